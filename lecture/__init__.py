@@ -1,0 +1,1 @@
+"""The `lecture` command: lesson files, the numbers sheet, rendering and assembly."""

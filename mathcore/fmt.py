@@ -1,0 +1,254 @@
+"""How a value becomes the string a viewer reads, and the same string in TeX.
+
+Exact values are written exactly (``0.8``, ``(0.8, 1.6)``, ``4/5``, ``√5``); irrational or
+non-terminating ones are rounded and marked with ``≈``; logits, weights and live readouts
+keep a fixed number of places. Negative numbers carry a real minus sign (U+2212 in text,
+``-`` in TeX math, which TeX sets as a minus).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+
+from mathcore.exact import Surd
+
+__all__ = [
+    "MINUS",
+    "Places",
+    "Shown",
+    "approx",
+    "degrees",
+    "fixed",
+    "fraction",
+    "number",
+    "ratio",
+    "root",
+    "vector",
+]
+
+MINUS = "\u2212"
+
+
+@dataclass(frozen=True)
+class Places:
+    """Decimal places per kind of quantity (the lesson file's ``[format]`` table).
+
+    Attributes
+    ----------
+    approx : int
+        Places of a rounded irrational value (``≈ 1.79``).
+    logit : int
+        Places of a scaled score (``0.707``).
+    weight : int
+        Places of a softmax weight (``0.330``).
+    angle : int
+        Places of an angle in degrees (``≈ 36.9°``).
+    readout : int
+        Places of a live readout that changes every frame.
+    exact_max : int
+        Longest terminating decimal still shown exactly; longer ones are rounded.
+    """
+
+    approx: int = 2
+    logit: int = 3
+    weight: int = 3
+    angle: int = 1
+    readout: int = 2
+    exact_max: int = 4
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A value as the viewer sees it.
+
+    Attributes
+    ----------
+    text : str
+        Plain text, e.g. ``"≈ 1.79"`` or ``"(1.2, −0.6)"``; what the numbers sheet lists.
+    tex : str
+        The same in TeX math mode.
+    exact : bool
+        False when the text is rounded and starts with ``≈``.
+    """
+
+    text: str
+    tex: str
+    exact: bool = True
+
+    @property
+    def eq_tex(self) -> str:
+        """TeX for "= value" or "≈ value", to follow an expression."""
+        return f"= {self.tex}" if self.exact else self.tex
+
+
+def _plain(text: str, exact: bool = True) -> Shown:
+    tex = text.replace(MINUS, "-").replace("≈ ", r"\approx ").replace("°", r"^\circ")
+    tex = tex.replace(", ", r",\ ")
+    return Shown(text, tex, exact)
+
+
+def _sign(negative: bool, body: str) -> str:
+    return f"{MINUS}{body}" if negative else body
+
+
+def _decimal_places_needed(x: Fraction) -> int | None:
+    """Places of the terminating decimal of `x`, or None if it does not terminate."""
+    d, twos, fives = x.denominator, 0, 0
+    while d % 2 == 0:
+        d, twos = d // 2, twos + 1
+    while d % 5 == 0:
+        d, fives = d // 5, fives + 1
+    return max(twos, fives) if d == 1 else None
+
+
+def _round_text(x: float | Fraction, places: int) -> str:
+    q = Decimal(str(x) if isinstance(x, float) else x.numerator) / (
+        1 if isinstance(x, float) else Decimal(x.denominator)
+    )
+    r = q.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
+    if r == 0:
+        r = abs(r)
+    return _sign(r < 0, f"{abs(r):.{places}f}")
+
+
+def fixed(x: float | Fraction, places: int) -> Shown:
+    """Fixed places, no ``≈``: logits, weights and live readouts.
+
+    Examples
+    --------
+    >>> fixed(0.7071067811865476, 3).text, fixed(0.33, 3).text, fixed(-0.0001, 2).text
+    ('0.707', '0.330', '0.00')
+    >>> fixed(-8, 2).tex
+    '-8.00'
+    """
+    if isinstance(x, float) and not math.isfinite(x):
+        raise ValueError(f"not a finite number: {x}")
+    return _plain(_round_text(x, places))
+
+
+def approx(x: float, places: int) -> Shown:
+    r"""A rounded value marked with ``≈``.
+
+    Examples
+    --------
+    >>> approx(1.7888543819998317, 2).text
+    '≈ 1.79'
+    >>> approx(1.7888543819998317, 2).tex
+    '\\approx 1.79'
+    """
+    return _plain(f"≈ {_round_text(float(x), places)}", exact=False)
+
+
+def number(x: Fraction | Surd | int, places: Places) -> Shown:
+    """Exact when the decimal terminates within ``places.exact_max``, else rounded with ``≈``.
+
+    Examples
+    --------
+    >>> P = Places()
+    >>> number(Fraction(4, 5), P).text, number(Fraction(-3, 5), P).text, number(4, P).text
+    ('0.8', '−0.6', '4')
+    >>> number(Fraction(1, 3), P).text
+    '≈ 0.33'
+    """
+    if isinstance(x, Surd):
+        if not x.is_rational:
+            return approx(float(x), places.approx)
+        x = x.as_fraction()
+    f = Fraction(x)
+    n = _decimal_places_needed(f)
+    if n is None or n > places.exact_max:
+        return approx(float(f), places.approx)
+    text = _round_text(f, n)
+    return _plain(text)
+
+
+def vector(xs: Sequence[Fraction | int], places: Places) -> Shown:
+    """A coordinate tuple; rounded as a whole (``≈ (…)``) if any coordinate is inexact.
+
+    Examples
+    --------
+    >>> vector([Fraction(6, 5), Fraction(-3, 5)], Places()).text
+    '(1.2, −0.6)'
+    >>> vector([Fraction(1, 3), 1], Places()).text
+    '≈ (0.33, 1)'
+    """
+    parts = [number(Fraction(x), places) for x in xs]
+    exact = all(p.exact for p in parts)
+    body = "(" + ", ".join(p.text.removeprefix("≈ ") for p in parts) + ")"
+    return _plain(body if exact else f"≈ {body}", exact)
+
+
+def fraction(x: Fraction | int) -> Shown:
+    """A rational as ``p/q`` (an integer stays an integer).
+
+    Examples
+    --------
+    >>> fraction(Fraction(4, 5)).text, fraction(Fraction(-8, 5)).text, fraction(2).text
+    ('4/5', '−8/5', '2')
+    """
+    f = Fraction(x)
+    body = str(abs(f))
+    return _plain(_sign(f < 0, body))
+
+
+def root(s: Surd, places: Places) -> Shown:
+    r"""A square root written symbolically: ``√5``, ``2√2``, ``√5/2``; a rational as a number.
+
+    Examples
+    --------
+    >>> from mathcore.exact import sqrt_exact
+    >>> root(sqrt_exact(Fraction(5)), Places()).text, root(sqrt_exact(Fraction(8)), Places()).tex
+    ('√5', '2\\sqrt{2}')
+    >>> root(sqrt_exact(Fraction(5, 4)), Places()).text
+    '√5/2'
+    """
+    if s.is_rational:
+        return number(s.as_fraction(), places)
+    c = abs(s.coef)
+    num = "" if c.numerator == 1 else str(c.numerator)
+    den = "" if c.denominator == 1 else f"/{c.denominator}"
+    text = _sign(s.coef < 0, f"{num}√{s.rad}{den}")
+    tex = ("-" if s.coef < 0 else "") + rf"{num}\sqrt{{{s.rad}}}{den}"
+    return Shown(text, tex)
+
+
+def ratio(num: Fraction, den: Surd, places: Places) -> Shown:
+    r"""A quotient as the lesson writes it before evaluating: ``4/√5``, ``−4/√5``, ``4/5``.
+
+    Examples
+    --------
+    >>> from mathcore.exact import sqrt_exact
+    >>> ratio(Fraction(4), sqrt_exact(Fraction(5)), Places()).text
+    '4/√5'
+    >>> ratio(Fraction(-4), sqrt_exact(Fraction(2)), Places()).tex
+    '-4/\\sqrt{2}'
+    >>> ratio(Fraction(4), sqrt_exact(Fraction(25)), Places()).text
+    '4/5'
+    """
+    if den.is_rational:
+        if den.as_fraction() == 1:
+            return number(num, places)
+        return fraction(num / den.as_fraction())
+    n = number(abs(num), places)
+    d = root(den, places)
+    text = _sign(num < 0, f"{n.text}/{d.text}")
+    return Shown(text, ("-" if num < 0 else "") + f"{n.tex}/{d.tex}")
+
+
+def degrees(value: float, exact: Fraction | None, places: Places) -> Shown:
+    r"""An angle in degrees: exact for textbook angles, else ``≈`` rounded.
+
+    Examples
+    --------
+    >>> degrees(90.0, Fraction(90), Places()).text
+    '90°'
+    >>> degrees(36.86989764584402, None, Places()).tex
+    '\\approx 36.9^\\circ'
+    """
+    if exact is not None:
+        return _plain(f"{number(exact, places).text}°")
+    return _plain(f"≈ {_round_text(value, places.angle)}°", exact=False)

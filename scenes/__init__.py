@@ -1,0 +1,1 @@
+"""Manim scenes of the lesson, one concept each; every number comes from the numbers sheet."""

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Idempotent setup: Debian packages manim needs (only when missing), then .venv with the project.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEBS=(libcairo2-dev libpango1.0-dev pkg-config
+      texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended dvisvgm)
+
+missing=()
+for pkg in "${DEBS[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+    [[ "$status" == "install ok installed" ]] || missing+=("$pkg")
+done
+
+if ((${#missing[@]})); then
+    echo "setup: installing Debian packages: ${missing[*]}"
+    if [[ $(id -u) -eq 0 ]]; then SUDO=(); elif command -v sudo >/dev/null; then SUDO=(sudo -n); else
+        echo "setup: need root to install packages; install by hand: apt-get install ${missing[*]}" >&2
+        exit 1
+    fi
+    if ! { "${SUDO[@]}" apt-get update -q >/dev/null &&
+           DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -q --no-install-recommends \
+               "${missing[@]}" >/dev/null; }; then
+        echo "setup: apt-get failed; install by hand: apt-get install ${missing[*]}" >&2
+        exit 1
+    fi
+fi
+
+PY=${PYTHON:-python3}
+if [[ ! -x .venv/bin/python ]]; then
+    "$PY" -m venv .venv
+fi
+# Reinstall only when the project metadata changed since the last successful install.
+stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
+if [[ ! -f "$stamp" ]]; then
+    .venv/bin/python -m pip install -q --upgrade pip
+    .venv/bin/python -m pip install -q -e '.[dev]'
+    rm -f .venv/.installed-*
+    touch "$stamp"
+fi
