@@ -58,6 +58,9 @@ class LessonError(ValueError):
     """A lesson file that cannot be used; ``str()`` is the one-line message for the author."""
 
     def __init__(self, path: Path | str, key: str, reason: str) -> None:
+        # Keep the message on one line whatever the author typed into a key or value.
+        key = key if key.isprintable() else json.dumps(key)[1:-1]
+        reason = " ".join(reason.split()) if not reason.isprintable() else reason
         self.path, self.key, self.reason = str(path), key, reason
         super().__init__(f"{self.path}: {key}: {reason}")
 
@@ -331,6 +334,8 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
         raise r.fail("(file)", f"cannot read: {e}") from None
     except tomllib.TOMLDecodeError as e:
         raise r.fail("(syntax)", f"not valid TOML: {e}") from None
+    except RecursionError:
+        raise r.fail("(syntax)", "values nested too deeply") from None
     top = {"id", "title", "format", "projection", "angle", "attention", "magnitude", "quiz"}
     t = r.table(data, "", top, top - {"format"})
     lesson_id = t["id"]

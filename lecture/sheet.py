@@ -91,7 +91,6 @@ def _projection(lesson: Lesson) -> Sheet:
         "k": fmt.vector(k, P),
         "dot_terms": dot_terms(q, k, P),
         "dot": fmt.number(d, P),
-        "norm_k_sq": fmt.number(kk, P),
         "proj_coef": fmt.fraction(exact_proj_coef(q, k)),
         "proj": fmt.vector(exact_project(q, k), P),
         "residual": fmt.vector(res, P),
@@ -110,12 +109,18 @@ def _angle(lesson: Lesson) -> Sheet:
         "scaled": tuple(A.scale * x for x in A.acute),
         "flipped": tuple(-A.scale * x for x in A.acute),
     }
-    sheet: Sheet = {"k": fmt.vector(A.key, P), "scale": fmt.number(A.scale, P)}
+    sheet: Sheet = {
+        "k": fmt.vector(A.key, P),
+        "scale": fmt.number(A.scale, P),
+        "zero": fmt.number(0, P),
+        "right_angle": fmt.degrees(90.0, Fraction(90), P),
+    }
     for name, v in stops.items():
         sheet[f"{name}_q"] = fmt.vector(v, P)
         for kind in ("dot", "cos", "theta"):
             sheet[f"{name}_{kind}"] = readout(kind, v, A.key, P)
-    sheet["zero_dot"] = readout("dot", [0.0] * len(A.key), A.key, P)
+    for kind in ("dot", "cos", "theta"):
+        sheet[f"zero_{kind}"] = readout(kind, [0.0] * len(A.key), A.key, P)
     return sheet
 
 

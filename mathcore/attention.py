@@ -87,6 +87,9 @@ def cosine_scores(Q: ArrayLike, K: ArrayLike) -> Array:
     [1.0]
     """
     q, k = _queries_keys(Q, K)
+    # Cosine ignores length: rescale each vector first so squares cannot overflow.
+    q = q / np.maximum(np.max(np.abs(q), axis=-1, keepdims=True), np.finfo(float).tiny)
+    k = k / np.maximum(np.max(np.abs(k), axis=1, keepdims=True), np.finfo(float).tiny)
     qn = np.linalg.norm(q, axis=-1, keepdims=True)
     kn = np.linalg.norm(k, axis=1)
     if np.any(qn == 0) or np.any(kn == 0):

@@ -7,6 +7,7 @@ formatting rules can tell an exact ``0.8`` from an irrational ``≈ 1.79`` witho
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -46,10 +47,13 @@ def to_fraction(x: Number) -> Fraction:
     >>> to_fraction(1.2), to_fraction(-0.6), to_fraction(2)
     (Fraction(6, 5), Fraction(-3, 5), Fraction(2, 1))
     """
-    if isinstance(x, float):
-        if not math.isfinite(x):
+    if isinstance(x, numbers.Integral):
+        return Fraction(int(x))
+    if isinstance(x, numbers.Real) and not isinstance(x, Fraction):  # float, numpy floats
+        f = float(x)
+        if not math.isfinite(f):
             raise ValueError(f"not a finite number: {x}")
-        return Fraction(repr(x))
+        return Fraction(repr(f))
     return Fraction(x)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 
 from mathcore.exact import Surd
@@ -109,7 +109,9 @@ def _round_text(x: float | Fraction, places: int) -> str:
     q = Decimal(str(x) if isinstance(x, float) else x.numerator) / (
         1 if isinstance(x, float) else Decimal(x.denominator)
     )
-    r = q.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
+    with localcontext() as ctx:
+        ctx.prec = max(28, q.adjusted() + places + 2)
+        r = q.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
     if r == 0:
         r = abs(r)
     return _sign(r < 0, f"{abs(r):.{places}f}")
@@ -234,7 +236,13 @@ def ratio(num: Fraction, den: Surd, places: Places) -> Shown:
             return number(num, places)
         return fraction(num / den.as_fraction())
     n = number(abs(num), places)
+    if not n.exact:  # keep the quotient exact: write the numerator as p/q
+        n = fraction(abs(num))
     d = root(den, places)
+    if "/" in n.text:
+        n = Shown(f"({n.text})", f"({n.tex})")
+    if not d.text.startswith("√") or "/" in d.text:  # 2√2, √5/2: one term, so bracket it
+        d = Shown(f"({d.text})", f"({d.tex})")
     text = _sign(num < 0, f"{n.text}/{d.text}")
     return Shown(text, ("-" if num < 0 else "") + f"{n.tex}/{d.tex}")
 

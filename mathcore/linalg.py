@@ -59,6 +59,12 @@ def as_vector(x: ArrayLike, name: str = "vector") -> NDArray[np.float64]:
     return v
 
 
+def _unit_scale(v: NDArray[np.float64]) -> NDArray[np.float64]:
+    """`v` divided by its largest magnitude, so squares neither overflow nor underflow."""
+    m = np.max(np.abs(v))
+    return v / m if m > 0 else v
+
+
 def _pair(x: ArrayLike, y: ArrayLike) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     a, b = as_vector(x, "x"), as_vector(y, "y")
     if a.shape != b.shape:
@@ -115,7 +121,9 @@ def norm(x: ArrayLike) -> float:
     >>> round(norm([2, 1]) ** 2, 12), round(norm([1, 2]) ** 2, 12)
     (5.0, 5.0)
     """
-    return float(np.linalg.norm(as_vector(x)))
+    v = as_vector(x)
+    m = float(np.max(np.abs(v)))
+    return m * float(np.linalg.norm(v / m)) if m > 0 else 0.0
 
 
 def cosine(x: ArrayLike, y: ArrayLike) -> float:
@@ -143,7 +151,7 @@ def cosine(x: ArrayLike, y: ArrayLike) -> float:
     >>> cosine([4, 0], [1, 0])
     1.0
     """
-    a, b = _pair(x, y)
+    a, b = (_unit_scale(v) for v in _pair(x, y))
     na, nb = np.linalg.norm(a), np.linalg.norm(b)
     if na == 0 or nb == 0:
         raise ValueError("cosine is undefined for a zero vector (it has no direction)")
@@ -211,10 +219,11 @@ def angle_class(x: ArrayLike, y: ArrayLike) -> AngleClass:
 
 
 def _direction(k: ArrayLike) -> NDArray[np.float64]:
+    """`k` rescaled to largest magnitude 1 (projections depend only on its direction)."""
     v = as_vector(k, "k")
     if not v.any():
         raise ValueError("cannot project onto the zero vector: it has no direction")
-    return v
+    return _unit_scale(v)
 
 
 def scalar_projection(q: ArrayLike, k: ArrayLike) -> float:

@@ -1,0 +1,85 @@
+"""Read rendered videos with PyAV: their metadata, and frames saved as PNG posters."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import av
+
+__all__ = ["VideoInfo", "atomic_path", "last_frame", "probe", "save_frame"]
+
+
+@dataclass(frozen=True)
+class VideoInfo:
+    """What a player would report about an MP4."""
+
+    duration: float
+    width: int
+    height: int
+    fps: float
+    frames: int
+
+
+def probe(path: Path | str) -> VideoInfo:
+    """Duration, size, frame rate and frame count of a video (counted by demuxing).
+
+    Parameters
+    ----------
+    path : path-like
+        The video file.
+
+    Returns
+    -------
+    VideoInfo
+    """
+    with av.open(str(path)) as c:
+        s = c.streams.video[0]
+        frames = sum(1 for p in c.demux(s) if p.size)
+        fps = float(s.average_rate or s.guessed_rate or 0)
+        duration = float(c.duration / av.time_base) if c.duration else frames / fps
+        return VideoInfo(duration, s.codec_context.width, s.codec_context.height, fps, frames)
+
+
+def atomic_path(target: Path) -> Path:
+    """A sibling temporary path to write before ``os.replace`` moves it onto `target`."""
+    return target.with_name(f".{target.stem}.{os.getpid()}.tmp{target.suffix}")
+
+
+def save_frame(video: Path | str, time: float, png: Path | str) -> Path:
+    """Save the last frame shown at or before `time` seconds as a PNG (written atomically).
+
+    Parameters
+    ----------
+    video : path-like
+        The video file.
+    time : float
+        Seconds from the start; past the end gives the last frame.
+    png : path-like
+        Where to write the image.
+
+    Returns
+    -------
+    pathlib.Path
+        The PNG path.
+    """
+    out = Path(png)
+    frame = None
+    with av.open(str(video)) as c:
+        s = c.streams.video[0]
+        for f in c.decode(s):
+            if frame is not None and f.time is not None and f.time > time + 1e-6:
+                break
+            frame = f
+    if frame is None:
+        raise ValueError(f"{video}: no video frames")
+    tmp = atomic_path(out)
+    frame.to_image().save(tmp, format="PNG")
+    os.replace(tmp, out)
+    return out
+
+
+def last_frame(video: Path | str, png: Path | str) -> Path:
+    """Save the final frame of `video` as a PNG."""
+    return save_frame(video, float("inf"), png)

@@ -1,0 +1,248 @@
+"""AngleSignRegions: the sign of q · k splits the plane; a query sweeps, stops, scales, vanishes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    ORIGIN,
+    RIGHT,
+    Arrow,
+    Create,
+    DashedLine,
+    Dot,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    Line,
+    MathTex,
+    Mobject,
+    Polygon,
+    UpdateFromAlphaFunc,
+    VGroup,
+    linear,
+    smooth,
+)
+
+from lecture.sheet import readout
+from scenes.common import C, LessonScene, clip_line, fit_into, fitted_plane, half_plane
+
+__all__ = ["AngleSignRegions"]
+
+PLANE_W, PLANE_H = 7.2, 7.0
+COLUMN_W, COLUMN_H = 6.0, 7.3
+STOPS = ("acute", "right", "obtuse")
+
+
+class AngleSignRegions(LessonScene):
+    """Positive, zero and negative alignment, with live readouts from mathcore."""
+
+    def construct(self) -> None:
+        """Storyboard: regions, a sweep to three stops, scaling, the zero vector."""
+        self.build()
+        self.show_regions()
+        for stop in STOPS:
+            self.step(stop)
+            self.move_to_stop(stop)
+        self.step("skala-positif")
+        self.move_to_stop("scaled", path="linear")
+        self.step("kali-minus-satu")
+        self.move_to_stop("flipped", path="linear")
+        self.step("vektor-nol")
+        self.vanish()
+
+    # --- layout ------------------------------------------------------------------------
+    def build(self) -> None:
+        """Plane, tinted half-planes, key, legend, readouts and the moving query."""
+        A = self.lesson.angle
+        self.k = np.array(A.key, float)
+        self.stops = {
+            "acute": np.array(A.acute, float),
+            "right": np.array(A.right, float),
+            "obtuse": np.array(A.obtuse, float),
+            "scaled": float(A.scale) * np.array(A.acute, float),
+            "flipped": -float(A.scale) * np.array(A.acute, float),
+            "zero": np.zeros(2),
+        }
+        self.plane = fitted_plane([self.k, *self.stops.values()], PLANE_W, PLANE_H)
+        self.plane.to_edge(LEFT, buff=0.35)
+        pos = Polygon(
+            *half_plane(self.plane, self.k, 1),
+            stroke_width=0,
+            fill_color=C.POSITIVE,
+            fill_opacity=0.22,
+        )
+        neg = Polygon(
+            *half_plane(self.plane, self.k, -1),
+            stroke_width=0,
+            fill_color=C.NEGATIVE,
+            fill_opacity=0.22,
+        )
+        self.tints = VGroup(pos, neg)
+        a, b = clip_line(self.plane, np.array([-self.k[1], self.k[0]]))
+        self.boundary = DashedLine(a, b, color=C.TEXT, stroke_width=3)
+        o = self.plane.c2p(0, 0)
+        self.k_arrow = Arrow(
+            o,
+            self.plane.c2p(*self.k),
+            buff=0,
+            color=C.KEY,
+            stroke_width=6,
+            max_tip_length_to_length_ratio=0.2,
+        )
+        self.k_name = MathTex("k", font_size=36, color=C.KEY).next_to(
+            self.plane.c2p(*self.k), np.array([*(self.k / np.linalg.norm(self.k)), 0]), buff=0.12
+        )
+
+        self.q_now = self.stops["acute"].copy()
+        self.q_arrow = self.query_arrow()
+        self.q_arrow.add_updater(lambda m: m.become(self.query_arrow()))
+
+        title = self.t("as_title", 30)
+        key_row = self.formula("k =", self.n("k"), size=30, color=C.KEY)
+        legend = VGroup(
+            self.region_row(C.POSITIVE, r">", "<", "as_positive"),
+            self.region_row(None, r"=", "=", "as_boundary"),
+            self.region_row(C.NEGATIVE, r"<", ">", "as_negative"),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        self.readouts = {
+            kind: self.live(self.reader(kind), size=36) for kind in ("dot", "cos", "theta")
+        }
+        lhs = {"dot": r"q \cdot k =", "cos": r"\cos\theta =", "theta": r"\theta ="}
+        rows = []
+        for kind, num in self.readouts.items():
+            row = VGroup(MathTex(lhs[kind], font_size=36), num).arrange(RIGHT, buff=0.18)
+            num.align_to(row[0], DOWN)
+            rows.append(row)
+        self.readout_group = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.28)
+        self.stop_caption = self.caption("acute")
+        self.undefined = self.t("as_undefined", 26, C.ACCENT)
+        self.column = VGroup(
+            title, key_row, legend, self.stop_caption, self.readout_group, self.undefined
+        )
+        self.column.arrange(DOWN, aligned_edge=LEFT, buff=0.34)
+        fit_into(self.column, COLUMN_W, COLUMN_H)
+        self.column.to_edge(RIGHT, buff=0.35)
+        self.title, self.key_row, self.legend = title, key_row, legend
+        # The caption is rebuilt at each stop at the same place and scale.
+        self.caption_scale = self.stop_caption[0].height / self.t("as_acute", 28).height
+        self.caption_anchor = self.stop_caption.get_left()
+
+    def region_row(self, color: str | None, rel: str, angle_rel: str, words: str) -> VGroup:
+        """Swatch, ``q · k ? 0  (θ ? 90°)`` and the side's name."""
+        if color is None:
+            swatch: Mobject = DashedLine(ORIGIN, 0.45 * RIGHT, color=C.TEXT, stroke_width=3)
+        else:
+            swatch = Line(ORIGIN, 0.45 * RIGHT, color=color, stroke_width=14, stroke_opacity=0.7)
+        f = self.formula(
+            rf"q \cdot k {rel}",
+            self.n("zero"),
+            rf",\quad \theta {angle_rel}",
+            self.n("right_angle"),
+            size=32,
+        )
+        text = VGroup(f, self.t(words, 24, C.MUTED)).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
+        return VGroup(swatch, text).arrange(RIGHT, buff=0.25)
+
+    def reader(self, kind: str) -> Callable:
+        """The readout's value now: mathcore on the current q, formatted by the sheet rules."""
+        return lambda: readout(kind, self.q_now, self.k, self.lesson.places)
+
+    def query_arrow(self) -> Mobject:
+        """The query at its current position (a dot when it is the zero vector)."""
+        o = self.plane.c2p(0, 0)
+        if np.linalg.norm(self.q_now) < 1e-9:
+            return Dot(o, radius=0.09, color=C.QUERY)
+        return Arrow(
+            o,
+            self.plane.c2p(*self.q_now),
+            buff=0,
+            color=C.QUERY,
+            stroke_width=6,
+            max_tip_length_to_length_ratio=0.2,
+        )
+
+    def caption(self, stop: str) -> VGroup:
+        """The stop's name and ``q = (…)`` from the sheet, where the column put the first one."""
+        name = self.t(f"as_{stop}", 28, C.QUERY)
+        parts: list[Mobject] = [name]
+        if stop == "scaled":
+            parts.append(
+                self.formula(
+                    "q =",
+                    self.n("scale"),
+                    r"\cdot",
+                    self.n("acute_q"),
+                    "=",
+                    self.n("scaled_q"),
+                    size=32,
+                    color=C.QUERY,
+                )
+            )
+        elif stop != "zero":
+            parts.append(self.formula("q =", self.n(f"{stop}_q"), size=32, color=C.QUERY))
+        cap = VGroup(*parts).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+        if hasattr(self, "caption_anchor"):
+            cap.scale(self.caption_scale).move_to(self.caption_anchor, aligned_edge=LEFT)
+        return cap
+
+    def tag_readouts(self, stop: str | None) -> None:
+        """Readouts resting on a stop carry that stop's sheet keys; moving ones none."""
+        for kind, num in self.readouts.items():
+            num.sheet_key = None if stop is None else f"{stop}_{kind}"
+
+    # --- steps -------------------------------------------------------------------------
+    def show_regions(self) -> None:
+        """The plane, k, the two tinted sides and the boundary."""
+        self.add_subcaption(self.strings["as_sub_regions"], duration=5)
+        self.play(Create(self.plane), FadeIn(self.title), run_time=1.5)
+        self.play(GrowArrow(self.k_arrow), FadeIn(self.k_name), FadeIn(self.key_row))
+        self.play(FadeIn(self.tints), Create(self.boundary), FadeIn(self.legend), run_time=2)
+        self.bring_to_front(self.k_arrow, self.k_name)
+        self.wait(1)
+
+    def move_to_stop(self, stop: str, path: str = "polar") -> None:
+        """Move q to `stop`; on the way to the first stop it sweeps once round the plane."""
+        self.tag_readouts(None)
+        start, end = self.q_now.copy(), self.stops[stop]
+        first = stop == "acute"
+        if first:
+            self.play(FadeIn(self.q_arrow), FadeIn(self.readout_group))
+        else:
+            self.play(FadeOut(self.stop_caption), run_time=0.4)
+        self.add_subcaption(self.strings[f"as_sub_{stop}"], duration=4)
+
+        def place(_: Mobject, s: float) -> None:
+            linear_q = start + s * (end - start)
+            self.q_now = polar(start, end, s, turn=first) if path == "polar" else linear_q
+
+        self.play(
+            UpdateFromAlphaFunc(self.q_arrow, place),
+            run_time=4 if first else 2,
+            rate_func=linear if first else smooth,
+        )
+        self.q_now = end.copy()
+        self.tag_readouts(stop)
+        self.stop_caption = self.caption(stop)
+        self.play(FadeIn(self.stop_caption), run_time=0.6)
+        self.wait(1.5)
+
+    def vanish(self) -> None:
+        """Shrink q to the zero vector: q · k = 0 but no angle."""
+        self.move_to_stop("zero", path="linear")
+        self.play(FadeIn(self.undefined))
+        self.wait(1.5)
+
+
+def polar(a: np.ndarray, b: np.ndarray, s: float, turn: bool = False) -> np.ndarray:
+    """Point a fraction `s` of the way from `a` to `b`, turning by angle and growing by length."""
+    ra, rb = np.linalg.norm(a), np.linalg.norm(b)
+    ta, tb = np.arctan2(a[1], a[0]), np.arctan2(b[1], b[0])
+    d = (tb - ta + np.pi) % (2 * np.pi) - np.pi
+    if turn:
+        d += 2 * np.pi
+    ang, r = ta + s * d, ra + s * (rb - ra)
+    return r * np.array([np.cos(ang), np.sin(ang)])

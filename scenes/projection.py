@@ -1,0 +1,250 @@
+"""ProjectionDrop: drop q perpendicularly onto the line of k; projection, residual, comp."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    ORIGIN,
+    RIGHT,
+    UP,
+    Arrow,
+    Brace,
+    Create,
+    DashedLine,
+    Dot,
+    FadeIn,
+    GrowArrow,
+    Line,
+    MathTex,
+    Mobject,
+    VGroup,
+    VMobject,
+    Write,
+)
+
+import mathcore as mc
+from scenes.common import C, LessonScene, clip_line, fit_into, fitted_plane
+
+__all__ = ["ProjectionDrop"]
+
+PLANE_W, PLANE_H = 7.2, 7.0
+COLUMN_W, COLUMN_H = 6.0, 7.3
+
+
+class ProjectionDrop(LessonScene):
+    """The figure of the lesson's "Proyeksi" section, built step by step."""
+
+    def construct(self) -> None:
+        """Storyboard: vectors, dot product, perpendicular drop, projection, residual, comp."""
+        self.build()
+        self.show_vectors()
+        self.step("hasil-kali-titik")
+        self.show_dot()
+        self.step("jatuhkan-tegak-lurus")
+        self.drop_perpendicular()
+        self.step("vektor-proyeksi")
+        self.grow_projection()
+        self.step("sisa-tegak-lurus")
+        self.show_residual()
+        self.step("proyeksi-skalar")
+        self.show_comp()
+
+    # --- layout ------------------------------------------------------------------------
+    def build(self) -> None:
+        """Create every mobject at its final place; the steps only reveal them."""
+        P = self.lesson.projection
+        self.q, self.k = np.array(P.query, float), np.array(P.key, float)
+        self.p = mc.project(self.q, self.k)
+        self.r = mc.residual(self.q, self.k)
+        self.parallel = not np.any(np.array(mc.exact.exact_residual(P.query, P.key)))
+        self.comp_negative = mc.scalar_projection(self.q, self.k) < 0
+
+        self.plane = fitted_plane([self.q, self.k, self.p], PLANE_W, PLANE_H)
+        self.plane.to_edge(LEFT, buff=0.35)
+        c2p = self.plane.c2p
+        o = c2p(0, 0)
+        self.q_arrow = self.vector_arrow(self.q, C.QUERY)
+        self.k_arrow = self.vector_arrow(self.k, C.KEY)
+        self.q_name = self.tip_label("q", self.q, C.QUERY)
+        self.k_name = self.tip_label("k", self.k, C.KEY)
+        self.k_line = self.line_through_k()
+        foot, tip = c2p(*self.p), c2p(*self.q)
+        self.drop = DashedLine(tip, foot, color=C.RESIDUAL, stroke_width=3)
+        self.foot_dot = Dot(foot, radius=0.05, color=C.RESIDUAL)
+        self.right_angle = self.right_angle_mark(foot, tip)
+        self.proj_arrow = (
+            Dot(o, color=C.PROJECTION)
+            if not np.any(self.p)
+            else Arrow(
+                o,
+                foot,
+                buff=0,
+                color=C.PROJECTION,
+                stroke_width=6,
+                max_tip_length_to_length_ratio=0.2,
+            )
+        )
+        self.res_arrow = Arrow(
+            foot, tip, buff=0, color=C.RESIDUAL, stroke_width=5, max_tip_length_to_length_ratio=0.25
+        )
+        self.brace = self.projection_brace(o, foot)
+
+        proj, res = r"\operatorname{proj}_k(q)", r"q - \operatorname{proj}_k(q)"
+        legend = VGroup(
+            self.legend_row(C.QUERY, "legend_query", self.formula("q =", self.n("q"), size=30)),
+            self.legend_row(C.KEY, "legend_key", self.formula("k =", self.n("k"), size=30)),
+            self.legend_row(C.PROJECTION, "legend_proj", MathTex(proj, font_size=30)),
+            self.legend_row(C.RESIDUAL, "legend_res", MathTex(res, font_size=30)),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.18)
+        self.legend = legend
+        self.dot_eq = self.formula(r"q \cdot k =", self.n("dot_terms"), "=", self.n("dot"))
+        self.proj_eq = self.formula(
+            r"\operatorname{proj}_k(q) = \frac{\langle q,k\rangle}{\|k\|_2^2}\,k =",
+            "(",
+            self.n("proj_coef"),
+            r")\,k",
+            *self.eq("proj"),
+            color=C.PROJECTION,
+        )
+        self.res_eq = self.formula(
+            r"q - \operatorname{proj}_k(q)", *self.eq("residual"), color=C.RESIDUAL
+        )
+        self.check_eq = self.formula(
+            self.n("residual"), r"\cdot", self.n("k"), "=", self.n("residual_dot")
+        )
+        self.comp_eq = self.formula(
+            r"\operatorname{comp}_k(q) = \frac{\langle q,k\rangle}{\|k\|_2} =",
+            self.n("comp_ratio"),
+            *self.eq("comp"),
+            color=C.PROJECTION,
+        )
+        rows = [
+            self.t("pd_title", 30),
+            legend,
+            self.dot_eq,
+            self.proj_eq,
+            self.res_eq,
+            self.check_eq,
+            self.comp_eq,
+        ]
+        if self.parallel:
+            self.parallel_note = self.t("pd_parallel_note", 22, C.RESIDUAL)
+            rows.append(self.parallel_note)
+        self.column = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.32)
+        fit_into(self.column, COLUMN_W, COLUMN_H)
+        self.column.to_edge(RIGHT, buff=0.35).align_to(self.plane, UP).shift(0.1 * UP)
+        self.title = rows[0]
+
+    def eq(self, key: str) -> list:
+        """Parts for "= value" (exact) or "≈ value" (rounded) after an expression."""
+        num = self.n(key)
+        return ["=", num] if num.shown.exact else [num]
+
+    def vector_arrow(self, v: np.ndarray, color: str) -> Arrow:
+        """An arrow from the origin to `v` on the plane."""
+        return Arrow(
+            self.plane.c2p(0, 0),
+            self.plane.c2p(*v),
+            buff=0,
+            color=color,
+            stroke_width=6,
+            max_tip_length_to_length_ratio=0.2,
+        )
+
+    def tip_label(self, name: str, v: np.ndarray, color: str) -> MathTex:
+        """A letter just beyond the tip of `v`, pushed away from the origin."""
+        direction = v / np.linalg.norm(v)
+        label = MathTex(name, font_size=36, color=color)
+        return label.move_to(self.plane.c2p(*v) + 0.35 * np.array([*direction, 0]))
+
+    def line_through_k(self) -> DashedLine:
+        """The dashed line carrying k, clipped to the plane."""
+        a, b = clip_line(self.plane, self.k)
+        return DashedLine(a, b, color=C.KEY, stroke_width=2, stroke_opacity=0.7, dash_length=0.12)
+
+    def right_angle_mark(self, foot: np.ndarray, tip: np.ndarray) -> VMobject:
+        """A small square at the foot of the perpendicular (empty when q is parallel to k)."""
+        if self.parallel:
+            return VMobject()
+        u = self.plane.c2p(*(self.k / np.linalg.norm(self.k))) - self.plane.c2p(0, 0)
+        u /= np.linalg.norm(u)
+        w = (tip - foot) / np.linalg.norm(tip - foot)
+        s = min(0.22, 0.4 * np.linalg.norm(tip - foot))
+        return VMobject(color=C.TEXT, stroke_width=2).set_points_as_corners(
+            [foot + s * u, foot + s * u + s * w, foot + s * w]
+        )
+
+    def projection_brace(self, o: np.ndarray, foot: np.ndarray) -> Mobject:
+        """A brace along the projection on the side away from q, labelled comp_k(q)."""
+        if np.linalg.norm(foot - o) < 0.3:
+            return VGroup()
+        line = Line(o, foot)
+        normal = np.array([-(foot - o)[1], (foot - o)[0], 0]) / np.linalg.norm(foot - o)
+        if np.dot(normal, self.plane.c2p(*self.q) - foot) > 0:
+            normal = -normal
+        brace = Brace(line, direction=normal, color=C.PROJECTION, buff=0.08)
+        label = MathTex(r"\operatorname{comp}_k(q)", font_size=28, color=C.PROJECTION)
+        label.next_to(brace.get_tip(), normal, buff=0.1)
+        return VGroup(brace, label)
+
+    def legend_row(self, color: str, words: str, symbol: Mobject) -> VGroup:
+        """A colour swatch, the lesson's name for the role, and its symbol."""
+        swatch = Line(ORIGIN, 0.45 * RIGHT, color=color, stroke_width=8)
+        return VGroup(swatch, self.t(words, 24), symbol).arrange(RIGHT, buff=0.2)
+
+    # --- steps -------------------------------------------------------------------------
+    def show_vectors(self) -> None:
+        """Plane, q and k, legend."""
+        self.add_subcaption(self.strings["pd_sub_vectors"], duration=4)
+        self.play(Create(self.plane), FadeIn(self.title), run_time=1.5)
+        self.play(GrowArrow(self.q_arrow), FadeIn(self.q_name), FadeIn(self.legend[0]))
+        self.play(GrowArrow(self.k_arrow), FadeIn(self.k_name), FadeIn(self.legend[1]))
+        self.play(FadeIn(self.legend[2:]))
+        self.wait(1)
+
+    def show_dot(self) -> None:
+        """Multiply corresponding coordinates and add: q · k."""
+        self.add_subcaption(self.strings["pd_sub_dot"], duration=4)
+        self.play(Write(self.dot_eq), run_time=2)
+        self.wait(2)
+
+    def drop_perpendicular(self) -> None:
+        """The line through k, and the perpendicular falling from q's tip."""
+        key = "pd_sub_drop_parallel" if self.parallel else "pd_sub_drop"
+        self.add_subcaption(self.strings[key], duration=4)
+        self.play(Create(self.k_line), run_time=1.5)
+        if not self.parallel:
+            self.play(Create(self.drop), run_time=1.5)
+            self.play(FadeIn(self.foot_dot), Create(self.right_angle))
+        self.wait(1)
+
+    def grow_projection(self) -> None:
+        """proj_k(q) grows along k."""
+        key = "pd_sub_proj_against" if self.comp_negative else "pd_sub_proj"
+        self.add_subcaption(self.strings[key], duration=4)
+        arrow = self.proj_arrow
+        grow = FadeIn(arrow) if isinstance(arrow, Dot) else GrowArrow(arrow)
+        self.play(grow, run_time=1.5)
+        self.play(Write(self.proj_eq), run_time=2)
+        self.wait(1)
+
+    def show_residual(self) -> None:
+        """The residual q − proj_k(q), and its zero product with k."""
+        key = "pd_sub_res_zero" if self.parallel else "pd_sub_res"
+        self.add_subcaption(self.strings[key], duration=5)
+        if not self.parallel:
+            self.play(FadeIn(self.res_arrow), self.drop.animate.set_opacity(0.3))
+        self.play(Write(self.res_eq))
+        self.play(Write(self.check_eq))
+        if self.parallel:
+            self.play(FadeIn(self.parallel_note))
+        self.wait(1.5)
+
+    def show_comp(self) -> None:
+        """The brace along the projection and the signed scalar projection."""
+        key = "pd_sub_comp_negative" if self.comp_negative else "pd_sub_comp"
+        self.add_subcaption(self.strings[key], duration=4)
+        self.play(FadeIn(self.brace), Write(self.comp_eq), run_time=2)
+        self.wait(2.5)

@@ -1,0 +1,181 @@
+"""SoftmaxBarMorph: raw scores -> scaled logits -> softmax weights, one bar per key."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    FadeIn,
+    Line,
+    MathTex,
+    Rectangle,
+    ReplacementTransform,
+    Transform,
+    VGroup,
+    Write,
+)
+
+import mathcore as mc
+from scenes.common import C, LessonScene, fit_into
+
+__all__ = ["SoftmaxBarMorph"]
+
+CHART_LEFT, CHART_RIGHT = -6.6, 1.4
+CHART_TOP, CHART_BOTTOM = 1.6, -1.9
+COLUMN_W, COLUMN_H = 4.6, 5.6
+STAGES = ("score", "logit", "weight")
+
+
+class SoftmaxBarMorph(LessonScene):
+    """The attention trace of one query, as bars that morph through three stages."""
+
+    def construct(self) -> None:
+        """Storyboard: raw scores, scaled logits, softmax weights, what weights are not."""
+        self.build()
+        self.show_scores()
+        self.step("logit-berskala")
+        self.morph_to(1)
+        self.step("bobot-softmax")
+        self.morph_to(2)
+        self.step("bukan-probabilitas")
+        self.show_note()
+
+    # --- layout ------------------------------------------------------------------------
+    def build(self) -> None:
+        """Values of every stage, the common scale, and the fixed parts of the picture."""
+        At = self.lesson.attention
+        self.n_keys = len(At.keys)
+        self.keep = np.array(At.mask or (True,) * self.n_keys)
+        raw = np.array([mc.dot(At.query, k) for k in At.keys])
+        logits = mc.scaled_scores(At.query, At.keys)
+        weights = mc.softmax(logits, self.keep)
+        self.values = [raw, np.where(self.keep, logits, 0.0), weights]
+        # Scores and logits share one scale, so dividing by sqrt(d_k) visibly shrinks the
+        # bars; weights (0 to 1) get the whole space above the axis.
+        finite = np.concatenate(self.values[:2])
+        top, bottom = max(finite.max(), 0.0), min(finite.min(), 0.0)
+        label_room = 0.6
+        unit = (CHART_TOP - CHART_BOTTOM - 2 * label_room) / max(top - bottom, 1e-9)
+        self.base_y = CHART_BOTTOM + label_room + (-bottom) * unit
+        self.units = [unit, unit, (CHART_TOP - label_room - self.base_y) / 1.0]
+        slot = (CHART_RIGHT - CHART_LEFT) / self.n_keys
+        self.xs = [CHART_LEFT + slot * (i + 0.5) for i in range(self.n_keys)]
+        self.bar_w = min(1.3, 0.55 * slot)
+        self.label_size = 34 if self.n_keys <= 3 else 28
+
+        self.axis = Line(
+            [CHART_LEFT, self.base_y, 0],
+            [CHART_RIGHT, self.base_y, 0],
+            color=C.MUTED,
+            stroke_width=2,
+        )
+        names = []
+        for i, x in enumerate(self.xs):
+            name = MathTex(f"k_{{{i + 1}}}", font_size=34, color=C.KEY)
+            name.move_to([x, CHART_BOTTOM - 0.35, 0])
+            if not self.keep[i]:
+                name = VGroup(name, self.t("sb_masked", 22, C.MUTED).next_to(name, DOWN, buff=0.1))
+            names.append(name)
+        self.names = VGroup(*names)
+        self.bars = VGroup(*[self.bar(0, i) for i in range(self.n_keys)])
+        self.value_labels = VGroup(*[self.value_label(0, i) for i in range(self.n_keys)])
+
+        key_rows = [
+            self.formula(f"k_{{{i}}} =", self.n(f"k{i}"), size=34, color=C.KEY)
+            for i in range(1, self.n_keys + 1)
+        ]
+        self.column = VGroup(
+            self.formula("q =", self.n("q"), size=34, color=C.QUERY),
+            *key_rows,
+            self.formula("d_k =", self.n("d_k"), size=34),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
+        fit_into(self.column, COLUMN_W, COLUMN_H)
+        self.column.to_edge(RIGHT, buff=0.45).set_y(0.2)
+
+        self.stage_titles = [self.t(k, 34, C.ACCENT) for k in ("sb_raw", "sb_scaled", "sb_softmax")]
+        self.stage_formulas = [
+            MathTex(r"s_i = q \cdot k_i", font_size=36),
+            self.formula(
+                r"\ell_i = \frac{q \cdot k_i}{\sqrt{d_k}},\quad \sqrt{d_k} =",
+                self.n("sqrt_d_k"),
+                size=36,
+            ),
+            self.formula(
+                r"w_i = \frac{e^{\ell_i}}{\sum_j e^{\ell_j}},\quad \sum_i w_i =",
+                self.n("sum"),
+                size=36,
+            ),
+        ]
+        for title, f in zip(self.stage_titles, self.stage_formulas, strict=True):
+            title.to_corner(UP + LEFT, buff=0.4)
+            f.next_to(title, DOWN, aligned_edge=LEFT, buff=0.2)
+        self.note = self.t("sb_note", 26, C.TEXT)
+        fit_into(self.note, 13.0, 1.0).to_edge(DOWN, buff=0.35)
+
+    def bar(self, stage: int, i: int) -> Rectangle:
+        """Bar `i` at `stage`: above the axis for a positive value, below for a negative one."""
+        v = self.values[stage][i]
+        masked = stage > 0 and not self.keep[i]
+        h = max(abs(v) * self.units[stage], 0.03)
+        color = C.MUTED if masked else [C.KEY, C.POSITIVE, C.PROJECTION][stage]
+        bar = Rectangle(
+            width=self.bar_w,
+            height=h,
+            stroke_width=0,
+            fill_color=color,
+            fill_opacity=0.45 if masked else 0.9,
+        )
+        edge = DOWN if v >= 0 else UP
+        return bar.move_to([self.xs[i], self.base_y, 0], aligned_edge=edge)
+
+    def value_label(self, stage: int, i: int) -> MathTex:
+        """The bar's value from the sheet, riding just beyond the bar's end."""
+        key = f"{STAGES[stage]}{i + 1}"
+        label = self.formula(self.n(key), size=self.label_size)
+        bar = self.bars[i] if stage == 0 else self.bar(stage, i)
+        return label.next_to(bar, UP if self.values[stage][i] >= 0 else DOWN, buff=0.12)
+
+    # --- steps -------------------------------------------------------------------------
+    def show_scores(self) -> None:
+        """Raw compatibility scores q · k_i."""
+        self.add_subcaption(self.strings["sb_sub_raw"], duration=4)
+        self.play(FadeIn(self.stage_titles[0]), Write(self.stage_formulas[0]), FadeIn(self.column))
+        self.play(
+            FadeIn(self.axis),
+            FadeIn(self.names),
+            *[FadeIn(b, shift=0.3 * UP) for b in self.bars],
+            run_time=1.5,
+        )
+        self.play(FadeIn(self.value_labels))
+        self.wait(2.5)
+
+    def morph_to(self, stage: int) -> None:
+        """Bars grow or shrink to the next stage; labels ride on them."""
+        key = "sb_sub_scaled" if stage == 1 else "sb_sub_softmax"
+        self.add_subcaption(self.strings[key], duration=4)
+        self.play(
+            ReplacementTransform(self.stage_titles[stage - 1], self.stage_titles[stage]),
+            ReplacementTransform(self.stage_formulas[stage - 1], self.stage_formulas[stage]),
+        )
+        new_labels = VGroup(*[self.value_label(stage, i) for i in range(self.n_keys)])
+        self.play(
+            *[Transform(b, self.bar(stage, i)) for i, b in enumerate(self.bars)],
+            *[
+                ReplacementTransform(a, b)
+                for a, b in zip(self.value_labels, new_labels, strict=True)
+            ],
+            run_time=2,
+        )
+        self.value_labels = new_labels
+        if stage == 1 and not self.keep.all():
+            self.add_subcaption(self.strings["sb_sub_mask"], duration=3)
+        self.wait(2.5)
+
+    def show_note(self) -> None:
+        """Weights are a normalised distribution, not calibrated relevance probabilities."""
+        self.add_subcaption(self.strings["sb_sub_note"], duration=5)
+        self.play(FadeIn(self.note, shift=0.2 * UP))
+        self.wait(3.5)

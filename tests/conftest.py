@@ -1,0 +1,60 @@
+"""Shared fixtures: scenes run with rendering skipped, once per (scene, lesson)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from variants import EDITS, variant  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def lesson_paths(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("lessons")
+    return {name: variant(name, folder) for name in EDITS}
+
+
+_runs: dict[tuple[str, str], object] = {}
+
+
+@pytest.fixture(scope="session")
+def dry_scene(lesson_paths: dict[str, Path]):
+    """Run a scene's construct with manim's dry_run (no frames, no files); cached."""
+    from manim import tempconfig
+
+    from lecture.scenes import scene_class
+
+    def run(scene: str, lesson: str):
+        key = (scene, lesson)
+        if key not in _runs:
+            old = os.environ.get("LECTURE_LESSON")
+            os.environ["LECTURE_LESSON"] = str(lesson_paths[lesson])
+            try:
+                with tempconfig(
+                    {
+                        "dry_run": True,
+                        "media_dir": str(ROOT / "media"),
+                        "quality": "low_quality",
+                        "disable_caching": True,
+                        "verbosity": "ERROR",
+                        "progress_bar": "none",
+                    }
+                ):
+                    obj = scene_class(scene)()
+                    obj.render()
+            finally:
+                if old is None:
+                    os.environ.pop("LECTURE_LESSON", None)
+                else:
+                    os.environ["LECTURE_LESSON"] = old
+            _runs[key] = obj
+        return _runs[key]
+
+    return run

@@ -1,0 +1,94 @@
+"""Scenes run with rendering skipped: what they show equals the numbers sheet, and fits."""
+
+from __future__ import annotations
+
+import ast
+import re
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import pytest
+from variants import EDITS
+
+from lecture.lesson import load_lesson
+from lecture.scenes import ORDER
+from lecture.sheet import scene_sheet
+
+SCENES = list(ORDER)
+LESSONS = list(EDITS)
+FRAME_W, FRAME_H = 14.222, 8.0
+EDGE = 0.1  # text must stay at least this far from the frame edge
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+@pytest.mark.parametrize("scene", SCENES)
+def test_shown_numbers_equal_the_sheet(dry_scene, lesson_paths, scene: str, lesson: str) -> None:
+    obj = dry_scene(scene, lesson)
+    sheet = {k: v.text for k, v in scene_sheet(load_lesson(lesson_paths[lesson]), scene).items()}
+    shown: dict[str, str] = {}
+    for snap in obj.snapshots:
+        assert not snap.mismatched, f"{snap.section}: one key shown two ways {snap.mismatched}"
+        for key, text in snap.numbers.items():
+            assert key in sheet, f"{snap.section}: shows {key}={text!r}, which the sheet lacks"
+            assert text == sheet[key], f"{snap.section}: {key} shows {text!r}, sheet {sheet[key]!r}"
+            shown[key] = text
+    missing = sorted(set(sheet) - set(shown))
+    assert not missing, f"in the sheet but never on screen at a section end: {missing}"
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+@pytest.mark.parametrize("scene", SCENES)
+def test_text_inside_frame_and_not_overlapping(dry_scene, scene: str, lesson: str) -> None:
+    obj = dry_scene(scene, lesson)
+    assert len(obj.snapshots) >= 3
+    for snap in obj.snapshots:
+        for label, ((x0, y0), (x1, y1)) in snap.boxes:
+            assert x0 >= -FRAME_W / 2 + EDGE and x1 <= FRAME_W / 2 - EDGE, (snap.section, label)
+            assert y0 >= -FRAME_H / 2 + EDGE and y1 <= FRAME_H / 2 - EDGE, (snap.section, label)
+        for (la, a), (lb, b) in combinations(snap.boxes, 2):
+            overlap = np.minimum(a[1], b[1]) - np.maximum(a[0], b[0])
+            assert not np.all(overlap > 0.02), f"{snap.section}: {la} overlaps {lb}"
+
+
+@pytest.mark.parametrize("scene", SCENES)
+def test_sections_and_subcaptions(dry_scene, scene: str) -> None:
+    obj = dry_scene(scene, "default")
+    names = [s.section for s in obj.snapshots]
+    assert len(names) == len(set(names)) >= 4
+    assert 20 <= obj.time <= 40, f"{scene} runs {obj.time:.1f} s"
+
+
+SCENE_DIR = Path(__file__).resolve().parent.parent / "scenes"
+# Notation that is not a lesson number: the Euclidean norm's subscript and colour codes.
+ALLOWED = re.compile(r"\\\|_2(\^2)?|^#[0-9A-Fa-f]{6}$")
+
+
+def typed_digits(source: str) -> list[tuple[int, str]]:
+    """String constants (f-string text included, docstrings not) that contain a digit."""
+    tree = ast.parse(source)
+    docstrings = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if id(node) in docstrings:
+            continue
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if any(c.isdigit() for c in ALLOWED.sub("", node.value)):
+                found.append((node.lineno, node.value))
+    return found
+
+
+@pytest.mark.parametrize("path", sorted(SCENE_DIR.glob("*.py")), ids=lambda p: p.name)
+def test_no_digit_typed_in_scene_strings(path: Path) -> None:
+    assert typed_digits(path.read_text(encoding="utf-8")) == []
+
+
+def test_digit_check_catches_a_typed_number() -> None:
+    assert typed_digits('label = MathTex(r"q \\cdot k = 4")') == [(1, "q \\cdot k = 4")]
+    assert typed_digits('x = f"k_{{{i}}} = (0.8, {y})"') != []
+    assert typed_digits('norm = r"\\|k\\|_2^2"; c = "#E69F00"') == []
+    assert typed_digits('def f():\n    """Docs may say 90 degrees."""') == []
