@@ -27,6 +27,7 @@ from mathcore.fmt import Shown
 __all__ = ["SCENE_INPUTS", "Sheet", "dot_terms", "numbers_sheet", "readout", "scene_sheet"]
 
 Sheet = dict[str, Shown]
+MAX_SYMBOLIC = 9  # longest symbolic step (like 4/√5) worth showing before its value
 
 
 def dot_terms(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) -> Shown:
@@ -86,7 +87,7 @@ def _projection(lesson: Lesson) -> Sheet:
     d = exact_dot(q, k)
     kk = exact_dot(k, k)
     res = exact_residual(q, k)
-    return {
+    sheet = {
         "q": fmt.vector(q, P),
         "k": fmt.vector(k, P),
         "dot_terms": dot_terms(q, k, P),
@@ -98,6 +99,12 @@ def _projection(lesson: Lesson) -> Sheet:
         "comp_ratio": fmt.ratio(d, sqrt_exact(kk), P),
         "comp": fmt.number(exact_comp(q, k), P),
     }
+    # The symbolic steps (4/5)k and 4/√5 help only while they stay short; 1552549/1534201
+    # does not, and a ratio equal to its value adds nothing.
+    for key in ("proj_coef", "comp_ratio"):
+        if len(sheet[key].text) > MAX_SYMBOLIC or sheet[key].text == sheet["comp"].text:
+            del sheet[key]
+    return sheet
 
 
 def _angle(lesson: Lesson) -> Sheet:

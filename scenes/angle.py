@@ -43,6 +43,7 @@ class AngleSignRegions(LessonScene):
     def construct(self) -> None:
         """Storyboard: regions, a sweep to three stops, scaling, the zero vector."""
         self.build()
+        self.step("wilayah")
         self.show_regions()
         for stop in STOPS:
             self.step(stop)
@@ -197,7 +198,7 @@ class AngleSignRegions(LessonScene):
     # --- steps -------------------------------------------------------------------------
     def show_regions(self) -> None:
         """The plane, k, the two tinted sides and the boundary."""
-        self.add_subcaption(self.strings["as_sub_regions"], duration=5)
+        self.say("as_sub_regions")
         self.play(Create(self.plane), FadeIn(self.title), run_time=1.5)
         self.play(GrowArrow(self.k_arrow), FadeIn(self.k_name), FadeIn(self.key_row))
         self.play(FadeIn(self.tints), Create(self.boundary), FadeIn(self.legend), run_time=2)
@@ -213,7 +214,7 @@ class AngleSignRegions(LessonScene):
             self.play(FadeIn(self.q_arrow), FadeIn(self.readout_group))
         else:
             self.play(FadeOut(self.stop_caption), run_time=0.4)
-        self.add_subcaption(self.strings[f"as_sub_{stop}"], duration=4)
+        self.say(f"as_sub_{stop}")
 
         def place(_: Mobject, s: float) -> None:
             linear_q = start + s * (end - start)

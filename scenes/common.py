@@ -140,6 +140,7 @@ class Snapshot:
     section: str
     time: float
     numbers: dict[str, str] = field(default_factory=dict)
+    number_boxes: dict[str, np.ndarray] = field(default_factory=dict)
     boxes: list[tuple[str, np.ndarray]] = field(default_factory=list)
     mismatched: list[tuple[str, str, str]] = field(default_factory=list)
 
@@ -149,6 +150,11 @@ def _visible(m: Mobject) -> bool:
         fill, stroke = m.get_fill_opacities(), m.get_stroke_opacities()
         return bool(np.any(fill > 0.05) or np.any(stroke > 0.05))
     return True
+
+
+def _box(m: Mobject) -> np.ndarray:
+    """Bounding box ``[[x0, y0], [x1, y1]]`` in scene units."""
+    return np.array([m.get_corner(DOWN + LEFT)[:2], m.get_corner(UP + RIGHT)[:2]])
 
 
 def _text_mobjects(mobs: list[Mobject]) -> list[Mobject]:
@@ -182,7 +188,8 @@ class LessonScene(Scene):
         self.lang = os.environ.get("LECTURE_LANG", "id")
         self.strings = catalogue(self.lang)
         self.snapshots: list[Snapshot] = []
-        self._section = "awal"
+        self._section = ""
+        self._caption: tuple[str, float] | None = None
 
     # --- content helpers -------------------------------------------------------------
     def n(self, key: str) -> Num:
@@ -220,15 +227,32 @@ class LessonScene(Scene):
         """A live readout; set ``.sheet_key`` when it rests on a sheet value."""
         return LiveNumber(value, font_size=size, color=color)
 
-    # --- sections and snapshots ------------------------------------------------------
+    # --- sections, subcaptions and snapshots -----------------------------------------
     def step(self, name: str) -> None:
-        """End the current section (snapshot) and start section `name`."""
-        self._snapshot()
+        """End the current section (caption, snapshot) and start section `name`."""
+        if self._section:
+            self._end_caption()
+            self._snapshot()
         self.next_section(name)
         self._section = name
 
+    def say(self, key: str) -> None:
+        """Show catalogue text `key` as the subtitle from now until the next one or section end."""
+        self._end_caption()
+        self._caption = (self.strings[key], float(self.time))
+
+    def _end_caption(self) -> None:
+        if self._caption is None:
+            return
+        text, start = self._caption
+        self._caption = None
+        length = float(self.time) - start
+        if length > 0:
+            self.add_subcaption(text, duration=length, offset=-length)
+
     def tear_down(self) -> None:
-        """Snapshot the last section."""
+        """Close the last subtitle and snapshot the last section."""
+        self._end_caption()
         self._snapshot()
         super().tear_down()
 
@@ -243,10 +267,10 @@ class LessonScene(Scene):
                 if key in snap.numbers and snap.numbers[key] != text:
                     snap.mismatched.append((key, snap.numbers[key], text))
                 snap.numbers[key] = text
+                snap.number_boxes[key] = _box(part)
         for m in _text_mobjects(self.mobjects):
             label = getattr(m, "sheet_key", None) or type(m).__name__
-            box = np.array([m.get_corner(DOWN + LEFT)[:2], m.get_corner(UP + RIGHT)[:2]])
-            snap.boxes.append((label, box))
+            snap.boxes.append((label, _box(m)))
         self.snapshots.append(snap)
 
 

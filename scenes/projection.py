@@ -39,6 +39,7 @@ class ProjectionDrop(LessonScene):
     def construct(self) -> None:
         """Storyboard: vectors, dot product, perpendicular drop, projection, residual, comp."""
         self.build()
+        self.step("vektor")
         self.show_vectors()
         self.step("hasil-kali-titik")
         self.show_dot()
@@ -100,11 +101,11 @@ class ProjectionDrop(LessonScene):
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.18)
         self.legend = legend
         self.dot_eq = self.formula(r"q \cdot k =", self.n("dot_terms"), "=", self.n("dot"))
+        # An unwieldy coefficient or ratio is left out of the sheet, and so of the formula.
+        coef = ["=", "(", self.n("proj_coef"), r")\,k"] if "proj_coef" in self.sheet else []
         self.proj_eq = self.formula(
-            r"\operatorname{proj}_k(q) = \frac{\langle q,k\rangle}{\|k\|_2^2}\,k =",
-            "(",
-            self.n("proj_coef"),
-            r")\,k",
+            r"\operatorname{proj}_k(q) = \frac{\langle q,k\rangle}{\|k\|_2^2}\,k",
+            *coef,
             *self.eq("proj"),
             color=C.PROJECTION,
         )
@@ -114,9 +115,10 @@ class ProjectionDrop(LessonScene):
         self.check_eq = self.formula(
             self.n("residual"), r"\cdot", self.n("k"), "=", self.n("residual_dot")
         )
+        ratio = ["=", self.n("comp_ratio")] if "comp_ratio" in self.sheet else []
         self.comp_eq = self.formula(
-            r"\operatorname{comp}_k(q) = \frac{\langle q,k\rangle}{\|k\|_2} =",
-            self.n("comp_ratio"),
+            r"\operatorname{comp}_k(q) = \frac{\langle q,k\rangle}{\|k\|_2}",
+            *ratio,
             *self.eq("comp"),
             color=C.PROJECTION,
         )
@@ -197,7 +199,7 @@ class ProjectionDrop(LessonScene):
     # --- steps -------------------------------------------------------------------------
     def show_vectors(self) -> None:
         """Plane, q and k, legend."""
-        self.add_subcaption(self.strings["pd_sub_vectors"], duration=4)
+        self.say("pd_sub_vectors")
         self.play(Create(self.plane), FadeIn(self.title), run_time=1.5)
         self.play(GrowArrow(self.q_arrow), FadeIn(self.q_name), FadeIn(self.legend[0]))
         self.play(GrowArrow(self.k_arrow), FadeIn(self.k_name), FadeIn(self.legend[1]))
@@ -206,14 +208,14 @@ class ProjectionDrop(LessonScene):
 
     def show_dot(self) -> None:
         """Multiply corresponding coordinates and add: q · k."""
-        self.add_subcaption(self.strings["pd_sub_dot"], duration=4)
+        self.say("pd_sub_dot")
         self.play(Write(self.dot_eq), run_time=2)
         self.wait(2)
 
     def drop_perpendicular(self) -> None:
         """The line through k, and the perpendicular falling from q's tip."""
         key = "pd_sub_drop_parallel" if self.parallel else "pd_sub_drop"
-        self.add_subcaption(self.strings[key], duration=4)
+        self.say(key)
         self.play(Create(self.k_line), run_time=1.5)
         if not self.parallel:
             self.play(Create(self.drop), run_time=1.5)
@@ -223,7 +225,7 @@ class ProjectionDrop(LessonScene):
     def grow_projection(self) -> None:
         """proj_k(q) grows along k."""
         key = "pd_sub_proj_against" if self.comp_negative else "pd_sub_proj"
-        self.add_subcaption(self.strings[key], duration=4)
+        self.say(key)
         arrow = self.proj_arrow
         grow = FadeIn(arrow) if isinstance(arrow, Dot) else GrowArrow(arrow)
         self.play(grow, run_time=1.5)
@@ -233,7 +235,7 @@ class ProjectionDrop(LessonScene):
     def show_residual(self) -> None:
         """The residual q − proj_k(q), and its zero product with k."""
         key = "pd_sub_res_zero" if self.parallel else "pd_sub_res"
-        self.add_subcaption(self.strings[key], duration=5)
+        self.say(key)
         if not self.parallel:
             self.play(FadeIn(self.res_arrow), self.drop.animate.set_opacity(0.3))
         self.play(Write(self.res_eq))
@@ -245,6 +247,6 @@ class ProjectionDrop(LessonScene):
     def show_comp(self) -> None:
         """The brace along the projection and the signed scalar projection."""
         key = "pd_sub_comp_negative" if self.comp_negative else "pd_sub_comp"
-        self.add_subcaption(self.strings[key], duration=4)
+        self.say(key)
         self.play(FadeIn(self.brace), Write(self.comp_eq), run_time=2)
         self.wait(2.5)

@@ -35,6 +35,7 @@ class SoftmaxBarMorph(LessonScene):
     def construct(self) -> None:
         """Storyboard: raw scores, scaled logits, softmax weights, what weights are not."""
         self.build()
+        self.step("skor-mentah")
         self.show_scores()
         self.step("logit-berskala")
         self.morph_to(1)
@@ -141,7 +142,7 @@ class SoftmaxBarMorph(LessonScene):
     # --- steps -------------------------------------------------------------------------
     def show_scores(self) -> None:
         """Raw compatibility scores q · k_i."""
-        self.add_subcaption(self.strings["sb_sub_raw"], duration=4)
+        self.say("sb_sub_raw")
         self.play(FadeIn(self.stage_titles[0]), Write(self.stage_formulas[0]), FadeIn(self.column))
         self.play(
             FadeIn(self.axis),
@@ -155,7 +156,7 @@ class SoftmaxBarMorph(LessonScene):
     def morph_to(self, stage: int) -> None:
         """Bars grow or shrink to the next stage; labels ride on them."""
         key = "sb_sub_scaled" if stage == 1 else "sb_sub_softmax"
-        self.add_subcaption(self.strings[key], duration=4)
+        self.say(key)
         self.play(
             ReplacementTransform(self.stage_titles[stage - 1], self.stage_titles[stage]),
             ReplacementTransform(self.stage_formulas[stage - 1], self.stage_formulas[stage]),
@@ -171,11 +172,11 @@ class SoftmaxBarMorph(LessonScene):
         )
         self.value_labels = new_labels
         if stage == 1 and not self.keep.all():
-            self.add_subcaption(self.strings["sb_sub_mask"], duration=3)
+            self.say("sb_sub_mask")
         self.wait(2.5)
 
     def show_note(self) -> None:
         """Weights are a normalised distribution, not calibrated relevance probabilities."""
-        self.add_subcaption(self.strings["sb_sub_note"], duration=5)
+        self.say("sb_sub_note")
         self.play(FadeIn(self.note, shift=0.2 * UP))
         self.wait(3.5)

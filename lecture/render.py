@@ -1,0 +1,403 @@
+"""``lecture render``: parallel, incremental and atomic rendering of the lesson's scenes.
+
+Each clip is keyed by a hash of what it depends on (the scene's code and the project code
+it uses, its lesson values and numbers, quality, language, manim's version). Unchanged
+clips are skipped without importing manim; stale ones render in worker processes; every
+output is moved into place only when complete; ``manifest.json`` describes the result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from importlib.metadata import version
+from pathlib import Path
+from typing import IO, Any
+
+from lecture.lesson import Lesson, load_lesson
+from lecture.media import atomic_path, probe
+from lecture.scenes import ORDER, scene_module
+from lecture.sheet import SCENE_INPUTS, scene_sheet
+
+__all__ = ["RenderError", "default_out", "input_hash", "render", "render_command"]
+
+ROOT = Path(__file__).resolve().parent.parent
+MEDIA = ROOT / "media"
+# Project code every scene uses, besides its own module.
+SHARED_CODE = [
+    "scenes/__init__.py",
+    "scenes/common.py",
+    "scenes/strings.py",
+    "lecture/sheet.py",
+    "lecture/lesson.py",
+    "lecture/worker.py",
+    "lecture/media.py",
+    "mathcore/__init__.py",
+    "mathcore/linalg.py",
+    "mathcore/attention.py",
+    "mathcore/exact.py",
+    "mathcore/fmt.py",
+]
+
+
+class RenderError(Exception):
+    """A render that cannot start (bad scene name, output locked)."""
+
+
+def default_out(lesson: Lesson, quality: str, lang: str) -> Path:
+    """``media/<lesson-id>/<quality>/`` (``<quality>-<lang>`` for a language other than id)."""
+    return MEDIA / lesson.id / (quality if lang == "id" else f"{quality}-{lang}")
+
+
+def input_hash(lesson: Lesson, scene: str, quality: str, lang: str) -> str:
+    """Hash of everything the clip of `scene` depends on.
+
+    Parameters
+    ----------
+    lesson : Lesson
+        The loaded lesson.
+    scene : str
+        Scene class name.
+    quality, lang : str
+        Render settings.
+
+    Returns
+    -------
+    str
+        A hex digest that changes when, and only when, an input of the clip changes.
+    """
+    h = hashlib.sha256()
+    module_file = scene_module(scene).replace(".", "/") + ".py"
+    for rel in [module_file, *SHARED_CODE]:
+        h.update(rel.encode() + b"\0" + (ROOT / rel).read_bytes() + b"\0")
+    h.update(lesson.section_json(*SCENE_INPUTS[scene]).encode())
+    sheet = {k: v.text for k, v in scene_sheet(lesson, scene).items()}
+    h.update(json.dumps(sheet, sort_keys=True, ensure_ascii=False).encode())
+    h.update(f"{scene}|{quality}|{lang}|manim {version('manim')}".encode())
+    return h.hexdigest()
+
+
+def _write_json(path: Path, data: Any) -> None:
+    tmp = atomic_path(path)
+    tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _read_manifest(out: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _up_to_date(entry: dict[str, Any] | None, digest: str, out: Path) -> bool:
+    if not entry or entry.get("input_hash") != digest:
+        return False
+    files = [entry.get("video"), entry.get("subtitles"), entry.get("poster")]
+    return all(f and (out / f).is_file() for f in files)
+
+
+@dataclass
+class _Job:
+    scene: str
+    digest: str
+    work: Path
+    log: Path
+    proc: subprocess.Popen[bytes] | None = None
+    started: float = 0.0
+    log_file: IO[bytes] | None = field(default=None, repr=False)
+
+
+def _failure_line(log: Path) -> str:
+    """The most telling line of a failed render's log: the TeX error, else the exception."""
+    try:
+        lines = [
+            ln.strip() for ln in log.read_text(encoding="utf-8", errors="replace").splitlines()
+        ]
+    except OSError:
+        return "no log"
+    lines = [re.sub(r"\s+", " ", ln.strip("│ ")) for ln in lines if ln.strip("│ ")]
+    for pattern in (r"^! ", r"LaTeX compilation error", r"(Error|Exception):"):
+        for ln in lines:
+            if re.search(pattern, ln):
+                tex = next((x for x in lines if x.startswith("! ")), None)
+                return f"{ln} {tex}" if tex and tex != ln else ln
+    return lines[-1] if lines else "failed without output"
+
+
+class _Progress:
+    """One live status line on a terminal, plain lines otherwise."""
+
+    def __init__(self, total: int, live: bool) -> None:
+        self.total, self.live, self.done, self.t0 = total, live, 0, time.monotonic()
+        self.durations: list[float] = []
+
+    def line(self, text: str) -> None:
+        if self.live:
+            sys.stderr.write("\r\033[K")
+        print(text, file=sys.stderr, flush=True)
+
+    def status(self, running: list[str], jobs: int) -> None:
+        if not self.live:
+            return
+        elapsed = time.monotonic() - self.t0
+        left = self.total - self.done
+        eta = ""
+        if self.durations:
+            per = sum(self.durations) / len(self.durations)
+            eta = f", ~{max(per * left / max(jobs, 1) - 0, 0):.0f} s left"
+        sys.stderr.write(
+            f"\r\033[K[{self.done}/{self.total}] {elapsed:.0f} s{eta}; "
+            f"rendering {', '.join(running) or '-'}"
+        )
+        sys.stderr.flush()
+
+
+def _install(job: _Job, out: Path, lesson: Lesson, quality: str, lang: str) -> dict[str, Any]:
+    """Move a finished job's files into `out` atomically and return its manifest entry."""
+    result = json.loads((job.work / "result.json").read_text(encoding="utf-8"))
+    scene = job.scene
+    targets = {"video": f"{scene}.mp4", "subtitles": f"{scene}.srt", "poster": f"{scene}.png"}
+    sections_dir = out / "sections"
+    sections_dir.mkdir(parents=True, exist_ok=True)
+    section_files = []
+    for src in map(Path, result["sections"]):
+        m = re.fullmatch(rf"{scene}_(\d+)_(.+)\.mp4", src.name)
+        name = f"{scene}_{m.group(1)[-2:]}-{m.group(2)}.mp4" if m else src.name
+        section_files.append(f"sections/{name}")
+    moves = [(Path(result[k]), out / v) for k, v in targets.items()]
+    moves += [(Path(s), out / f) for s, f in zip(result["sections"], section_files, strict=True)]
+    for src, dst in moves:
+        if not src.exists() and dst.suffix == ".srt":
+            src.write_text("", encoding="utf-8")
+        tmp = atomic_path(dst)
+        shutil.copyfile(src, tmp)
+        os.replace(tmp, dst)
+    for old in sections_dir.glob(f"{scene}_*.mp4"):
+        if f"sections/{old.name}" not in section_files:
+            old.unlink()
+    info = probe(out / targets["video"])
+    return {
+        "scene": scene,
+        **targets,
+        "sections": section_files,
+        "duration": round(info.duration, 4),
+        "width": info.width,
+        "height": info.height,
+        "fps": info.fps,
+        "frames": info.frames,
+        "input_hash": job.digest,
+        "quality": quality,
+        "lang": lang,
+        "numbers": {k: v.text for k, v in scene_sheet(lesson, scene).items()},
+        "snapshots": result["snapshots"],
+    }
+
+
+def render(
+    lesson: Lesson,
+    scenes: list[str],
+    quality: str = "medium",
+    lang: str = "id",
+    jobs: int = 0,
+    out: Path | None = None,
+    force: bool = False,
+    quiet: bool = False,
+) -> tuple[Path, dict[str, Any], dict[str, str]]:
+    """Render the stale clips among `scenes` and update the manifest.
+
+    Parameters
+    ----------
+    lesson : Lesson
+        The loaded lesson.
+    scenes : list of str
+        Scene names (empty: every scene, in lesson order).
+    quality, lang : str
+        Render settings.
+    jobs : int
+        Worker processes (0: one per core).
+    out : Path, optional
+        Output folder (default :func:`default_out`).
+    force : bool
+        Render even up-to-date clips.
+    quiet : bool
+        Plain progress lines even on a terminal.
+
+    Returns
+    -------
+    tuple
+        The output folder, the manifest, and ``{scene: failure line}`` for failed scenes.
+
+    Raises
+    ------
+    RenderError
+        For an unknown scene or an output folder another render holds.
+    """
+    for s in scenes:
+        if s not in ORDER:
+            raise RenderError(f"unknown scene {s!r}; scenes are: {', '.join(ORDER)}")
+    scenes = scenes or list(ORDER)
+    out = Path(out) if out else default_out(lesson, quality, lang)
+    out.mkdir(parents=True, exist_ok=True)
+    lock = open(out / ".render.lock", "a+")  # noqa: SIM115 - held for the whole render
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        lock.seek(0)
+        holder = lock.read().strip() or "?"
+        lock.close()
+        raise RenderError(
+            f"{out} is being rendered by another process (pid {holder}); "
+            "wait for it or choose another --out"
+        ) from None
+    lock.seek(0)
+    lock.truncate()
+    lock.write(str(os.getpid()))
+    lock.flush()
+    try:
+        return out, *_render_locked(lesson, scenes, quality, lang, jobs, out, force, quiet)
+    finally:
+        lock.close()
+
+
+def _render_locked(
+    lesson: Lesson,
+    scenes: list[str],
+    quality: str,
+    lang: str,
+    jobs: int,
+    out: Path,
+    force: bool,
+    quiet: bool,
+) -> tuple[dict[str, Any], dict[str, str]]:
+    manifest = _read_manifest(out)
+    clips: dict[str, Any] = manifest.get("clips", {}) if manifest.get("lesson") == lesson.id else {}
+    todo: list[_Job] = []
+    for scene in scenes:
+        digest = input_hash(lesson, scene, quality, lang)
+        if force or not _up_to_date(clips.get(scene), digest, out):
+            work = out / ".work" / scene
+            todo.append(_Job(scene, digest, work, out / "logs" / f"{scene}.log"))
+    jobs = jobs or os.cpu_count() or 1
+    progress = _Progress(len(todo), live=sys.stderr.isatty() and not quiet)
+    skipped = [s for s in scenes if s not in {j.scene for j in todo}]
+    if skipped:
+        progress.line(f"up to date: {', '.join(skipped)}")
+    failures: dict[str, str] = {}
+    pending, running = list(todo), []
+    tex_cache = MEDIA / "Tex"
+    try:
+        while pending or running:
+            while pending and len(running) < jobs:
+                job = pending.pop(0)
+                shutil.rmtree(job.work, ignore_errors=True)
+                job.work.mkdir(parents=True)
+                job.log.parent.mkdir(parents=True, exist_ok=True)
+                job.log_file = open(job.log, "wb")  # noqa: SIM115 - closed when the job ends
+                cmd = [
+                    sys.executable,
+                    "-m",
+                    "lecture.worker",
+                    job.scene,
+                    "--lesson",
+                    str(lesson.path.resolve()),
+                    "--quality",
+                    quality,
+                    "--lang",
+                    lang,
+                    "--work",
+                    str(job.work),
+                    "--tex-cache",
+                    str(tex_cache),
+                ]
+                job.proc = subprocess.Popen(
+                    cmd,
+                    stdout=job.log_file,
+                    stderr=subprocess.STDOUT,
+                    cwd=ROOT,
+                    start_new_session=True,
+                )
+                job.started = time.monotonic()
+                running.append(job)
+            progress.status([j.scene for j in running], jobs)
+            time.sleep(0.2)
+            for job in [j for j in running if j.proc and j.proc.poll() is not None]:
+                running.remove(job)
+                assert job.log_file is not None and job.proc is not None
+                job.log_file.close()
+                took = time.monotonic() - job.started
+                progress.done += 1
+                progress.durations.append(took)
+                if job.proc.returncode == 0:
+                    clips[job.scene] = _install(job, out, lesson, quality, lang)
+                    _write_json(out / "manifest.json", _manifest(lesson, quality, lang, clips))
+                    shutil.rmtree(job.work, ignore_errors=True)
+                    progress.line(
+                        f"[{progress.done}/{progress.total}] {job.scene}: rendered in {took:.1f} s"
+                    )
+                else:
+                    failures[job.scene] = _failure_line(job.log)
+                    progress.line(
+                        f"[{progress.done}/{progress.total}] {job.scene}: FAILED: "
+                        f"{failures[job.scene]} (log: {job.log})"
+                    )
+    except BaseException:
+        for job in running:
+            if job.proc and job.proc.poll() is None:
+                os.killpg(job.proc.pid, 15)
+                job.proc.wait()
+        raise
+    manifest = _manifest(lesson, quality, lang, clips)
+    _write_json(out / "manifest.json", manifest)
+    return manifest, failures
+
+
+def _manifest(lesson: Lesson, quality: str, lang: str, clips: dict[str, Any]) -> dict[str, Any]:
+    ordered = {s: clips[s] for s in ORDER if s in clips}
+    return {
+        "lesson": lesson.id,
+        "lesson_file": str(lesson.path),
+        "quality": quality,
+        "lang": lang,
+        "clips": ordered,
+    }
+
+
+def render_command(args: argparse.Namespace) -> int:
+    """``lecture render``: render, then print where the files are."""
+    lesson = load_lesson(args.lesson)
+    try:
+        out, manifest, failures = render(
+            lesson,
+            list(args.scenes),
+            args.quality,
+            args.lang,
+            args.jobs,
+            Path(args.out) if args.out else None,
+            args.force,
+            args.quiet,
+        )
+    except RenderError as e:
+        print(f"lecture: error: {e}", file=sys.stderr)
+        return 2
+    for scene, clip in manifest["clips"].items():
+        if not args.scenes or scene in args.scenes:
+            print(
+                f"{scene}: {out / clip['video']}  {out / clip['subtitles']}  "
+                f"{out / clip['poster']}  ({clip['duration']:.1f} s)"
+            )
+    print(f"manifest: {out / 'manifest.json'}")
+    if failures:
+        print(f"lecture: {len(failures)} scene(s) failed: {', '.join(failures)}", file=sys.stderr)
+        return 1
+    return 0

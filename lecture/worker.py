@@ -1,0 +1,148 @@
+"""Render one scene in this process (run by ``lecture render`` as a worker process).
+
+Writes the clip, its subtitles, section clips and a ``result.json`` into a work folder;
+``lecture render`` moves the finished files into place.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+__all__ = ["QUALITIES", "main"]
+
+QUALITIES = {
+    "low": "low_quality",
+    "medium": "medium_quality",
+    "high": "high_quality",
+    "4k": "fourk_quality",
+}
+
+
+def _link_tree(src: Path, dst: Path) -> None:
+    """Populate `dst` with hard links (or copies) of the files in `src`."""
+    dst.mkdir(parents=True, exist_ok=True)
+    if not src.is_dir():
+        return
+    for f in src.iterdir():
+        target = dst / f.name
+        if f.is_file() and not target.exists():
+            try:
+                os.link(f, target)
+            except OSError:
+                shutil.copy2(f, target)
+
+
+def _publish(src: Path, dst: Path) -> None:
+    """Move files of `src` that `dst` lacks into `dst`, each by an atomic rename."""
+    dst.mkdir(parents=True, exist_ok=True)
+    for f in src.iterdir():
+        target = dst / f.name
+        if f.is_file() and not target.exists():
+            tmp = dst / f".{f.name}.{os.getpid()}.tmp"
+            shutil.copy2(f, tmp)
+            os.replace(tmp, target)
+
+
+def render(scene: str, lesson: Path, quality: str, lang: str, work: Path, tex_cache: Path) -> dict:
+    """Render `scene` into `work` and describe the result.
+
+    Parameters
+    ----------
+    scene : str
+        Scene class name.
+    lesson : Path
+        Lesson file.
+    quality : str
+        One of :data:`QUALITIES`.
+    lang : str
+        Language of on-screen text and subtitles.
+    work : Path
+        Empty folder for this render.
+    tex_cache : Path
+        The LaTeX cache shared between workers; read through links, extended atomically.
+
+    Returns
+    -------
+    dict
+        Paths of the clip, subtitles and sections, and the section-end snapshots.
+    """
+    os.environ["LECTURE_LESSON"] = str(lesson)
+    os.environ["LECTURE_LANG"] = lang
+    from manim import config, tempconfig
+
+    from lecture.scenes import scene_class
+
+    tex = work / "tex"
+    _link_tree(tex_cache, tex)
+    options = {
+        "media_dir": str(work / "media"),
+        "tex_dir": str(tex),
+        "quality": QUALITIES[quality],
+        "save_sections": True,
+        "write_to_movie": True,
+        "disable_caching": True,
+        "progress_bar": "none",
+        "verbosity": "WARNING",
+    }
+    with tempconfig(options):
+        obj = scene_class(scene)()
+        obj.render()
+        width, height = config.pixel_width, config.pixel_height
+        fw, fh = config.frame_width, config.frame_height
+    _publish(tex, tex_cache)
+
+    def px(box) -> list[int]:
+        (x0, y0), (x1, y1) = box
+        sx, sy = width / fw, height / fh
+        return [
+            round((x0 + fw / 2) * sx),
+            round((fh / 2 - y1) * sy),
+            round((x1 + fw / 2) * sx),
+            round((fh / 2 - y0) * sy),
+        ]
+
+    from lecture.media import last_frame
+
+    videos = [p for p in (work / "media").rglob(f"{scene}.mp4") if "sections" not in p.parts]
+    sections = sorted((work / "media").rglob(f"sections/{scene}_*.mp4"))
+    return {
+        "video": str(videos[0]),
+        "poster": str(last_frame(videos[0], work / "poster.png")),
+        "subtitles": str(videos[0].with_suffix(".srt")),
+        "sections": [str(p) for p in sections],
+        "snapshots": [
+            {
+                "section": s.section,
+                "time": round(s.time, 4),
+                "labels": [
+                    {"key": k, "text": s.numbers[k], "box": px(s.number_boxes[k])}
+                    for k in s.numbers
+                ],
+            }
+            for s in obj.snapshots
+        ],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line of the worker; the result goes to ``WORK/result.json``."""
+    p = argparse.ArgumentParser(prog="python -m lecture.worker")
+    p.add_argument("scene")
+    p.add_argument("--lesson", required=True, type=Path)
+    p.add_argument("--quality", required=True, choices=list(QUALITIES))
+    p.add_argument("--lang", required=True)
+    p.add_argument("--work", required=True, type=Path)
+    p.add_argument("--tex-cache", required=True, type=Path)
+    a = p.parse_args(argv)
+    result = render(a.scene, a.lesson, a.quality, a.lang, a.work, a.tex_cache)
+    (a.work / "result.json").write_text(json.dumps(result, ensure_ascii=False), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
