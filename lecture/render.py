@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from lecture.lesson import Lesson, load_lesson
 from lecture.media import atomic_path, probe
-from lecture.scenes import ORDER, scene_module
+from lecture.scenes import ORDER, registry, scene_module
 from lecture.sheet import SCENE_INPUTS, scene_sheet
 
 __all__ = ["RenderError", "default_out", "input_hash", "render", "render_command"]
@@ -79,7 +79,7 @@ def input_hash(lesson: Lesson, scene: str, quality: str, lang: str) -> str:
     module_file = scene_module(scene).replace(".", "/") + ".py"
     for rel in [module_file, *SHARED_CODE]:
         h.update(rel.encode() + b"\0" + (ROOT / rel).read_bytes() + b"\0")
-    h.update(lesson.section_json(*SCENE_INPUTS[scene]).encode())
+    h.update(lesson.section_json(*SCENE_INPUTS.get(scene, ())).encode())
     sheet = {k: v.text for k, v in scene_sheet(lesson, scene).items()}
     h.update(json.dumps(sheet, sort_keys=True, ensure_ascii=False).encode())
     h.update(f"{scene}|{quality}|{lang}|manim {version('manim')}".encode())
@@ -118,20 +118,19 @@ class _Job:
     log_file: IO[bytes] | None = field(default=None, repr=False)
 
 
-def _failure_line(log: Path) -> str:
-    """The most telling line of a failed render's log: the TeX error, else the exception."""
+def _failure_line(job: _Job) -> str:
+    """The worker's one-line summary (the TeX error and its line), else the log's last line."""
+    tex_log = job.work / "tex-error.log"
+    if tex_log.is_file():
+        shutil.copyfile(tex_log, job.log.with_suffix(".tex.log"))
+    summary = job.work / "error.txt"
+    if summary.is_file():
+        return summary.read_text(encoding="utf-8").strip()
     try:
-        lines = [
-            ln.strip() for ln in log.read_text(encoding="utf-8", errors="replace").splitlines()
-        ]
+        lines = job.log.read_text(encoding="utf-8", errors="replace").split("\n")
     except OSError:
-        return "no log"
-    lines = [re.sub(r"\s+", " ", ln.strip("│ ")) for ln in lines if ln.strip("│ ")]
-    for pattern in (r"^! ", r"LaTeX compilation error", r"(Error|Exception):"):
-        for ln in lines:
-            if re.search(pattern, ln):
-                tex = next((x for x in lines if x.startswith("! ")), None)
-                return f"{ln} {tex}" if tex and tex != ln else ln
+        return "failed without a log"
+    lines = [ln.strip() for ln in lines if ln.strip()]
     return lines[-1] if lines else "failed without output"
 
 
@@ -243,9 +242,10 @@ def render(
     RenderError
         For an unknown scene or an output folder another render holds.
     """
+    known = registry()
     for s in scenes:
-        if s not in ORDER:
-            raise RenderError(f"unknown scene {s!r}; scenes are: {', '.join(ORDER)}")
+        if s not in known:
+            raise RenderError(f"unknown scene {s!r}; scenes are: {', '.join(known)}")
     scenes = scenes or list(ORDER)
     out = Path(out) if out else default_out(lesson, quality, lang)
     out.mkdir(parents=True, exist_ok=True)
@@ -346,7 +346,7 @@ def _render_locked(
                         f"[{progress.done}/{progress.total}] {job.scene}: rendered in {took:.1f} s"
                     )
                 else:
-                    failures[job.scene] = _failure_line(job.log)
+                    failures[job.scene] = _failure_line(job)
                     progress.line(
                         f"[{progress.done}/{progress.total}] {job.scene}: FAILED: "
                         f"{failures[job.scene]} (log: {job.log})"
@@ -363,7 +363,7 @@ def _render_locked(
 
 
 def _manifest(lesson: Lesson, quality: str, lang: str, clips: dict[str, Any]) -> dict[str, Any]:
-    ordered = {s: clips[s] for s in ORDER if s in clips}
+    ordered = {s: clips[s] for s in registry() if s in clips}
     return {
         "lesson": lesson.id,
         "lesson_file": str(lesson.path),

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import os
 
-__all__ = ["ORDER", "scene_class", "scene_module"]
+__all__ = ["ORDER", "registry", "scene_class", "scene_module"]
 
 # Scene name -> module under scenes/. The order of this mapping is the lecture's order.
 ORDER: dict[str, str] = {
@@ -14,11 +15,26 @@ ORDER: dict[str, str] = {
 }
 
 
+def registry() -> dict[str, str]:
+    """Every renderable scene: the lecture's, then extra ones named in ``LECTURE_EXTRA_SCENES``.
+
+    ``LECTURE_EXTRA_SCENES="module:Scene,module:Scene"`` makes scenes outside the lecture
+    (fixtures of the tests, an author's drafts) renderable by name; they are not part of
+    the lecture's order.
+    """
+    extra = {}
+    for item in filter(None, os.environ.get("LECTURE_EXTRA_SCENES", "").split(",")):
+        module, _, name = item.strip().partition(":")
+        extra[name] = module
+    return {**ORDER, **extra}
+
+
 def scene_module(name: str) -> str:
     """Dotted module path that defines scene `name`."""
-    if name not in ORDER:
-        raise KeyError(f"unknown scene {name!r}; scenes are: {', '.join(ORDER)}")
-    return ORDER[name]
+    known = registry()
+    if name not in known:
+        raise KeyError(f"unknown scene {name!r}; scenes are: {', '.join(known)}")
+    return known[name]
 
 
 def scene_class(name: str) -> type:

@@ -175,8 +175,10 @@ def scene_sheet(lesson: Lesson, scene: str) -> Sheet:
     Returns
     -------
     dict of str to Shown
+        Empty for a scene outside the lecture (a test fixture, a draft).
     """
-    return _BUILDERS[scene][0](lesson)
+    builder = _BUILDERS.get(scene)
+    return builder[0](lesson) if builder else {}
 
 
 def numbers_sheet(lesson: Lesson) -> dict[str, Sheet]:

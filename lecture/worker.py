@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -97,14 +99,12 @@ def render(scene: str, lesson: Path, quality: str, lang: str, work: Path, tex_ca
     _publish(tex, tex_cache)
 
     def px(box) -> list[int]:
+        """Scene box -> pixel box [left, top, right, bottom], at least one pixel each way."""
         (x0, y0), (x1, y1) = box
         sx, sy = width / fw, height / fh
-        return [
-            round((x0 + fw / 2) * sx),
-            round((fh / 2 - y1) * sy),
-            round((x1 + fw / 2) * sx),
-            round((fh / 2 - y0) * sy),
-        ]
+        left, top = math.floor((x0 + fw / 2) * sx), math.floor((fh / 2 - y1) * sy)
+        right, bottom = math.ceil((x1 + fw / 2) * sx), math.ceil((fh / 2 - y0) * sy)
+        return [left, top, max(right, left + 1), max(bottom, top + 1)]
 
     from lecture.media import last_frame
 
@@ -129,6 +129,21 @@ def render(scene: str, lesson: Path, quality: str, lang: str, work: Path, tex_ca
     }
 
 
+def _summary(error: Exception, work: Path) -> str:
+    """One line for the author: the TeX error and its source line, or the exception."""
+    m = re.search(r"log file: (\S+\.log)", str(error))
+    if m and Path(m.group(1)).is_file():
+        log = Path(m.group(1))
+        shutil.copyfile(log, work / "tex-error.log")
+        lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+        bang = next((i for i, ln in enumerate(lines) if ln.startswith("! ")), None)
+        if bang is not None:
+            where = next((ln for ln in lines[bang:] if re.match(r"l\.\d+ ", ln)), "")
+            return f"LaTeX error: {lines[bang][2:]} {where}".strip()
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}"[:300]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command line of the worker; the result goes to ``WORK/result.json``."""
     p = argparse.ArgumentParser(prog="python -m lecture.worker")
@@ -139,7 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--work", required=True, type=Path)
     p.add_argument("--tex-cache", required=True, type=Path)
     a = p.parse_args(argv)
-    result = render(a.scene, a.lesson, a.quality, a.lang, a.work, a.tex_cache)
+    try:
+        result = render(a.scene, a.lesson, a.quality, a.lang, a.work, a.tex_cache)
+    except Exception as e:
+        (a.work / "error.txt").write_text(_summary(e, a.work), encoding="utf-8")
+        raise
     (a.work / "result.json").write_text(json.dumps(result, ensure_ascii=False), encoding="utf-8")
     return 0
 

@@ -1,0 +1,237 @@
+"""lecture render for real: MP4s, subtitles, posters, manifest, skipping, safety."""
+
+from __future__ import annotations
+
+import fcntl
+import itertools
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import srt
+
+from lecture.lesson import load_lesson
+from lecture.media import probe
+from lecture.render import input_hash
+from lecture.scenes import ORDER
+from lecture.sheet import scene_sheet
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENES = list(ORDER)
+
+
+def lecture(*args: str, env: dict[str, str] | None = None, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "lecture.cli", *args],
+        cwd=ROOT,
+        text=True,
+        capture_output=True,
+        env={**os.environ, **(env or {})},
+        **kw,
+    )
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory, lesson_paths) -> Path:
+    """The three seed scenes rendered once at low quality, two jobs."""
+    out = tmp_path_factory.mktemp("render") / "low"
+    r = lecture("render", "--quality", "low", "--jobs", "2", "--out", str(out), "--quiet")
+    assert r.returncode == 0, r.stderr
+    return out
+
+
+def manifest(out: Path) -> dict:
+    return json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("scene", SCENES)
+def test_clip_is_a_real_video_with_subtitles(rendered: Path, scene: str) -> None:
+    clip = manifest(rendered)["clips"][scene]
+    info = probe(rendered / clip["video"])
+    assert (info.width, info.height, info.fps) == (854, 480, 15)
+    assert 20 <= info.duration <= 40
+    assert abs(info.frames - info.duration * info.fps) <= 1
+    assert clip["duration"] == pytest.approx(info.duration, abs=1e-3)
+    cues = list(srt.parse((rendered / clip["subtitles"]).read_text(encoding="utf-8")))
+    assert len(cues) >= 4
+    for a, b in itertools.pairwise(cues):
+        assert a.start <= a.end <= b.start
+    assert cues[-1].end.total_seconds() <= info.duration + 1e-6
+    assert all(c.content.strip() for c in cues)
+
+
+@pytest.mark.parametrize("scene", SCENES)
+def test_poster_and_sections(rendered: Path, scene: str) -> None:
+    from PIL import Image
+
+    clip = manifest(rendered)["clips"][scene]
+    with Image.open(rendered / clip["poster"]) as im:
+        assert im.size == (854, 480)
+        assert len(set(im.convert("L").getdata())) > 10  # a picture, not a blank frame
+    assert len(clip["sections"]) >= 4
+    assert not any("autocreated" in s for s in clip["sections"])
+    total = sum(probe(rendered / s).duration for s in clip["sections"])
+    assert total == pytest.approx(clip["duration"], abs=0.2)
+
+
+def test_manifest_lists_the_numbers_each_clip_shows(rendered: Path) -> None:
+    data = manifest(rendered)
+    lesson = load_lesson()
+    assert data["lesson"] == "inner-product" and list(data["clips"]) == SCENES
+    for scene, clip in data["clips"].items():
+        assert clip["numbers"] == {k: v.text for k, v in scene_sheet(lesson, scene).items()}
+        shown = {lab["key"] for snap in clip["snapshots"] for lab in snap["labels"]}
+        assert shown == set(clip["numbers"])
+        for snap in clip["snapshots"]:
+            for lab in snap["labels"]:
+                x0, y0, x1, y1 = lab["box"]
+                assert 0 <= x0 < x1 <= clip["width"] and 0 <= y0 < y1 <= clip["height"]
+
+
+def test_no_change_rerun_renders_nothing_and_skips_manim(rendered: Path) -> None:
+    before = {p: p.stat().st_mtime_ns for p in rendered.glob("*.mp4")}
+    code = (
+        "import sys; from lecture.cli import main; "
+        f"rc = main(['render', '--quality', 'low', '--out', {str(rendered)!r}, '--quiet']); "
+        "assert 'manim' not in sys.modules, 'manim imported'; sys.exit(rc)"
+    )
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "up to date: " + ", ".join(SCENES) in r.stderr
+    assert {p: p.stat().st_mtime_ns for p in rendered.glob("*.mp4")} == before
+
+
+def test_hash_changes_only_with_the_inputs_of_the_clip(lesson_paths) -> None:
+    base, masked = load_lesson(lesson_paths["default"]), load_lesson(lesson_paths["masked"])
+    obtuse = load_lesson(lesson_paths["obtuse"])
+
+    def h(lesson, scene, quality="low", lang="id"):
+        return input_hash(lesson, scene, quality, lang)
+
+    # attention numbers changed: only the softmax clip
+    assert h(base, "SoftmaxBarMorph") != h(masked, "SoftmaxBarMorph")
+    assert h(base, "ProjectionDrop") == h(masked, "ProjectionDrop")
+    assert h(base, "AngleSignRegions") == h(masked, "AngleSignRegions")
+    # projection and angle numbers changed
+    assert h(base, "ProjectionDrop") != h(obtuse, "ProjectionDrop")
+    assert h(base, "AngleSignRegions") != h(obtuse, "AngleSignRegions")
+    assert h(base, "SoftmaxBarMorph") == h(obtuse, "SoftmaxBarMorph")
+    # settings
+    assert h(base, "ProjectionDrop") != h(base, "ProjectionDrop", quality="medium")
+    assert h(base, "ProjectionDrop") != h(base, "ProjectionDrop", lang="en")
+    # a change of the lesson file that no clip reads (a comment) changes nothing
+    text = lesson_paths["default"].read_text(encoding="utf-8")
+    commented = lesson_paths["default"].with_name("commented.toml")
+    commented.write_text("# a note from the author\n" + text, encoding="utf-8")
+    assert all(h(base, s) == h(load_lesson(commented), s) for s in SCENES)
+
+
+def test_editing_attention_rerenders_only_softmax(rendered: Path, lesson_paths, tmp_path) -> None:
+    out = tmp_path / "edit"
+    subprocess.run(["cp", "-r", str(rendered), str(out)], check=True)
+    r = lecture(
+        "render",
+        "--quality",
+        "low",
+        "--out",
+        str(out),
+        "--quiet",
+        "--lesson",
+        str(lesson_paths["masked"]),
+    )
+    assert r.returncode == 0, r.stderr
+    assert "up to date: ProjectionDrop, AngleSignRegions" in r.stderr
+    assert "SoftmaxBarMorph: rendered" in r.stderr
+    numbers = manifest(out)["clips"]["SoftmaxBarMorph"]["numbers"]
+    assert numbers["logit2"] == "−∞" and numbers["weight2"] == "0"
+
+
+def test_second_concurrent_render_is_refused(rendered: Path) -> None:
+    with open(rendered / ".render.lock", "a+") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        r = lecture("render", "--quality", "low", "--out", str(rendered), "--quiet")
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and "being rendered by another process" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_killed_render_leaves_the_old_clip_playable(rendered: Path, tmp_path) -> None:
+    out = tmp_path / "killed"
+    subprocess.run(["cp", "-r", str(rendered), str(out)], check=True)
+    video = out / "SoftmaxBarMorph.mp4"
+    old = video.read_bytes()
+    p = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "lecture.cli",
+            "render",
+            "SoftmaxBarMorph",
+            "--quality",
+            "low",
+            "--out",
+            str(out),
+            "--force",
+            "--quiet",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    time.sleep(2.5)  # inside the worker's render
+    os.killpg(p.pid, signal.SIGKILL)
+    p.wait()
+    assert video.read_bytes() == old
+    assert probe(video).frames > 0
+    assert manifest(out)["clips"]["SoftmaxBarMorph"]["input_hash"]
+    r = lecture(
+        "render", "SoftmaxBarMorph", "--quality", "low", "--out", str(out), "--force", "--quiet"
+    )
+    assert r.returncode == 0, r.stderr
+    assert probe(video).frames > 0
+
+
+def test_latex_error_in_one_scene_does_not_stop_the_others(tmp_path) -> None:
+    out = tmp_path / "broken"
+    env = {"LECTURE_EXTRA_SCENES": "tests.fixture_scenes:BrokenTex"}
+    r = lecture(
+        "render",
+        "BrokenTex",
+        "SoftmaxBarMorph",
+        "--quality",
+        "low",
+        "--out",
+        str(out),
+        "--quiet",
+        env=env,
+    )
+    assert r.returncode == 1
+    fail = [ln for ln in r.stderr.splitlines() if "BrokenTex: FAILED" in ln]
+    assert len(fail) == 1 and "log: " in fail[0]
+    assert "LaTeX" in fail[0] or "! " in fail[0]
+    assert (out / "SoftmaxBarMorph.mp4").is_file()
+    assert not (out / "BrokenTex.mp4").exists()
+    assert list(manifest(out)["clips"]) == ["SoftmaxBarMorph"]
+
+
+def test_unknown_scene_is_a_one_line_error(tmp_path) -> None:
+    r = lecture("render", "NoSuchScene", "--out", str(tmp_path / "x"))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "unknown scene" in r.stderr
+
+
+def test_bad_lesson_touches_nothing(rendered: Path, tmp_path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(
+        (ROOT / "lessons/inner-product.toml").read_text().replace("key = [1, 2]", "key = [0, 0]", 1)
+    )
+    before = {p.name: p.stat().st_mtime_ns for p in rendered.iterdir()}
+    r = lecture("render", "--lesson", str(bad), "--quality", "low", "--out", str(rendered))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+    assert "projection.key" in r.stderr
+    assert {p.name: p.stat().st_mtime_ns for p in rendered.iterdir()} == before
