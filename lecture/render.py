@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import fcntl
 import hashlib
+import inspect
 import json
 import os
 import re
@@ -26,7 +27,7 @@ from typing import IO, Any
 from lecture.lesson import Lesson, load_lesson
 from lecture.media import atomic_path, probe
 from lecture.scenes import ORDER, registry, scene_module
-from lecture.sheet import SCENE_INPUTS, scene_sheet
+from lecture.sheet import scene_inputs, scene_sheet, sheet_builder
 
 __all__ = ["RenderError", "default_out", "input_hash", "render", "render_command"]
 
@@ -34,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 MEDIA = ROOT / "media"
 # Project code every scene uses, besides its own module.
 SHARED_CODE = [
+    "lecture/sheets/__init__.py",
     "scenes/__init__.py",
     "scenes/common.py",
     "scenes/strings.py",
@@ -58,6 +60,19 @@ def default_out(lesson: Lesson, quality: str, lang: str) -> Path:
     return MEDIA / lesson.id / (quality if lang == "id" else f"{quality}-{lang}")
 
 
+def scene_files(scene: str) -> list[Path]:
+    """Source files a clip depends on: its module, its text, its sheet builder, shared code."""
+    module = scene_module(scene)
+    files = [ROOT / (module.replace(".", "/") + ".py")]
+    text = ROOT / "scenes" / "text" / (module.rsplit(".", 1)[-1] + ".toml")
+    if text.is_file():
+        files.append(text)
+    builder = sheet_builder(scene)
+    if builder is not None:
+        files.append(Path(inspect.getsourcefile(builder) or ""))
+    return files + [ROOT / rel for rel in SHARED_CODE]
+
+
 def input_hash(lesson: Lesson, scene: str, quality: str, lang: str) -> str:
     """Hash of everything the clip of `scene` depends on.
 
@@ -76,10 +91,9 @@ def input_hash(lesson: Lesson, scene: str, quality: str, lang: str) -> str:
         A hex digest that changes when, and only when, an input of the clip changes.
     """
     h = hashlib.sha256()
-    module_file = scene_module(scene).replace(".", "/") + ".py"
-    for rel in [module_file, *SHARED_CODE]:
-        h.update(rel.encode() + b"\0" + (ROOT / rel).read_bytes() + b"\0")
-    h.update(lesson.section_json(*SCENE_INPUTS.get(scene, ())).encode())
+    for path in scene_files(scene):
+        h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    h.update(lesson.section_json(*scene_inputs(scene)).encode())
     sheet = {k: v.text for k, v in scene_sheet(lesson, scene).items()}
     h.update(json.dumps(sheet, sort_keys=True, ensure_ascii=False).encode())
     h.update(f"{scene}|{quality}|{lang}|manim {version('manim')}".encode())

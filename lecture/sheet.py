@@ -6,25 +6,26 @@ compare what a scene put on screen with the same sheet; ``lecture numbers`` prin
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-
-import numpy as np
 
 import mathcore as mc
 from lecture.lesson import Lesson
 from mathcore import fmt
-from mathcore.exact import (
-    exact_comp,
-    exact_dot,
-    exact_proj_coef,
-    exact_project,
-    exact_residual,
-    sqrt_exact,
-)
 from mathcore.fmt import Shown
 
-__all__ = ["SCENE_INPUTS", "Sheet", "dot_terms", "numbers_sheet", "readout", "scene_sheet"]
+__all__ = [
+    "MAX_SYMBOLIC",
+    "Sheet",
+    "dot_terms",
+    "numbers_sheet",
+    "readout",
+    "scene_inputs",
+    "scene_sheet",
+    "sheet_builder",
+    "sheet_for",
+]
 
 Sheet = dict[str, Shown]
 MAX_SYMBOLIC = 9  # longest symbolic step (like 4/√5) worth showing before its value
@@ -82,84 +83,46 @@ def readout(kind: str, q: Sequence[float], k: Sequence[float], places: fmt.Place
     return fmt.Shown(f"{s.text}°", rf"{s.tex}^\circ")
 
 
-def _projection(lesson: Lesson) -> Sheet:
-    P, q, k = lesson.places, lesson.projection.query, lesson.projection.key
-    d = exact_dot(q, k)
-    kk = exact_dot(k, k)
-    res = exact_residual(q, k)
-    sheet = {
-        "q": fmt.vector(q, P),
-        "k": fmt.vector(k, P),
-        "dot_terms": dot_terms(q, k, P),
-        "dot": fmt.number(d, P),
-        "proj_coef": fmt.fraction(exact_proj_coef(q, k)),
-        "proj": fmt.vector(exact_project(q, k), P),
-        "residual": fmt.vector(res, P),
-        "residual_dot": fmt.number(exact_dot(res, k), P),
-        "comp_ratio": fmt.ratio(d, sqrt_exact(kk), P),
-        "comp": fmt.number(exact_comp(q, k), P),
-    }
-    # The symbolic steps (4/5)k and 4/√5 help only while they stay short; 1552549/1534201
-    # does not, and a ratio equal to its value adds nothing.
-    for key in ("proj_coef", "comp_ratio"):
-        if len(sheet[key].text) > MAX_SYMBOLIC or sheet[key].text == sheet["comp"].text:
-            del sheet[key]
-    return sheet
+Builder = Callable[[Lesson], Sheet]
+_BUILDERS: dict[str, tuple[Builder, tuple[str, ...]]] = {}
+# Modules of lecture.sheets that register builders; imported on first use.
+_MODULES = ("seed",)
 
 
-def _angle(lesson: Lesson) -> Sheet:
-    A, P = lesson.angle, lesson.places
-    stops = {
-        "acute": A.acute,
-        "right": A.right,
-        "obtuse": A.obtuse,
-        "scaled": tuple(A.scale * x for x in A.acute),
-        "flipped": tuple(-A.scale * x for x in A.acute),
-    }
-    sheet: Sheet = {
-        "k": fmt.vector(A.key, P),
-        "scale": fmt.number(A.scale, P),
-        "zero": fmt.number(0, P),
-        "right_angle": fmt.degrees(90.0, Fraction(90), P),
-    }
-    for name, v in stops.items():
-        sheet[f"{name}_q"] = fmt.vector(v, P)
-        for kind in ("dot", "cos", "theta"):
-            sheet[f"{name}_{kind}"] = readout(kind, v, A.key, P)
-    for kind in ("dot", "cos", "theta"):
-        sheet[f"zero_{kind}"] = readout(kind, [0.0] * len(A.key), A.key, P)
-    return sheet
+def sheet_for(scene: str, *tables: str) -> Callable[[Builder], Builder]:
+    """Register the decorated function as the sheet builder of `scene`.
+
+    Parameters
+    ----------
+    scene : str
+        Scene class name.
+    *tables : str
+        Top-level lesson tables the scene reads (part of its render hash).
+    """
+
+    def register(builder: Builder) -> Builder:
+        _BUILDERS[scene] = (builder, tables)
+        return builder
+
+    return register
 
 
-def _softmax(lesson: Lesson) -> Sheet:
-    At, P = lesson.attention, lesson.places
-    d_k = len(At.query)
-    keep = At.mask or (True,) * len(At.keys)
-    logits = mc.scaled_scores(At.query, At.keys)
-    weights = mc.softmax(logits, np.array(keep))
-    sheet: Sheet = {
-        "q": fmt.vector(At.query, P),
-        "d_k": fmt.number(d_k, P),
-        "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),
-        "sum": fmt.number(1, P),
-    }
-    for i, (key, on) in enumerate(zip(At.keys, keep, strict=True), start=1):
-        sheet[f"k{i}"] = fmt.vector(key, P)
-        sheet[f"score{i}"] = fmt.number(exact_dot(At.query, key), P)
-        masked_logit = fmt.Shown("−∞", r"-\infty")
-        sheet[f"logit{i}"] = fmt.fixed(logits[i - 1], P.logit) if on else masked_logit
-        sheet[f"weight{i}"] = fmt.fixed(weights[i - 1], P.weight) if on else fmt.number(0, P)
-    return sheet
+def _builders() -> dict[str, tuple[Builder, tuple[str, ...]]]:
+    for name in _MODULES:
+        importlib.import_module(f"lecture.sheets.{name}")
+    return _BUILDERS
 
 
-# Scene name -> (sheet builder, lesson tables it reads). Order is irrelevant here; the
-# lecture's order lives in lecture.order.
-_BUILDERS: dict[str, tuple[Callable[[Lesson], Sheet], tuple[str, ...]]] = {
-    "ProjectionDrop": (_projection, ("projection", "format")),
-    "AngleSignRegions": (_angle, ("angle", "format")),
-    "SoftmaxBarMorph": (_softmax, ("attention", "format")),
-}
-SCENE_INPUTS: dict[str, tuple[str, ...]] = {name: b[1] for name, b in _BUILDERS.items()}
+def sheet_builder(scene: str) -> Builder | None:
+    """The function that builds `scene`'s sheet, or None."""
+    builder = _builders().get(scene)
+    return builder[0] if builder else None
+
+
+def scene_inputs(scene: str) -> tuple[str, ...]:
+    """Top-level lesson tables `scene` reads (none for a scene without a sheet)."""
+    builder = _builders().get(scene)
+    return builder[1] if builder else ()
 
 
 def scene_sheet(lesson: Lesson, scene: str) -> Sheet:
@@ -175,14 +138,14 @@ def scene_sheet(lesson: Lesson, scene: str) -> Sheet:
     Returns
     -------
     dict of str to Shown
-        Empty for a scene outside the lecture (a test fixture, a draft).
+        Empty for a scene that shows no numbers (or is outside the lecture).
     """
-    builder = _BUILDERS.get(scene)
+    builder = _builders().get(scene)
     return builder[0](lesson) if builder else {}
 
 
 def numbers_sheet(lesson: Lesson) -> dict[str, Sheet]:
-    """The whole sheet: scene name -> quantity -> :class:`Shown`.
+    """The whole sheet, in lesson order: scene name -> quantity -> :class:`Shown`.
 
     Examples
     --------
@@ -191,4 +154,6 @@ def numbers_sheet(lesson: Lesson) -> dict[str, Sheet]:
     >>> s["ProjectionDrop"]["comp"].text, s["SoftmaxBarMorph"]["weight1"].text
     ('≈ 1.79', '0.330')
     """
-    return {name: scene_sheet(lesson, name) for name in _BUILDERS}
+    from lecture.scenes import ORDER
+
+    return {name: scene_sheet(lesson, name) for name in ORDER}

@@ -1,77 +1,29 @@
-"""On-screen text and subcaptions per language. No numbers here: they come from the sheet."""
+"""String catalogues: on-screen text and subtitles per language, one TOML file per scene module.
+
+``scenes/text/<module>.toml`` holds a table per language (``[id]``, ``[en]``). Numbers never
+appear here: they come from the numbers sheet.
+"""
 
 from __future__ import annotations
 
-__all__ = ["STRINGS", "catalogue"]
+import tomllib
+from functools import cache
+from pathlib import Path
 
-STRINGS: dict[str, dict[str, str]] = {
-    "id": {
-        # ProjectionDrop
-        "pd_title": "Proyeksi q ke arah k",
-        "legend_query": "Vektor query",
-        "legend_key": "Arah key",
-        "legend_proj": "Vektor proyeksi",
-        "legend_res": "Sisa tegak lurus",
-        "pd_sub_vectors": "Vektor query q dan arah key k dalam satu bidang.",
-        "pd_sub_dot": "Kalikan koordinat yang bersesuaian, lalu jumlahkan: hasilnya skalar.",
-        "pd_sub_drop": "Jatuhkan garis tegak lurus dari ujung q ke garis yang memuat k.",
-        "pd_sub_drop_parallel": "q sudah terletak pada garis k: tidak ada yang perlu dijatuhkan.",
-        "pd_sub_proj": "Vektor proyeksi adalah bagian q yang terletak sepanjang k.",
-        "pd_sub_proj_against": "Proyeksinya mengarah berlawanan dengan k.",
-        "pd_sub_res": "Sisanya tegak lurus terhadap k, jadi tidak menyumbang hasil kali titik.",
-        "pd_sub_res_zero": "Sisanya vektor nol: q sejajar k.",
-        "pd_sub_comp": "Proyeksi skalar bertanda: panjang bagian q sepanjang k.",
-        "pd_sub_comp_negative": "Proyeksi skalar negatif: bagian q mengarah berlawanan dengan k.",
-        "pd_parallel_note": "Sisa nol: q sejajar k, tidak ada sudut siku-siku",
-        # AngleSignRegions
-        "as_title": "Tanda hasil kali titik",
-        "as_positive": "searah (sudut lancip)",
-        "as_negative": "berlawanan (sudut tumpul)",
-        "as_boundary": "tegak lurus",
-        "as_acute": "Lancip",
-        "as_right": "Siku-siku",
-        "as_obtuse": "Tumpul",
-        "as_scaled": "Dikali faktor positif",
-        "as_flipped": "Dikali minus satu",
-        "as_zero": "Vektor nol",
-        "as_undefined": "sudut tidak terdefinisi",
-        "as_sub_regions": "Garis tegak lurus terhadap k membagi bidang menjadi dua sisi.",
-        "as_sub_acute": (
-            "Di sisi k, hasil kali titik positif dan sudutnya di bawah sembilan puluh derajat."
-        ),
-        "as_sub_right": "Pada garis batas, hasil kali titik nol: q tegak lurus k.",
-        "as_sub_obtuse": "Di sisi seberang, hasil kali titik negatif dan sudutnya tumpul.",
-        "as_sub_scaled": "Faktor positif memperbesar hasil kali titik, sudutnya tetap.",
-        "as_sub_flipped": "Mengalikan dengan minus satu membalik tanda dan arahnya.",
-        "as_sub_zero": (
-            "Vektor nol: hasil kali titiknya nol, tetapi tidak ada arah, jadi tidak ada sudut."
-        ),
-        # SoftmaxBarMorph
-        "sb_raw": "Skor mentah",
-        "sb_scaled": "Logit berskala",
-        "sb_softmax": "Bobot softmax",
-        "sb_masked": "dimask",
-        "sb_note": "Distribusi ternormalisasi, bukan probabilitas relevansi yang terkalibrasi.",
-        "sb_sub_raw": "Hasil kali titik query dengan setiap key adalah skor kompatibilitas mentah.",
-        "sb_sub_scaled": "Bagi setiap skor dengan akar d_k: itulah logit berskala.",
-        "sb_sub_softmax": (
-            "Softmax pada key yang diizinkan mengubah logit menjadi bobot berjumlah satu."
-        ),
-        "sb_sub_mask": "Key yang dimask mendapat logit minus tak hingga, jadi bobotnya nol.",
-        "sb_sub_note": (
-            "Bobot ini distribusi ternormalisasi, bukan probabilitas relevansi yang terkalibrasi."
-        ),
-    },
-}
+__all__ = ["LANGUAGES", "TEXT_DIR", "catalogue"]
+
+TEXT_DIR = Path(__file__).resolve().parent / "text"
+LANGUAGES = ("id", "en")
 
 
+@cache
 def catalogue(lang: str) -> dict[str, str]:
-    """The strings of `lang`.
+    """Every string of `lang`, merged over the catalogue files.
 
     Parameters
     ----------
     lang : str
-        A language code with a catalogue (``id``).
+        A language code of :data:`LANGUAGES`.
 
     Returns
     -------
@@ -80,8 +32,15 @@ def catalogue(lang: str) -> dict[str, str]:
     Raises
     ------
     KeyError
-        If there is no catalogue for `lang`.
+        For a language without a catalogue, or a key defined by two files.
     """
-    if lang not in STRINGS:
-        raise KeyError(f"no strings for language {lang!r}; have {sorted(STRINGS)}")
-    return STRINGS[lang]
+    if lang not in LANGUAGES:
+        raise KeyError(f"no strings for language {lang!r}; have {', '.join(LANGUAGES)}")
+    merged: dict[str, str] = {}
+    for path in sorted(TEXT_DIR.glob("*.toml")):
+        table = tomllib.loads(path.read_text(encoding="utf-8")).get(lang, {})
+        for key, text in table.items():
+            if key in merged:
+                raise KeyError(f"{path.name}: {key} is defined twice")
+            merged[key] = text
+    return merged

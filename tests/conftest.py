@@ -21,7 +21,7 @@ def lesson_paths(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {name: variant(name, folder) for name in EDITS}
 
 
-_runs: dict[tuple[str, str], object] = {}
+_runs: dict[tuple[str, str, str], object] = {}
 
 
 @pytest.fixture(scope="session")
@@ -31,11 +31,12 @@ def dry_scene(lesson_paths: dict[str, Path]):
 
     from lecture.scenes import scene_class
 
-    def run(scene: str, lesson: str):
-        key = (scene, lesson)
+    def run(scene: str, lesson: str, lang: str = "id"):
+        key = (scene, lesson, lang)
         if key not in _runs:
             old = os.environ.get("LECTURE_LESSON")
             os.environ["LECTURE_LESSON"] = str(lesson_paths[lesson])
+            os.environ["LECTURE_LANG"] = lang
             try:
                 with tempconfig(
                     {
@@ -50,6 +51,7 @@ def dry_scene(lesson_paths: dict[str, Path]):
                     obj = scene_class(scene)()
                     obj.render()
             finally:
+                os.environ.pop("LECTURE_LANG", None)
                 if old is None:
                     os.environ.pop("LECTURE_LESSON", None)
                 else:

@@ -14,6 +14,7 @@ from variants import EDITS
 from lecture.lesson import load_lesson
 from lecture.scenes import ORDER
 from lecture.sheet import scene_sheet
+from scenes.strings import catalogue
 
 SCENES = list(ORDER)
 LESSONS = list(EDITS)
@@ -37,10 +38,13 @@ def test_shown_numbers_equal_the_sheet(dry_scene, lesson_paths, scene: str, less
     assert not missing, f"in the sheet but never on screen at a section end: {missing}"
 
 
-@pytest.mark.parametrize("lesson", LESSONS)
+LAYOUTS = [(lesson, "id") for lesson in LESSONS] + [("default", "en"), ("largest", "en")]
+
+
+@pytest.mark.parametrize(("lesson", "lang"), LAYOUTS)
 @pytest.mark.parametrize("scene", SCENES)
-def test_text_inside_frame_and_not_overlapping(dry_scene, scene: str, lesson: str) -> None:
-    obj = dry_scene(scene, lesson)
+def test_text_inside_frame_and_not_overlapping(dry_scene, scene: str, lesson: str, lang: str):
+    obj = dry_scene(scene, lesson, lang)
     assert len(obj.snapshots) >= 3
     for snap in obj.snapshots:
         for label, ((x0, y0), (x1, y1)) in snap.boxes:
@@ -60,8 +64,8 @@ def test_sections_and_subcaptions(dry_scene, scene: str) -> None:
 
 
 SCENE_DIR = Path(__file__).resolve().parent.parent / "scenes"
-# Notation that is not a lesson number: the Euclidean norm's subscript and colour codes.
-ALLOWED = re.compile(r"\\\|_2(\^2)?|^#[0-9A-Fa-f]{6}$")
+# Not lesson numbers: the Euclidean norm's subscript, colour codes, the text encoding.
+ALLOWED = re.compile(r"\\\|_2(\^2)?|^#[0-9A-Fa-f]{6}$|^utf-8$")
 
 
 def typed_digits(source: str) -> list[tuple[int, str]]:
@@ -85,6 +89,25 @@ def typed_digits(source: str) -> list[tuple[int, str]]:
 @pytest.mark.parametrize("path", sorted(SCENE_DIR.glob("*.py")), ids=lambda p: p.name)
 def test_no_digit_typed_in_scene_strings(path: Path) -> None:
     assert typed_digits(path.read_text(encoding="utf-8")) == []
+
+
+def test_catalogues_translate_every_string_without_numbers() -> None:
+    ids, ens = catalogue("id"), catalogue("en")
+    assert set(ids) == set(ens), f"untranslated: {sorted(set(ids) ^ set(ens))}"
+    for lang, table in (("id", ids), ("en", ens)):
+        for key, text in table.items():
+            assert text.strip(), f"{lang}.{key} is blank"
+            assert not any(c.isdigit() for c in text), f"{lang}.{key} types a number: {text!r}"
+
+
+@pytest.mark.parametrize("scene", SCENES)
+def test_english_shows_the_same_numbers(dry_scene, scene: str) -> None:
+    def shown(lang: str) -> dict[str, str]:
+        return {
+            k: v for s in dry_scene(scene, "default", lang).snapshots for k, v in s.numbers.items()
+        }
+
+    assert shown("en") == shown("id")
 
 
 def test_digit_check_catches_a_typed_number() -> None:
