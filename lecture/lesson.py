@@ -117,6 +117,11 @@ class Lesson:
     magnitude: tuple[tuple[Vec, Vec], ...]
     quiz: tuple[Quiz, ...]
     raw: str  # canonical JSON of the validated values, for hashing
+    scores: tuple[Vec, ...] = ()  # several queries against the attention keys
+    magnitude_scale: Fraction = Fraction(2)
+    quiz_countdown: int = 5  # seconds of visible pause before a quiz solution
+    prior_lesson: str = "017"
+    mml_section: str = "3.2"
 
     def section_json(self, *names: str) -> str:
         """Canonical JSON of some top-level tables, e.g. what one scene reads."""
@@ -234,8 +239,8 @@ def _attention(r: _Reader, data: Any) -> AttentionData:
     if "values" in t:
         if not isinstance(t["values"], list) or len(t["values"]) != len(keys):
             raise r.fail("attention.values", f"needs one value per key ({len(keys)})")
-        values = tuple(r.vector(v, f"attention.values[{i}]") for i, v in enumerate(t["values"]))
-        r.same_dim(list(values), "attention.values")
+        # 2-D: AttentionScores draws the weighted sum of the values in the plane
+        values = tuple(r.vector(v, f"attention.values[{i}]", 2) for i, v in enumerate(t["values"]))
     mask = None
     if "mask" in t:
         m = t["mask"]
@@ -247,6 +252,22 @@ def _attention(r: _Reader, data: Any) -> AttentionData:
             raise r.fail("attention.mask", "every key is masked: softmax has nothing to normalise")
         mask = tuple(m)
     return AttentionData(q, keys, values, mask)
+
+
+MAX_QUERIES = 4
+
+
+def _scores(r: _Reader, data: Any, attention: AttentionData) -> tuple[Vec, ...]:
+    t = r.table(data, "scores", {"queries"}, {"queries"})
+    value = t["queries"]
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_QUERIES:
+        raise r.fail("scores.queries", f"needs 1 to {MAX_QUERIES} queries (rows of the matrix)")
+    queries = tuple(r.vector(v, f"scores.queries[{i}]") for i, v in enumerate(value))
+    d = len(attention.keys[0])
+    for i, q in enumerate(queries):
+        if len(q) != d:
+            raise r.fail(f"scores.queries[{i}]", f"needs {d} coordinates like attention.keys")
+    return queries
 
 
 def _pairs(r: _Reader, value: Any, key: str) -> tuple[tuple[Vec, Vec], ...]:
@@ -336,8 +357,20 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
         raise r.fail("(syntax)", f"not valid TOML: {e}") from None
     except RecursionError:
         raise r.fail("(syntax)", "values nested too deeply") from None
-    top = {"id", "title", "format", "projection", "angle", "attention", "magnitude", "quiz"}
-    t = r.table(data, "", top, top - {"format"})
+    top = {
+        "id",
+        "title",
+        "format",
+        "intro",
+        "projection",
+        "angle",
+        "attention",
+        "scores",
+        "magnitude",
+        "timing",
+        "quiz",
+    }
+    t = r.table(data, "", top, top - {"format", "intro", "timing"})
     lesson_id = t["id"]
     if not isinstance(lesson_id, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,62}", lesson_id):
         raise r.fail("id", "must be a short slug of lowercase letters, digits and '-'")
@@ -345,7 +378,29 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
     if not isinstance(title, str) or not title.strip() or len(title) > 120:
         raise r.fail("title", "must be a non-empty string of at most 120 characters")
     places = r.places(t.get("format", {}))
-    mag = r.table(t["magnitude"], "magnitude", {"pairs"}, {"pairs"})
+    mag = r.table(t["magnitude"], "magnitude", {"pairs", "scale"}, {"pairs"})
+    pairs = _pairs(r, mag["pairs"], "magnitude.pairs")
+    mag_scale = r.number(mag.get("scale", 2), "magnitude.scale")
+    if mag_scale <= 0:
+        raise r.fail(
+            "magnitude.scale", "must be a positive factor (the −1 flip is shown separately)"
+        )
+    if any(abs(mag_scale * c) > MAX_COORD for c in pairs[1][0]):
+        raise r.fail("magnitude.scale", f"scale × the second pair's x leaves ±{MAX_COORD}")
+    timing = r.table(t.get("timing", {}), "timing", {"quiz_countdown"}, set())
+    countdown = timing.get("quiz_countdown", 5)
+    if isinstance(countdown, bool) or not isinstance(countdown, int) or not 0 <= countdown <= 30:
+        raise r.fail("timing.quiz_countdown", "must be a whole number of seconds from 0 to 30")
+    intro = r.table(t.get("intro", {}), "intro", {"prior_lesson", "mml_section"}, set())
+    for key in intro:
+        value = intro[key]
+        if (
+            not isinstance(value, str)
+            or not 0 < len(value.strip()) <= 12
+            or not value.isprintable()
+        ):
+            raise r.fail(f"intro.{key}", "must be a short label of at most 12 characters")
+    attention = _attention(r, t["attention"])
     quiz = t["quiz"]
     if not isinstance(quiz, list) or len(quiz) != len(QUIZ_KINDS):
         n = len(quiz) if isinstance(quiz, list) else 0
@@ -356,9 +411,14 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
         places=places,
         projection=_projection(r, t["projection"]),
         angle=_angle(r, t["angle"]),
-        attention=_attention(r, t["attention"]),
-        magnitude=_pairs(r, mag["pairs"], "magnitude.pairs"),
+        attention=attention,
+        magnitude=pairs,
         quiz=tuple(_quiz_entry(r, q, i + 1) for i, q in enumerate(quiz)),
+        scores=_scores(r, t["scores"], attention),
+        magnitude_scale=mag_scale,
+        quiz_countdown=countdown,
+        prior_lesson=intro.get("prior_lesson", "017"),
+        mml_section=intro.get("mml_section", "3.2"),
     )
     raw = {
         "id": lesson_id,
@@ -367,7 +427,10 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
         "projection": _jsonable(lesson["projection"].__dict__),
         "angle": _jsonable(lesson["angle"].__dict__),
         "attention": _jsonable(lesson["attention"].__dict__),
-        "magnitude": _jsonable(lesson["magnitude"]),
+        "magnitude": _jsonable({"pairs": pairs, "scale": mag_scale}),
         "quiz": [_jsonable({"kind": q.kind, **q.vectors}) for q in lesson["quiz"]],
+        "scores": _jsonable({"queries": lesson["scores"]}),
+        "timing": {"quiz_countdown": countdown},
+        "intro": {"prior_lesson": lesson["prior_lesson"], "mml_section": lesson["mml_section"]},
     }
     return Lesson(path=p, raw=json.dumps(raw, sort_keys=True), **lesson)

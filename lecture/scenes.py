@@ -9,9 +9,17 @@ __all__ = ["ORDER", "registry", "scene_class", "scene_module"]
 
 # Scene name -> module under scenes/. The order of this mapping is the lecture's order.
 ORDER: dict[str, str] = {
+    "LessonTitle": "scenes.intro",
+    "CoordinateProducts": "scenes.intro",
+    "LengthAndAngle": "scenes.intro",
     "ProjectionDrop": "scenes.projection",
     "AngleSignRegions": "scenes.angle",
+    "AttentionScores": "scenes.scores",
     "SoftmaxBarMorph": "scenes.softmax",
+    "ScaleIsNotCosine": "scenes.scores",
+    "MagnitudeVsDirection": "scenes.magnitude",
+    "ZeroQuery": "scenes.magnitude",
+    **{f"QuizQuestion{n}": "scenes.quiz" for n in range(1, 9)},
 }
 
 

@@ -86,7 +86,7 @@ def readout(kind: str, q: Sequence[float], k: Sequence[float], places: fmt.Place
 Builder = Callable[[Lesson], Sheet]
 _BUILDERS: dict[str, tuple[Builder, tuple[str, ...]]] = {}
 # Modules of lecture.sheets that register builders; imported on first use.
-_MODULES = ("seed",)
+_MODULES = ("seed", "intro", "scores", "magnitude", "quiz")
 
 
 def sheet_for(scene: str, *tables: str) -> Callable[[Builder], Builder]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -196,9 +197,19 @@ class LessonScene(Scene):
         """The sheet value `key`, ready to place in :meth:`formula`."""
         return Num(key, self.sheet[key])
 
-    def t(self, key: str, size: float = 28, color: str = C.TEXT, **fmt: str) -> Text:
-        """Catalogue text `key` (no numbers inside) as a Text mobject."""
-        return Text(self.strings[key].format(**fmt), font_size=size, color=color)
+    def t(self, key: str, size: float = 28, color: str = C.TEXT) -> Text:
+        """Catalogue text `key` as a Text mobject.
+
+        A ``{name}`` placeholder in the catalogue text is filled with the sheet value `name`
+        (its plain text), and the Text is tagged with it like a formula part.
+        """
+        template = self.strings[key]
+        names = [f for _, f, _, _ in string.Formatter().parse(template) if f]
+        values = {n: self.sheet[n].text for n in names}
+        mob = Text(template.format(**values), font_size=size, color=color)
+        if values:
+            mob.sheet_multi = values  # type: ignore[attr-defined]
+        return mob
 
     def formula(self, *parts: str | Num, size: float = 34, color: str = C.TEXT) -> MathTex:
         """A TeX formula whose :class:`Num` parts carry their sheet key.
@@ -260,14 +271,16 @@ class LessonScene(Scene):
         snap = Snapshot(self._section, float(self.time))
         for m in self.mobjects:
             for part in m.get_family():
-                key = getattr(part, "sheet_key", None)
-                if key is None or not any(_visible(p) for p in part.family_members_with_points()):
+                tags = dict(getattr(part, "sheet_multi", {}))
+                if getattr(part, "sheet_key", None) is not None:
+                    tags[part.sheet_key] = part.sheet_text
+                if not tags or not any(_visible(p) for p in part.family_members_with_points()):
                     continue
-                text = part.sheet_text
-                if key in snap.numbers and snap.numbers[key] != text:
-                    snap.mismatched.append((key, snap.numbers[key], text))
-                snap.numbers[key] = text
-                snap.number_boxes[key] = _box(part)
+                for key, text in tags.items():
+                    if key in snap.numbers and snap.numbers[key] != text:
+                        snap.mismatched.append((key, snap.numbers[key], text))
+                    snap.numbers[key] = text
+                    snap.number_boxes[key] = _box(part)
         for m in _text_mobjects(self.mobjects):
             label = getattr(m, "sheet_key", None) or type(m).__name__
             snap.boxes.append((label, _box(m)))

@@ -206,10 +206,15 @@ GOOD_EDITS = {
     ),
     "three-d-attention": (
         edit(
-            SEED,
-            "[attention]",
-            "query = [1, 2]\nkeys = [[1, 0], [0, 1]]",
-            "query = [1, 2, 2]\nkeys = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]",
+            edit(
+                SEED,
+                "[attention]",
+                "query = [1, 2]\nkeys = [[1, 0], [0, 1]]",
+                "query = [1, 2, 2]\nkeys = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]",
+            ),
+            "[scores]",
+            "queries = [[1, 2], [0, 0], [2, 1]]",
+            "queries = [[1, 2, 2]]",
         ),
         lambda L: L.attention.query == vec(1, 2, 2) and len(L.attention.keys) == 3,
     ),
@@ -423,6 +428,56 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
         edit(SEED, T, "keys = [[1, 0], [0, 1]]", "keys = [[1, 0], [0, 1]]\nvalues = [[1, 0]]"),
         "attention.values",
         "needs one value per key (2)",
+    ),
+    (
+        "values-not-2d",
+        edit(SEED, T, "keys = [[1, 0], [0, 1]]", "keys = [[1, 0], [0, 1]]\nvalues = [[1], [2]]"),
+        "attention.values[0]",
+        "must be a 2-D vector",
+    ),
+    (
+        "scores-dimension",
+        edit(SEED, "[scores]", "queries = [[1, 2], [0, 0], [2, 1]]", "queries = [[1, 2, 3]]"),
+        "scores.queries[0]",
+        "needs 2 coordinates like attention.keys",
+    ),
+    (
+        "scores-too-many",
+        edit(
+            SEED, "[scores]", "queries = [[1, 2], [0, 0], [2, 1]]", "queries = " + str([[1, 2]] * 5)
+        ),
+        "scores.queries",
+        "needs 1 to 4 queries",
+    ),
+    (
+        "scores-missing",
+        edit(SEED, "[scores]", "queries = [[1, 2], [0, 0], [2, 1]]", ""),
+        "scores.queries",
+        "missing",
+    ),
+    (
+        "magnitude-scale-negative",
+        edit(SEED, "[magnitude]", "scale = 2", "scale = -1"),
+        "magnitude.scale",
+        "must be a positive factor",
+    ),
+    (
+        "magnitude-scale-too-large",
+        edit(SEED, "[magnitude]", "scale = 2", "scale = 5"),
+        "magnitude.scale",
+        "leaves ±9",
+    ),
+    (
+        "countdown-out-of-range",
+        edit(SEED, "[timing]", "quiz_countdown = 5", "quiz_countdown = 31"),
+        "timing.quiz_countdown",
+        "from 0 to 30",
+    ),
+    (
+        "intro-label-too-long",
+        edit(SEED, "[intro]", 'prior_lesson = "017"', 'prior_lesson = "a very long label"'),
+        "intro.prior_lesson",
+        "at most 12 characters",
     ),
     (
         "right-stop-wrong-sign",

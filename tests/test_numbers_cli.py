@@ -268,6 +268,7 @@ def test_three_d_attention(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
             "query = [1, 2]\nkeys = [[1, 0], [0, 1]]",
             "query = [1, 2, 2]\nkeys = [[1, 0, 0], [0, 1, 0], [0, 0, -1]]",
         ),
+        ("[scores]", "queries = [[1, 2], [0, 0], [2, 1]]", "queries = [[1, 2, 2]]"),
     )
     s = run_json(capsys, "--lesson", str(path))["scenes"]["SoftmaxBarMorph"]
     want = softmax_figures((1, 2, 2), [(1, 0, 0), (0, 1, 0), (0, 0, -1)])

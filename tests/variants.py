@@ -11,8 +11,13 @@ SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
 
 
 def _set(text: str, table: str, key: str, value: str) -> str:
-    """Replace `key = …` inside `[table]` (first occurrence after the header)."""
-    head = text.index(f"[{table}]")
+    """Replace `key = …` inside `[table]`; ``quiz#N`` is the N-th ``[[quiz]]`` entry."""
+    if table.startswith("quiz#"):
+        head = -1
+        for _ in range(int(table[5:])):
+            head = text.index("[[quiz]]", head + 1)
+    else:
+        head = text.index(f"[{table}]")
     m = re.compile(rf"^(#\s*)?{key} = .*$", re.M).search(text, head)
     assert m, (table, key)
     return text[: m.start()] + f"{key} = {value}" + text[m.end() :]
@@ -37,6 +42,24 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
         ("angle", "scale", "1"),
         ("attention", "query", "[9, -9]"),
         ("attention", "keys", "[[9, -9], [-9, 9], [9, 9], [-8.99, -9], [0.01, 0], [4.5, -4.5]]"),
+        ("scores", "queries", "[[9, -9], [-9, 9], [8.99, 9], [0, 0]]"),
+        ("magnitude", "pairs", "[[[9, 0], [1, 0]], [[4.5, 4.5], [1, 1]]]"),
+        ("quiz#1", "x", "[-9, 8.5, 9, -7.25, 9, 9]"),
+        ("quiz#1", "y", "[9, -9, 8.75, 9, -9, 9]"),
+        ("quiz#6", "keys", "[[9, -9], [-9, 9], [9, 9], [-8.99, -9], [0.01, 0], [4.5, -4.5]]"),
+        ("quiz#6", "query", "[9, -9]"),
+    ],
+    "quiz": [
+        ("quiz#1", "x", "[1, -2, 2]"),
+        ("quiz#1", "y", "[3, 1, 0.5]"),
+        ("quiz#2", "x", "[3, 4]"),
+        ("quiz#2", "y", "[4, 3]"),
+        ("quiz#3", "x", "[-3, 1]"),
+        ("quiz#4", "y", "[1, -2]"),
+        ("quiz#5", "pairs", "[[[6, 0], [1, 0]], [[2, 2], [1, 2]]]"),
+        ("quiz#6", "keys", "[[1, 0], [0, 1], [1, 1]]"),
+        ("quiz#7", "keys", "[[1, 0], [0, 1], [2, 2]]"),
+        ("quiz#8", "x", "[3, 1]"),
     ],
 }
 

@@ -1,0 +1,3 @@
+"""Sheets of the scenes in scenes/scores.py."""
+
+from __future__ import annotations
