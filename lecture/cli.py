@@ -52,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
     r.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
     r.add_argument("--quality", default="medium", choices=["low", "medium", "high", "4k"])
-    r.add_argument("--lang", default="id", choices=["id"])
+    r.add_argument("--lang", default="id", choices=["id", "en"], help="language of text")
     r.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
     r.add_argument("--out", default=None, help="output folder (default media/<lesson>/<quality>)")
     r.add_argument("--force", action="store_true", help="render even when up to date")
