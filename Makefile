@@ -2,7 +2,7 @@
 VENV := .venv/bin
 LESSON ?= lessons/inner-product.toml
 QUALITY ?= medium
-LANG_ ?= id
+LESSON_LANG ?= id
 
 .PHONY: setup video test lint clean
 
@@ -10,7 +10,7 @@ setup:
 	@bash scripts/setup.sh
 
 video: setup
-	$(VENV)/lecture render --lesson $(LESSON) --quality $(QUALITY)
+	$(VENV)/lecture build --lesson $(LESSON) --quality $(QUALITY) --lang $(LESSON_LANG)
 
 test: setup
 	$(VENV)/ruff check .

@@ -48,16 +48,26 @@ def _parser() -> argparse.ArgumentParser:
     n.add_argument("--json", action="store_true", help="machine-readable output")
     n.set_defaults(func=_cmd_numbers)
 
-    r = sub.add_parser("render", help="render scenes (parallel, incremental, atomic)")
-    r.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
-    r.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
-    r.add_argument("--quality", default="medium", choices=["low", "medium", "high", "4k"])
-    r.add_argument("--lang", default="id", choices=["id", "en"], help="language of text")
-    r.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
-    r.add_argument("--out", default=None, help="output folder (default media/<lesson>/<quality>)")
-    r.add_argument("--force", action="store_true", help="render even when up to date")
-    r.add_argument("--quiet", action="store_true", help="plain progress lines")
-    r.set_defaults(func=_cmd_render)
+    for name, help_text in (
+        (
+            "render",
+            "render scenes (parallel, incremental, atomic); all of them also joins the lesson",
+        ),
+        ("build", "render every scene and join them into the lesson video"),
+    ):
+        r = sub.add_parser(name, help=help_text)
+        if name == "render":
+            r.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
+        r.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
+        r.add_argument("--quality", default="medium", choices=["low", "medium", "high", "4k"])
+        r.add_argument("--lang", default="id", choices=["id", "en"], help="language of text")
+        r.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
+        r.add_argument(
+            "--out", default=None, help="output folder (default media/<lesson>/<quality>)"
+        )
+        r.add_argument("--force", action="store_true", help="render even when up to date")
+        r.add_argument("--quiet", action="store_true", help="plain progress lines")
+        r.set_defaults(func=_cmd_render, scenes=[])
     return p
 
 

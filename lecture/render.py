@@ -24,6 +24,7 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import IO, Any
 
+from lecture.assemble import assemble, clips_digest
 from lecture.lesson import Lesson, load_lesson
 from lecture.media import atomic_path, probe
 from lecture.scenes import ORDER, registry, scene_module
@@ -372,6 +373,15 @@ def _render_locked(
                 job.proc.wait()
         raise
     manifest = _manifest(lesson, quality, lang, clips)
+    whole = [clips[s] for s in ORDER if s in clips]
+    if set(scenes) == set(ORDER) and not failures and len(whole) == len(ORDER):
+        previous = _read_manifest(out).get("lesson_video") or {}
+        if previous.get("clips_digest") == clips_digest(whole) and (out / "lesson.mp4").is_file():
+            manifest["lesson_video"] = previous
+        else:
+            t0 = time.monotonic()
+            manifest["lesson_video"] = assemble(out, whole, lang)
+            progress.line(f"lesson: joined {len(whole)} clips in {time.monotonic() - t0:.1f} s")
     _write_json(out / "manifest.json", manifest)
     return manifest, failures
 
@@ -410,6 +420,13 @@ def render_command(args: argparse.Namespace) -> int:
                 f"{scene}: {out / clip['video']}  {out / clip['subtitles']}  "
                 f"{out / clip['poster']}  ({clip['duration']:.1f} s)"
             )
+    whole = manifest.get("lesson_video")
+    if whole:
+        print(
+            f"lesson: {out / whole['video']}  {out / whole['subtitles']}  "
+            f"{out / whole['captions']}  {out / whole['chapters_file']}  "
+            f"({whole['duration']:.1f} s, {len(whole['chapters'])} chapters)"
+        )
     print(f"manifest: {out / 'manifest.json'}")
     if failures:
         print(f"lecture: {len(failures)} scene(s) failed: {', '.join(failures)}", file=sys.stderr)

@@ -18,11 +18,10 @@ import srt
 from lecture.lesson import load_lesson
 from lecture.media import probe
 from lecture.render import input_hash
-from lecture.scenes import ORDER
 from lecture.sheet import scene_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENES = list(ORDER)
+SCENES = ["ProjectionDrop", "AngleSignRegions", "SoftmaxBarMorph"]  # the seed scenes
 
 
 def lecture(*args: str, env: dict[str, str] | None = None, **kw) -> subprocess.CompletedProcess:
@@ -40,7 +39,7 @@ def lecture(*args: str, env: dict[str, str] | None = None, **kw) -> subprocess.C
 def rendered(tmp_path_factory, lesson_paths) -> Path:
     """The three seed scenes rendered once at low quality, two jobs."""
     out = tmp_path_factory.mktemp("render") / "low"
-    r = lecture("render", "--quality", "low", "--jobs", "2", "--out", str(out), "--quiet")
+    r = lecture("render", *SCENES, "--quality", "low", "--jobs", "2", "--out", str(out), "--quiet")
     assert r.returncode == 0, r.stderr
     return out
 
@@ -97,7 +96,8 @@ def test_no_change_rerun_renders_nothing_and_skips_manim(rendered: Path) -> None
     before = {p: p.stat().st_mtime_ns for p in rendered.glob("*.mp4")}
     code = (
         "import sys; from lecture.cli import main; "
-        f"rc = main(['render', '--quality', 'low', '--out', {str(rendered)!r}, '--quiet']); "
+        f"rc = main(['render', *{SCENES!r}, '--quality', 'low', '--out', {str(rendered)!r}, "
+        "'--quiet']); "
         "assert 'manim' not in sys.modules, 'manim imported'; sys.exit(rc)"
     )
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
@@ -136,6 +136,7 @@ def test_editing_attention_rerenders_only_softmax(rendered: Path, lesson_paths, 
     subprocess.run(["cp", "-r", str(rendered), str(out)], check=True)
     r = lecture(
         "render",
+        *SCENES,
         "--quality",
         "low",
         "--out",
@@ -235,3 +236,43 @@ def test_bad_lesson_touches_nothing(rendered: Path, tmp_path) -> None:
     assert r.returncode == 2 and r.stderr.count("\n") == 1
     assert "projection.key" in r.stderr
     assert {p.name: p.stat().st_mtime_ns for p in rendered.iterdir()} == before
+
+
+def test_joined_lesson_has_chapters_and_shifted_subtitles(rendered: Path, tmp_path) -> None:
+    import av
+
+    from lecture.assemble import assemble
+
+    out = tmp_path / "joined"
+    subprocess.run(["cp", "-r", str(rendered), str(out)], check=True)
+    clips = list(manifest(out)["clips"].values())
+    entry = assemble(out, clips, "id")
+    info = probe(out / "lesson.mp4")
+    total = sum(c["duration"] for c in clips)
+    assert abs(info.duration - total) <= 1 / 15  # within one frame
+    assert info.frames == sum(c["frames"] for c in clips)
+    with av.open(str(out / "lesson.mp4")) as c:
+        marks = c.chapters()
+        assert sum(1 for _ in c.decode(video=0)) == info.frames  # every frame decodes
+    assert [m["metadata"]["title"] for m in marks] == [
+        "Proyeksi",
+        "Tanda dan keselarasan",
+        "Dari skor ke bobot softmax",
+    ]
+    starts = [float(m["start"] * m["time_base"]) for m in marks]
+    assert starts == pytest.approx(
+        [0, clips[0]["duration"], clips[0]["duration"] + clips[1]["duration"]], abs=1e-3
+    )
+    cues = list(srt.parse((out / "lesson.srt").read_text(encoding="utf-8")))
+    per_clip = [list(srt.parse((out / c["subtitles"]).read_text(encoding="utf-8"))) for c in clips]
+    assert len(cues) == sum(map(len, per_clip))
+    first_of_second = cues[len(per_clip[0])]
+    assert first_of_second.start.total_seconds() == pytest.approx(
+        clips[0]["duration"] + per_clip[1][0].start.total_seconds(), abs=1e-3
+    )
+    assert cues[-1].end.total_seconds() <= total + 1e-3
+    vtt = (out / "lesson.vtt").read_text(encoding="utf-8")
+    assert vtt.startswith("WEBVTT\n") and vtt.count(" --> ") == len(cues)
+    chapters = (out / "chapters.vtt").read_text(encoding="utf-8")
+    assert chapters.count(" --> ") == 3 and "Tanda dan keselarasan" in chapters
+    assert entry["duration"] == pytest.approx(total, abs=1 / 15)

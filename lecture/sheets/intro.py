@@ -1,3 +1,128 @@
-"""Sheets of the scenes in scenes/intro.py."""
+"""Sheets of the scenes in scenes/intro.py: LessonTitle, CoordinateProducts, LengthAndAngle."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import mathcore as mc
+from lecture.lesson import Lesson
+from lecture.sheet import MAX_SYMBOLIC, Sheet, dot_terms, sheet_for
+from mathcore import fmt
+from mathcore.exact import exact_angle_degrees, exact_cosine, exact_dot, exact_norm
+
+__all__ = ["coordinate_products", "label", "length_and_angle", "lesson_title", "pair_product"]
+
+# The step 4/(√5·√5) is built from three values; it stays while it reads at a glance.
+MAX_COS_STEP = MAX_SYMBOLIC + 4
+_TEX_SPECIAL = {c: "\\" + c for c in "#$%&_{}"} | {
+    "\\": r"\textbackslash{}",
+    "^": r"\^{}",
+    "~": r"\~{}",
+}
+
+
+def label(text: str) -> fmt.Shown:
+    r"""A short text label from the lesson file (like ``017``), shown as it is written.
+
+    Examples
+    --------
+    >>> label("3.2").tex, label("a_b").tex
+    ('\\text{3.2}', '\\text{a\\_b}')
+    """
+    body = "".join(_TEX_SPECIAL.get(c, c) for c in text)
+    return fmt.Shown(text, rf"\text{{{body}}}")
+
+
+@sheet_for("LessonTitle", "intro", "title")
+def lesson_title(lesson: Lesson) -> Sheet:
+    """The labels of what the lesson builds on: the prior lesson and the book section."""
+    return {
+        "prior_lesson": label(lesson.prior_lesson),
+        "mml_section": label(lesson.mml_section),
+    }
+
+
+def pair_product(a: Fraction, b: Fraction, places: fmt.Places) -> fmt.Shown:
+    r"""One pair of corresponding coordinates multiplied: ``2 · 1`` or ``−8.75 · (−8.51)``.
+
+    Examples
+    --------
+    >>> pair_product(Fraction(2), Fraction(1), fmt.Places()).text
+    '2 · 1'
+    >>> pair_product(Fraction(-3), Fraction(-2), fmt.Places()).tex
+    '-3 \\cdot (-2)'
+    """
+    x, y = fmt.number(a, places), fmt.number(b, places)
+    if b < 0:
+        y = fmt.Shown(f"({y.text})", f"({y.tex})")
+    return fmt.Shown(f"{x.text} · {y.text}", rf"{x.tex} \cdot {y.tex}")
+
+
+@sheet_for("CoordinateProducts", "projection", "format")
+def coordinate_products(lesson: Lesson) -> Sheet:
+    """Coordinates of q and k, each pair's product, their sum, and the 0 of positivity."""
+    P, q, k = lesson.places, lesson.projection.query, lesson.projection.key
+    sheet: Sheet = {"q": fmt.vector(q, P), "k": fmt.vector(k, P)}
+    for i, (a, b) in enumerate(zip(q, k, strict=True), start=1):
+        sheet[f"q{i}"] = fmt.number(a, P)
+        sheet[f"k{i}"] = fmt.number(b, P)
+        sheet[f"pair{i}"] = pair_product(a, b, P)
+        sheet[f"prod{i}"] = fmt.number(a * b, P)
+    sheet["dot_terms"] = dot_terms(q, k, P)
+    sheet["dot"] = fmt.number(exact_dot(q, k), P)
+    sheet["zero"] = fmt.number(0, P)
+    return sheet
+
+
+def _factor(s: fmt.Shown) -> fmt.Shown:
+    """A length as a factor of a product: bracketed when it is itself a quotient."""
+    return fmt.Shown(f"({s.text})", rf"\left({s.tex}\right)") if "/" in s.text else s
+
+
+def cos_step(dot: fmt.Shown, norm_q: fmt.Shown, norm_k: fmt.Shown) -> fmt.Shown | None:
+    r"""The step ``4/(√5·√5)`` from the sheet's own texts, or None when it would not help.
+
+    Examples
+    --------
+    >>> r5 = fmt.Shown("√5", r"\sqrt{5}")
+    >>> cos_step(fmt.Shown("4", "4"), r5, r5).text
+    '4/(√5·√5)'
+    >>> cos_step(fmt.Shown("4", "4"), r5, r5).tex
+    '\\frac{4}{\\sqrt{5}\\,\\sqrt{5}}'
+    """
+    if not (dot.exact and norm_q.exact and norm_k.exact):
+        return None
+    a, b = _factor(norm_q), _factor(norm_k)
+    text = f"{dot.text}/({a.text}·{b.text})"
+    if len(text) > MAX_COS_STEP:
+        return None
+    join = r"\," if b.tex.startswith(r"\sqrt") else r" \cdot "
+    return fmt.Shown(text, rf"\frac{{{dot.tex}}}{{{a.tex}{join}{b.tex}}}")
+
+
+def length(v: Sequence[Fraction], places: fmt.Places) -> fmt.Shown:
+    """Euclidean length: exact (``√5``, ``5``) while short, else rounded (``≈ 12.55``)."""
+    s = exact_norm(v)
+    shown = fmt.root(s, places)
+    return shown if len(shown.text) <= MAX_SYMBOLIC else fmt.number(s, places)
+
+
+@sheet_for("LengthAndAngle", "projection", "format")
+def length_and_angle(lesson: Lesson) -> Sheet:
+    """Lengths of q and k, the cosine of their angle (with its step) and the angle."""
+    P, q, k = lesson.places, lesson.projection.query, lesson.projection.key
+    cos = exact_cosine(q, k)
+    sheet: Sheet = {
+        "q": fmt.vector(q, P),
+        "k": fmt.vector(k, P),
+        "dot": fmt.number(exact_dot(q, k), P),
+        "norm_q": length(q, P),
+        "norm_k": length(k, P),
+        "cos": fmt.number(cos, P),
+        "theta": fmt.degrees(mc.angle_degrees(q, k), exact_angle_degrees(cos), P),
+    }
+    step = cos_step(sheet["dot"], sheet["norm_q"], sheet["norm_k"])
+    if step is not None and step.text != sheet["cos"].text:
+        sheet["cos_step"] = step
+    return sheet
