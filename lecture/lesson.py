@@ -124,9 +124,17 @@ class Lesson:
     mml_section: str = "3.2"
 
     def section_json(self, *names: str) -> str:
-        """Canonical JSON of some top-level tables, e.g. what one scene reads."""
+        """Canonical JSON of some tables or keys (``"attention"``, ``"attention.keys"``).
+
+        This is what one scene reads, so that its clip's hash changes only with those values.
+        """
         data = json.loads(self.raw)
-        return json.dumps({n: data.get(n) for n in names}, sort_keys=True)
+        picked = {}
+        for name in names:
+            table, _, key = name.partition(".")
+            value = data.get(table)
+            picked[name] = value.get(key) if key and isinstance(value, dict) else value
+        return json.dumps(picked, sort_keys=True)
 
 
 class _Reader:

@@ -1,0 +1,260 @@
+"""Render benchmark: `lecture render` against plain `manim`, whole-process wall times.
+
+Run with `.venv/bin/python bench/run.py [--repeats N] [--skip-high]`. Prints a table and
+writes bench/results/latest.json. Every case runs on this machine in the same invocation,
+so the ratios compare like with like. LaTeX caches are warm in every case (both tools keep
+one); the clip caches are what differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PY = sys.executable
+SEED = ["ProjectionDrop", "AngleSignRegions", "SoftmaxBarMorph"]
+LESSON = ROOT / "lessons" / "inner-product.toml"
+
+
+LAST_STDERR = [""]  # stderr of the last run, to see which clips re-rendered
+
+
+def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT) -> float:
+    """Wall time of one whole process; fails loudly if it fails."""
+    t0 = time.perf_counter()
+    r = subprocess.run(
+        cmd,
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    took = time.perf_counter() - t0
+    if r.returncode != 0:
+        raise SystemExit(f"bench: {' '.join(cmd)} failed:\n{r.stderr[-2000:]}")
+    LAST_STDERR[0] = r.stderr
+    return took
+
+
+def lecture(*args: str) -> list[str]:
+    return [PY, "-m", "lecture.cli", *args]
+
+
+def median(f, n: int) -> tuple[float, list[float]]:
+    xs = [f() for _ in range(n)]
+    return statistics.median(xs), xs
+
+
+def video_seconds(out: Path, scenes: list[str]) -> float:
+    data = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    return sum(data["clips"][s]["duration"] for s in scenes)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeats", type=int, default=3)
+    ap.add_argument("--skip-high", action="store_true", help="skip the 1080p60 throughput case")
+    args = ap.parse_args()
+    n = args.repeats
+    work = Path(tempfile.mkdtemp(prefix="lecture-bench-"))
+    results: dict[str, dict] = {}
+
+    # warm the shared LaTeX cache once (both tools then start with every formula compiled)
+    run(lecture("render", *SEED, "--quality", "low", "--out", str(work / "warm"), "--quiet"))
+
+    # plain manim: the three scenes serially in one process, its own cache cold each time
+    driver = work / "seed_scenes.py"
+    driver.write_text(
+        "from scenes.angle import AngleSignRegions\nfrom scenes.projection import ProjectionDrop\n"
+        "from scenes.softmax import SoftmaxBarMorph\n",
+        encoding="utf-8",
+    )
+
+    def manim_cold() -> float:
+        media = work / "manim-media"
+        shutil.rmtree(media, ignore_errors=True)
+        media.mkdir()
+        shutil.copytree(ROOT / "media" / "Tex", media / "Tex")  # warm LaTeX like ours
+        return run(
+            [PY, "-m", "manim", "render", "-ql", "--media_dir", str(media), str(driver), *SEED],
+            env={"PYTHONPATH": str(ROOT)},
+        )
+
+    def manim_rerun() -> float:
+        return run(
+            [
+                PY,
+                "-m",
+                "manim",
+                "render",
+                "-ql",
+                "--media_dir",
+                str(work / "manim-media"),
+                str(driver),
+                *SEED,
+            ],
+            env={"PYTHONPATH": str(ROOT)},
+        )
+
+    def ours_cold() -> float:
+        out = work / "ours"
+        shutil.rmtree(out, ignore_errors=True)
+        return run(
+            lecture(
+                "render", *SEED, "--quality", "low", "--jobs", "2", "--out", str(out), "--quiet"
+            )
+        )
+
+    def ours_rerun() -> float:
+        return run(
+            lecture("render", *SEED, "--quality", "low", "--out", str(work / "ours"), "--quiet")
+        )
+
+    manim_t, manim_xs = median(manim_cold, n)
+    manim_again, manim_again_xs = median(manim_rerun, n)
+    cold, cold_xs = median(ours_cold, n)
+    again, again_xs = median(ours_rerun, n)
+    results["a_cold_render_3_seed_scenes_low"] = {
+        "lecture_render_jobs2_s": cold,
+        "manim_serial_s": manim_t,
+        "ratio": cold / manim_t,
+        "target": "<= 0.65",
+        "runs_lecture": cold_xs,
+        "runs_manim": manim_xs,
+    }
+    results["b_no_change_rerun_low"] = {
+        "lecture_render_s": again,
+        "ratio_to_cold": again / cold,
+        "target": "<= 0.03",
+        "manim_own_cache_s": manim_again,
+        "manim_ratio_to_its_cold": manim_again / manim_t,
+        "runs_lecture": again_xs,
+        "runs_manim": manim_again_xs,
+    }
+
+    # (c) edit the attention numbers only, then re-render the whole lecture
+    edited = work / "edited.toml"
+    text = LESSON.read_text(encoding="utf-8")
+    full = work / "full"
+    full_cold = run(
+        lecture("build", "--quality", "low", "--jobs", "2", "--out", str(full), "--quiet")
+    )
+
+    def edit_and_rerender(i: int) -> float:
+        edited.write_text(
+            text.replace("query = [1, 2]\nkeys", f"query = [1, {3 + i}]\nkeys", 1), encoding="utf-8"
+        )
+        return run(
+            lecture(
+                "build",
+                "--quality",
+                "low",
+                "--jobs",
+                "2",
+                "--out",
+                str(full),
+                "--quiet",
+                "--lesson",
+                str(edited),
+            )
+        )
+
+    edits = [edit_and_rerender(i) for i in range(n)]
+    data = json.loads((full / "manifest.json").read_text(encoding="utf-8"))
+    changed = re.findall(r"\] (\w+): rendered in", LAST_STDERR[0])
+    results["c_edit_attention_then_rerender_low"] = {
+        "cold_full_build_s": full_cold,
+        "rerender_s": statistics.median(edits),
+        "ratio": statistics.median(edits) / full_cold,
+        "target": "<= 0.40",
+        "rerendered_scenes": changed,
+        "runs": edits,
+        "clips_in_lecture": len(data["clips"]),
+    }
+
+    # (d) seconds of video per wall second (three seed scenes, two jobs)
+    def throughput(quality: str) -> dict:
+        out = work / f"tp-{quality}"
+        t = run(
+            lecture(
+                "render", *SEED, "--quality", quality, "--jobs", "2", "--out", str(out), "--quiet"
+            )
+        )
+        secs = video_seconds(out, SEED)
+        return {"video_s": secs, "wall_s": t, "video_s_per_wall_s": secs / t}
+
+    results["d_throughput"] = {"low": throughput("low")}
+    if not args.skip_high:
+        results["d_throughput"]["high"] = throughput("high")
+
+    meta = {
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "python": platform.python_version(),
+        "date": time.strftime("%Y-%m-%d"),
+        "repeats": n,
+    }
+    (ROOT / "bench" / "results").mkdir(exist_ok=True)
+    (ROOT / "bench" / "results" / "latest.json").write_text(
+        json.dumps({"meta": meta, **results}, indent=2), encoding="utf-8"
+    )
+
+    a, b, c = (
+        results[k]
+        for k in (
+            "a_cold_render_3_seed_scenes_low",
+            "b_no_change_rerun_low",
+            "c_edit_attention_then_rerender_low",
+        )
+    )
+    rows = [
+        (
+            "(a) cold, 3 seed scenes, 480p15",
+            f"lecture --jobs 2 {a['lecture_render_jobs2_s']:.1f} s",
+            f"manim serial {a['manim_serial_s']:.1f} s",
+            f"{a['ratio']:.2f} (<= 0.65)",
+        ),
+        (
+            "(b) no-change re-run",
+            f"lecture {b['lecture_render_s']:.2f} s",
+            f"manim cache {b['manim_own_cache_s']:.1f} s ({b['manim_ratio_to_its_cold']:.0%})",
+            f"{b['ratio_to_cold']:.1%} (<= 3%)",
+        ),
+        (
+            "(c) edit attention, whole lecture",
+            f"re-render {c['rerender_s']:.1f} s",
+            f"cold build {c['cold_full_build_s']:.1f} s",
+            f"{c['ratio']:.1%} (<= 40%)",
+        ),
+    ]
+    for q, d in results["d_throughput"].items():
+        rows.append(
+            (
+                f"(d) throughput {q}",
+                f"{d['video_s']:.1f} s of video",
+                f"in {d['wall_s']:.1f} s",
+                f"{d['video_s_per_wall_s']:.2f} video s / s",
+            )
+        )
+    width = [max(len(r[i]) for r in rows) for i in range(4)]
+    for r in rows:
+        print("  ".join(x.ljust(w) for x, w in zip(r, width, strict=True)))
+    print(f"(c) clips re-rendered after the edit: {', '.join(c['rerendered_scenes'])}")
+    print(f"written: {ROOT / 'bench' / 'results' / 'latest.json'}")
+    shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
