@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from lecture.lesson import DEFAULT_LESSON, LessonError, load_lesson
 from lecture.sheet import numbers_sheet
@@ -39,6 +40,68 @@ def _cmd_render(args: argparse.Namespace) -> int:
     return render_command(args)
 
 
+def _render_or_fail(args: argparse.Namespace, scenes: list[str], variant: str = "mp4"):
+    """Bring the clips up to date (incremental) and return (lesson, out, manifest), or None."""
+    from lecture.render import RenderError, render
+
+    lesson = load_lesson(args.lesson)
+    try:
+        out, manifest, failures = render(
+            lesson,
+            scenes,
+            args.quality,
+            args.lang,
+            args.jobs,
+            Path(args.out) / variant
+            if args.out and variant != "mp4"
+            else (Path(args.out) if args.out else None),
+            False,
+            args.quiet,
+            variant,
+        )
+    except RenderError as e:
+        print(f"lecture: error: {e}", file=sys.stderr)
+        return None
+    if failures:
+        print(f"lecture: {len(failures)} scene(s) failed: {', '.join(failures)}", file=sys.stderr)
+        return None
+    manifest["clips"] = {s: c for s, c in manifest["clips"].items() if not scenes or s in scenes}
+    return lesson, out, manifest
+
+
+def _cmd_slides(args: argparse.Namespace) -> int:
+    from lecture.sections import section_clips
+    from lecture.slides import posters, write_html_deck, write_pptx
+
+    done = _render_or_fail(args, list(args.scenes))
+    if done is None:
+        return 1
+    lesson, out, manifest = done
+    sections = section_clips(out, manifest, args.lang)
+    stills = posters(sections, out / "posters")
+    (out / "slides").mkdir(exist_ok=True)
+    pptx = write_pptx(lesson, sections, stills, args.lang, out / "slides" / f"{lesson.id}.pptx")
+    deck = write_html_deck(lesson, sections, stills, args.lang, out / "deck")
+    print(f"pptx: {pptx}  ({len(sections) + 1} slides)")
+    print(f"html: {deck}  (open it in a browser; the folder works offline)")
+    return 0
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    from lecture.export import FORMATS, export_sections
+
+    variant = FORMATS[args.format][0]
+    done = _render_or_fail(args, list(args.scenes), variant)
+    if done is None:
+        return 1
+    lesson, out, manifest = done
+    base = out.parent if variant != "mp4" else out
+    files = export_sections(out, manifest, args.format, args.lang, base / "export" / args.format)
+    for f in files:
+        print(f)
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="lecture", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -48,16 +111,23 @@ def _parser() -> argparse.ArgumentParser:
     n.add_argument("--json", action="store_true", help="machine-readable output")
     n.set_defaults(func=_cmd_numbers)
 
-    for name, help_text in (
+    commands = (
         (
             "render",
-            "render scenes (parallel, incremental, atomic); all of them also joins the lesson",
+            "render scenes (parallel, incremental, atomic); all scenes also join the lesson",
         ),
         ("build", "render every scene and join them into the lesson video"),
-    ):
+        ("slides", "a PPTX deck and an offline HTML deck, one slide per section clip"),
+        ("export", "section clips as transparent WebM/MOV, GIF or poster PNG"),
+    )
+    for name, help_text in commands:
         r = sub.add_parser(name, help=help_text)
-        if name == "render":
+        if name != "build":
             r.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
+        if name == "export":
+            r.add_argument(
+                "--format", required=True, choices=["webm-alpha", "mov-alpha", "gif", "png"]
+            )
         r.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
         r.add_argument("--quality", default="medium", choices=["low", "medium", "high", "4k"])
         r.add_argument("--lang", default="id", choices=["id", "en"], help="language of text")
@@ -67,7 +137,8 @@ def _parser() -> argparse.ArgumentParser:
         )
         r.add_argument("--force", action="store_true", help="render even when up to date")
         r.add_argument("--quiet", action="store_true", help="plain progress lines")
-        r.set_defaults(func=_cmd_render, scenes=[])
+        funcs = {"slides": _cmd_slides, "export": _cmd_export}
+        r.set_defaults(func=funcs.get(name, _cmd_render), scenes=[])
     return p
 
 

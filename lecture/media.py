@@ -83,3 +83,52 @@ def save_frame(video: Path | str, time: float, png: Path | str) -> Path:
 def last_frame(video: Path | str, png: Path | str) -> Path:
     """Save the final frame of `video` as a PNG."""
     return save_frame(video, float("inf"), png)
+
+
+def to_gif(video: Path | str, gif: Path | str, width: int = 640, fps: float = 10) -> Path:
+    """Convert a clip to a looping GIF (scaled to `width`, `fps` frames a second), atomically.
+
+    Parameters
+    ----------
+    video : path-like
+        The source clip.
+    gif : path-like
+        Where to write the GIF.
+    width : int
+        Width in pixels; the height keeps the aspect ratio.
+    fps : float
+        Frames per second of the GIF.
+
+    Returns
+    -------
+    pathlib.Path
+        The GIF path.
+    """
+    from PIL import Image
+
+    out = Path(gif)
+    frames: list[Image.Image] = []
+    next_time = 0.0
+    with av.open(str(video)) as c:
+        for f in c.decode(video=0):
+            t = float(f.time or 0.0)
+            if t + 1e-6 < next_time:
+                continue
+            next_time += 1 / fps
+            im = f.to_image()
+            im = im.resize((width, round(im.height * width / im.width)), Image.Resampling.LANCZOS)
+            frames.append(im.quantize(colors=128, method=Image.Quantize.MEDIANCUT))
+    if not frames:
+        raise ValueError(f"{video}: no video frames")
+    tmp = atomic_path(out)
+    frames[0].save(
+        tmp,
+        format="GIF",
+        save_all=True,
+        append_images=frames[1:],
+        duration=round(1000 / fps),
+        loop=0,
+        optimize=False,
+    )
+    os.replace(tmp, out)
+    return out

@@ -56,9 +56,10 @@ class RenderError(Exception):
     """A render that cannot start (bad scene name, output locked)."""
 
 
-def default_out(lesson: Lesson, quality: str, lang: str) -> Path:
+def default_out(lesson: Lesson, quality: str, lang: str, variant: str = "mp4") -> Path:
     """``media/<lesson-id>/<quality>/`` (``<quality>-<lang>`` for a language other than id)."""
-    return MEDIA / lesson.id / (quality if lang == "id" else f"{quality}-{lang}")
+    base = MEDIA / lesson.id / (quality if lang == "id" else f"{quality}-{lang}")
+    return base if variant == "mp4" else base / variant
 
 
 def scene_files(scene: str) -> list[Path]:
@@ -74,7 +75,7 @@ def scene_files(scene: str) -> list[Path]:
     return files + [ROOT / rel for rel in SHARED_CODE]
 
 
-def input_hash(lesson: Lesson, scene: str, quality: str, lang: str) -> str:
+def input_hash(lesson: Lesson, scene: str, quality: str, lang: str, variant: str = "mp4") -> str:
     """Hash of everything the clip of `scene` depends on.
 
     Parameters
@@ -97,7 +98,7 @@ def input_hash(lesson: Lesson, scene: str, quality: str, lang: str) -> str:
     h.update(lesson.section_json(*scene_inputs(scene)).encode())
     sheet = {k: v.text for k, v in scene_sheet(lesson, scene).items()}
     h.update(json.dumps(sheet, sort_keys=True, ensure_ascii=False).encode())
-    h.update(f"{scene}|{quality}|{lang}|manim {version('manim')}".encode())
+    h.update(f"{scene}|{quality}|{lang}|{variant}|manim {version('manim')}".encode())
     return h.hexdigest()
 
 
@@ -181,13 +182,14 @@ def _install(job: _Job, out: Path, lesson: Lesson, quality: str, lang: str) -> d
     """Move a finished job's files into `out` atomically and return its manifest entry."""
     result = json.loads((job.work / "result.json").read_text(encoding="utf-8"))
     scene = job.scene
-    targets = {"video": f"{scene}.mp4", "subtitles": f"{scene}.srt", "poster": f"{scene}.png"}
+    ext = Path(result["video"]).suffix
+    targets = {"video": f"{scene}{ext}", "subtitles": f"{scene}.srt", "poster": f"{scene}.png"}
     sections_dir = out / "sections"
     sections_dir.mkdir(parents=True, exist_ok=True)
     section_files = []
     for src in map(Path, result["sections"]):
-        m = re.fullmatch(rf"{scene}_(\d+)_(.+)\.mp4", src.name)
-        name = f"{scene}_{m.group(1)[-2:]}-{m.group(2)}.mp4" if m else src.name
+        m = re.fullmatch(rf"{scene}_(\d+)_(.+)\{ext}", src.name)
+        name = f"{scene}_{m.group(1)[-2:]}-{m.group(2)}{ext}" if m else src.name
         section_files.append(f"sections/{name}")
     moves = [(Path(result[k]), out / v) for k, v in targets.items()]
     moves += [(Path(s), out / f) for s, f in zip(result["sections"], section_files, strict=True)]
@@ -197,7 +199,7 @@ def _install(job: _Job, out: Path, lesson: Lesson, quality: str, lang: str) -> d
         tmp = atomic_path(dst)
         shutil.copyfile(src, tmp)
         os.replace(tmp, dst)
-    for old in sections_dir.glob(f"{scene}_*.mp4"):
+    for old in sections_dir.glob(f"{scene}_*{ext}"):
         if f"sections/{old.name}" not in section_files:
             old.unlink()
     info = probe(out / targets["video"])
@@ -227,6 +229,7 @@ def render(
     out: Path | None = None,
     force: bool = False,
     quiet: bool = False,
+    variant: str = "mp4",
 ) -> tuple[Path, dict[str, Any], dict[str, str]]:
     """Render the stale clips among `scenes` and update the manifest.
 
@@ -246,6 +249,8 @@ def render(
         Render even up-to-date clips.
     quiet : bool
         Plain progress lines even on a terminal.
+    variant : str
+        ``mp4`` (the lesson), or ``webm-alpha`` / ``mov-alpha`` (transparent clips).
 
     Returns
     -------
@@ -262,7 +267,7 @@ def render(
         if s not in known:
             raise RenderError(f"unknown scene {s!r}; scenes are: {', '.join(known)}")
     scenes = scenes or list(ORDER)
-    out = Path(out) if out else default_out(lesson, quality, lang)
+    out = Path(out) if out else default_out(lesson, quality, lang, variant)
     out.mkdir(parents=True, exist_ok=True)
     lock = open(out / ".render.lock", "a+")  # noqa: SIM115 - held for the whole render
     try:
@@ -280,7 +285,7 @@ def render(
     lock.write(str(os.getpid()))
     lock.flush()
     try:
-        return out, *_render_locked(lesson, scenes, quality, lang, jobs, out, force, quiet)
+        return out, *_render_locked(lesson, scenes, quality, lang, jobs, out, force, quiet, variant)
     finally:
         lock.close()
 
@@ -294,12 +299,13 @@ def _render_locked(
     out: Path,
     force: bool,
     quiet: bool,
+    variant: str,
 ) -> tuple[dict[str, Any], dict[str, str]]:
     manifest = _read_manifest(out)
     clips: dict[str, Any] = manifest.get("clips", {}) if manifest.get("lesson") == lesson.id else {}
     todo: list[_Job] = []
     for scene in scenes:
-        digest = input_hash(lesson, scene, quality, lang)
+        digest = input_hash(lesson, scene, quality, lang, variant)
         if force or not _up_to_date(clips.get(scene), digest, out):
             work = out / ".work" / scene
             todo.append(_Job(scene, digest, work, out / "logs" / f"{scene}.log"))
@@ -332,6 +338,8 @@ def _render_locked(
                     lang,
                     "--work",
                     str(job.work),
+                    "--variant",
+                    variant,
                     "--tex-cache",
                     str(tex_cache),
                 ]
@@ -374,7 +382,8 @@ def _render_locked(
         raise
     manifest = _manifest(lesson, quality, lang, clips)
     whole = [clips[s] for s in ORDER if s in clips]
-    if set(scenes) == set(ORDER) and not failures and len(whole) == len(ORDER):
+    complete = set(scenes) == set(ORDER) and not failures and len(whole) == len(ORDER)
+    if variant == "mp4" and complete:
         previous = _read_manifest(out).get("lesson_video") or {}
         if previous.get("clips_digest") == clips_digest(whole) and (out / "lesson.mp4").is_file():
             manifest["lesson_video"] = previous

@@ -15,8 +15,14 @@ import shutil
 import sys
 from pathlib import Path
 
-__all__ = ["QUALITIES", "main"]
+__all__ = ["QUALITIES", "VARIANTS", "main"]
 
+# Output variants: the opaque MP4 of the lesson, and transparent clips for slide overlays.
+VARIANTS: dict[str, dict[str, object]] = {
+    "mp4": {},
+    "webm-alpha": {"transparent": True, "format": "webm"},
+    "mov-alpha": {"transparent": True, "format": "mov"},
+}
 QUALITIES = {
     "low": "low_quality",
     "medium": "medium_quality",
@@ -50,7 +56,15 @@ def _publish(src: Path, dst: Path) -> None:
             os.replace(tmp, target)
 
 
-def render(scene: str, lesson: Path, quality: str, lang: str, work: Path, tex_cache: Path) -> dict:
+def render(
+    scene: str,
+    lesson: Path,
+    quality: str,
+    lang: str,
+    work: Path,
+    tex_cache: Path,
+    variant: str = "mp4",
+) -> dict:
     """Render `scene` into `work` and describe the result.
 
     Parameters
@@ -67,6 +81,8 @@ def render(scene: str, lesson: Path, quality: str, lang: str, work: Path, tex_ca
         Empty folder for this render.
     tex_cache : Path
         The LaTeX cache shared between workers; read through links, extended atomically.
+    variant : str
+        One of :data:`VARIANTS`.
 
     Returns
     -------
@@ -90,6 +106,7 @@ def render(scene: str, lesson: Path, quality: str, lang: str, work: Path, tex_ca
         "disable_caching": True,
         "progress_bar": "none",
         "verbosity": "WARNING",
+        **VARIANTS[variant],
     }
     with tempconfig(options):
         obj = scene_class(scene)()
@@ -108,8 +125,9 @@ def render(scene: str, lesson: Path, quality: str, lang: str, work: Path, tex_ca
 
     from lecture.media import last_frame
 
-    videos = [p for p in (work / "media").rglob(f"{scene}.mp4") if "sections" not in p.parts]
-    sections = sorted((work / "media").rglob(f"sections/{scene}_*.mp4"))
+    ext = {"mp4": "mp4", "webm-alpha": "webm", "mov-alpha": "mov"}[variant]
+    videos = [p for p in (work / "media").rglob(f"{scene}.{ext}") if "sections" not in p.parts]
+    sections = sorted((work / "media").rglob(f"sections/{scene}_*.{ext}"))
     return {
         "video": str(videos[0]),
         "poster": str(last_frame(videos[0], work / "poster.png")),
@@ -153,9 +171,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--lang", required=True)
     p.add_argument("--work", required=True, type=Path)
     p.add_argument("--tex-cache", required=True, type=Path)
+    p.add_argument("--variant", default="mp4", choices=list(VARIANTS))
     a = p.parse_args(argv)
     try:
-        result = render(a.scene, a.lesson, a.quality, a.lang, a.work, a.tex_cache)
+        result = render(a.scene, a.lesson, a.quality, a.lang, a.work, a.tex_cache, a.variant)
     except Exception as e:
         (a.work / "error.txt").write_text(_summary(e, a.work), encoding="utf-8")
         raise

@@ -35,6 +35,7 @@ __all__ = ["AngleSignRegions"]
 PLANE_W, PLANE_H = 7.2, 7.0
 COLUMN_W, COLUMN_H = 6.0, 7.3
 STOPS = ("acute", "right", "obtuse")
+SECTION_NAMES = {"acute": "lancip", "right": "siku-siku", "obtuse": "tumpul"}
 
 
 class AngleSignRegions(LessonScene):
@@ -46,7 +47,7 @@ class AngleSignRegions(LessonScene):
         self.step("wilayah")
         self.show_regions()
         for stop in STOPS:
-            self.step(stop)
+            self.step(SECTION_NAMES[stop])
             self.move_to_stop(stop)
         self.step("skala-positif")
         self.move_to_stop("scaled", path="linear")

@@ -3,8 +3,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# manim: Cairo/Pango to build ManimPango and pycairo, LaTeX for formulas.
+# slides and verify: LibreOffice (PPTX -> PDF check), Chromium + driver (HTML deck test),
+# Tesseract (reading the rendered numbers back).
 DEBS=(libcairo2-dev libpango1.0-dev pkg-config
-      texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended dvisvgm)
+      texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended dvisvgm
+      libreoffice-impress chromium chromium-driver tesseract-ocr tesseract-ocr-eng)
 
 missing=()
 for pkg in "${DEBS[@]}"; do

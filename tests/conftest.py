@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -13,6 +14,30 @@ sys.path.insert(0, str(Path(__file__).parent))
 from variants import EDITS, variant  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+SEED_SCENES = ["ProjectionDrop", "AngleSignRegions", "SoftmaxBarMorph"]
+
+
+def lecture(*args: str, env: dict[str, str] | None = None, **kw) -> subprocess.CompletedProcess:
+    """Run the `lecture` command in a fresh process."""
+    return subprocess.run(
+        [sys.executable, "-m", "lecture.cli", *args],
+        cwd=ROOT,
+        text=True,
+        capture_output=True,
+        env={**os.environ, **(env or {})},
+        **kw,
+    )
+
+
+@pytest.fixture(scope="session")
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The three seed scenes rendered once at low quality with two jobs (shared, read-only)."""
+    out = tmp_path_factory.mktemp("render") / "low"
+    r = lecture(
+        "render", *SEED_SCENES, "--quality", "low", "--jobs", "2", "--out", str(out), "--quiet"
+    )
+    assert r.returncode == 0, r.stderr
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 import srt
+from conftest import SEED_SCENES as SCENES
+from conftest import lecture
 
 from lecture.lesson import load_lesson
 from lecture.media import probe
@@ -21,27 +23,6 @@ from lecture.render import input_hash
 from lecture.sheet import scene_sheet
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENES = ["ProjectionDrop", "AngleSignRegions", "SoftmaxBarMorph"]  # the seed scenes
-
-
-def lecture(*args: str, env: dict[str, str] | None = None, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "lecture.cli", *args],
-        cwd=ROOT,
-        text=True,
-        capture_output=True,
-        env={**os.environ, **(env or {})},
-        **kw,
-    )
-
-
-@pytest.fixture(scope="module")
-def rendered(tmp_path_factory, lesson_paths) -> Path:
-    """The three seed scenes rendered once at low quality, two jobs."""
-    out = tmp_path_factory.mktemp("render") / "low"
-    r = lecture("render", *SCENES, "--quality", "low", "--jobs", "2", "--out", str(out), "--quiet")
-    assert r.returncode == 0, r.stderr
-    return out
 
 
 def manifest(out: Path) -> dict:
