@@ -4,13 +4,21 @@ LESSON ?= lessons/inner-product.toml
 QUALITY ?= medium
 LESSON_LANG ?= id
 
-.PHONY: setup video test lint clean
+.PHONY: setup video slides verify test lint clean
 
 setup:
 	@bash scripts/setup.sh
 
 video: setup
 	$(VENV)/lecture build --lesson $(LESSON) --quality $(QUALITY) --lang $(LESSON_LANG)
+
+slides: setup
+	$(VENV)/lecture slides --lesson $(LESSON) --quality $(QUALITY) --lang $(LESSON_LANG)
+
+# Render at medium quality and read every number back from the videos (OCR).
+verify: setup
+	$(VENV)/lecture build --lesson $(LESSON) --quality medium --lang $(LESSON_LANG)
+	$(VENV)/lecture verify --lesson $(LESSON) --quality medium --lang $(LESSON_LANG)
 
 test: setup
 	$(VENV)/ruff check .

@@ -102,6 +102,46 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from lecture.verify import verify
+
+    out = Path(args.dir) if args.dir else None
+    if out is None:
+        from lecture.render import default_out
+
+        out = default_out(load_lesson(args.lesson), args.quality, args.lang)
+    if not (out / "manifest.json").is_file():
+        print(f"lecture: error: {out}: no manifest.json (render first)", file=sys.stderr)
+        return 2
+    checks = verify(out, list(args.scenes))
+    if not checks:
+        print(f"lecture: error: {out}: no labels to verify", file=sys.stderr)
+        return 2
+    scenes: dict[str, list] = {}
+    for c in checks:
+        scenes.setdefault(c.scene, []).append(c)
+    width = max(map(len, scenes))
+    print(f"{'scene':<{width}}  labels  ok  wrong")
+    for scene, cs in scenes.items():
+        bad = sum(not c.ok for c in cs)
+        print(f"{scene:<{width}}  {len(cs):>6}  {len(cs) - bad:>2}  {bad:>5}")
+    wrong = [c for c in checks if not c.ok]
+    for c in wrong:
+        print(
+            f"MISMATCH {c.scene} [{c.section} @ {c.time:.2f} s] {c.key}: expected "
+            f"{c.expected!r}, read {c.read!r}"
+        )
+    if wrong:
+        print(
+            f"lecture: {len(wrong)} of {len(checks)} labels do not match; crops in "
+            f"{out / 'verify'}",
+            file=sys.stderr,
+        )
+        return 1
+    print(f"all {len(checks)} labels match")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="lecture", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -110,6 +150,14 @@ def _parser() -> argparse.ArgumentParser:
     n.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
     n.add_argument("--json", action="store_true", help="machine-readable output")
     n.set_defaults(func=_cmd_numbers)
+
+    v = sub.add_parser("verify", help="read the numbers back from the rendered videos (OCR)")
+    v.add_argument("dir", nargs="?", help="render folder (default: the lesson's, by quality)")
+    v.add_argument("--scene", dest="scenes", action="append", default=[], help="only this scene")
+    v.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
+    v.add_argument("--quality", default="medium", choices=["low", "medium", "high", "4k"])
+    v.add_argument("--lang", default="id", choices=["id", "en"])
+    v.set_defaults(func=_cmd_verify)
 
     commands = (
         (

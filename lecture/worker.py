@@ -138,7 +138,12 @@ def render(
                 "section": s.section,
                 "time": round(s.time, 4),
                 "labels": [
-                    {"key": k, "text": s.numbers[k], "box": px(s.number_boxes[k])}
+                    {
+                        "key": k,
+                        "text": s.numbers[k],
+                        "box": px(s.number_boxes[k]),
+                        "kind": s.number_kinds[k],
+                    }
                     for k in s.numbers
                 ],
             }

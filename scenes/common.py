@@ -142,6 +142,7 @@ class Snapshot:
     time: float
     numbers: dict[str, str] = field(default_factory=dict)
     number_boxes: dict[str, np.ndarray] = field(default_factory=dict)
+    number_kinds: dict[str, str] = field(default_factory=dict)  # "part" of a formula, or "text"
     boxes: list[tuple[str, np.ndarray]] = field(default_factory=list)
     mismatched: list[tuple[str, str, str]] = field(default_factory=list)
 
@@ -281,6 +282,9 @@ class LessonScene(Scene):
                         snap.mismatched.append((key, snap.numbers[key], text))
                     snap.numbers[key] = text
                     snap.number_boxes[key] = _box(part)
+                    snap.number_kinds[key] = (
+                        "part" if key == getattr(part, "sheet_key", None) else "text"
+                    )
         for m in _text_mobjects(self.mobjects):
             label = getattr(m, "sheet_key", None) or type(m).__name__
             snap.boxes.append((label, _box(m)))

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from manim import FadeIn, MathTex
+from manim import DOWN, FadeIn, MathTex, VGroup
 
-from scenes.common import LessonScene
+from mathcore.fmt import Shown
+from scenes.common import LessonScene, Num
 
 
 class BrokenTex(LessonScene):
@@ -13,3 +14,16 @@ class BrokenTex(LessonScene):
     def construct(self) -> None:
         self.step("kaput")
         self.play(FadeIn(MathTex(r"q \undefinedmacro k")))
+
+
+class WrongLabel(LessonScene):
+    """Shows one number other than the one its label claims: verification must catch it."""
+
+    def construct(self) -> None:
+        self.step("salah")
+        right = self.formula("q =", Num("q", Shown("(2, 1)", r"(2,\ 1)")), size=48)
+        wrong = MathTex(r"q \cdot k =", "5", font_size=48)  # the sheet says 4
+        wrong[1].sheet_key, wrong[1].sheet_text = "dot", "4"
+        VGroup(right, wrong).arrange(DOWN, buff=1)
+        self.play(FadeIn(right), FadeIn(wrong))
+        self.wait(1)

@@ -1,0 +1,238 @@
+"""``lecture verify``: read the numbers back from the rendered pixels and compare with the sheet.
+
+While a scene renders, its section-end snapshots record every number label: the expected
+string, the time, and the label's box in pixels (``manifest.json``). Verification decodes
+the frame shown at each section end, crops every box (with a margin, scaled up), reads it
+with Tesseract OCR, normalises the text and compares it with the sheet's string.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import unicodedata
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+
+import av
+from PIL import Image, ImageOps
+
+__all__ = ["LabelCheck", "normalise", "read_label", "verify", "verify_clip"]
+
+MARGIN = 6  # white pixels (times four) around a label before OCR
+HEIGHTS = (40, 48, 32)  # label heights to try, in pixels: the first reads best
+THRESHOLD = 150  # grey level splitting ink from background
+# What Tesseract (trained on text fonts) makes of TeX's maths glyphs, mapped back.
+_OCR_FIXES = [
+    (r"[—–‒―−-]", "-"),
+    (r"[·•×]", "*"),
+    (r"[’'`´]", ""),
+    (r"[Oo](?=[\d.])|(?<=[\d.])[Oo]", "0"),
+    (r"(?<=\d)[Il|](?=\d)|(?<=\.)[Il|]|[Il|](?=\.\d)", "1"),
+    (r"[Vv√]", "√"),
+    (r"[~≈=]{1,2}(?=\s*[-\d(√])", "≈"),
+    (r"[°º˚]|(?<=\d)[oO]$", "°"),
+    (r"\.(?=\s+[-\d√])", ","),  # "(1. 2)": a comma read as a full stop
+    (r"\s+", ""),
+]
+
+
+def normalise(text: str, ocr: bool = False) -> str:
+    """Canonical form for comparing a label with what OCR read.
+
+    Minus signs and dashes become ``-``, spacing goes, and (for OCR output) glyphs that
+    Tesseract confuses are mapped back (``V`` for ``√``, ``O`` for ``0`` beside digits...).
+
+    Examples
+    --------
+    >>> normalise("(1.2, −0.6)")
+    '(1.2,-0.6)'
+    >>> normalise("~ 1.79", ocr=True), normalise("4/V5", ocr=True)
+    ('≈1.79', '4/√5')
+    """
+    text = unicodedata.normalize("NFKC", text)
+    if not ocr:
+        text = re.sub(r"[−–—]", "-", text)
+        return re.sub(r"\s+", "", text)
+    for pattern, repl in _OCR_FIXES:
+        text = re.sub(pattern, repl, text)
+    return text
+
+
+@dataclass
+class LabelCheck:
+    """One label at one section end: what should be there and what was read."""
+
+    scene: str
+    section: str
+    time: float
+    key: str
+    expected: str
+    read: str = ""
+    box: list[int] = field(default_factory=list)
+    kind: str = "part"
+
+    @property
+    def ok(self) -> bool:
+        """Whether the read text matches (``text`` labels need only contain the value)."""
+        want, got = normalise(self.expected), normalise(self.read, ocr=True)
+        return want in got if self.kind == "text" else want == got
+
+
+def _frames_at(video: Path, times: list[float]) -> dict[float, Image.Image]:
+    """The frame shown just before each time (the last frame of a section)."""
+    wanted = sorted(set(times))
+    found: dict[float, Image.Image] = {}
+    with av.open(str(video)) as c:
+        stream = c.streams.video[0]
+        half = 0.5 / float(stream.average_rate or 30)
+        previous = None
+        i = 0
+        for frame in c.decode(stream):
+            t = float(frame.time or 0.0)
+            while i < len(wanted) and t > wanted[i] - half:
+                found[wanted[i]] = (previous or frame).to_image()
+                i += 1
+            previous = frame
+            if i == len(wanted):
+                break
+        while i < len(wanted) and previous is not None:
+            found[wanted[i]] = previous.to_image()
+            i += 1
+    return found
+
+
+def prepare(image: Image.Image, box: list[int], height: int = HEIGHTS[0]) -> Image.Image:
+    """Crop a label, scale it to `height` pixels, make it black on white.
+
+    Only the label's own box is kept (its neighbours are blanked), then a white margin is
+    added around it.
+    """
+    left, top, right, bottom = box
+    crop = image.crop(
+        (
+            max(left - 1, 0),
+            max(top - 1, 0),
+            min(right + 1, image.width),
+            min(bottom + 1, image.height),
+        )
+    )
+    gray = ImageOps.grayscale(crop)
+    if sum(gray.getdata()) / (gray.width * gray.height) < 128:  # light text on a dark frame
+        gray = ImageOps.invert(gray)
+    gray = ImageOps.autocontrast(gray, cutoff=1)
+    scale = height / max(gray.height, 1)
+    gray = gray.resize((max(1, round(gray.width * scale)), height), Image.Resampling.BICUBIC)
+    gray = gray.point(lambda v: 255 if v > THRESHOLD else 0)
+    return ImageOps.expand(gray, border=MARGIN * 4, fill=255)
+
+
+def is_bar(image: Image.Image) -> bool:
+    """Whether the ink of a prepared label is one horizontal bar (a dash: no OCR needed)."""
+    ink = ImageOps.invert(image.convert("L")).getbbox()
+    if ink is None:
+        return False
+    width, height = ink[2] - ink[0], ink[3] - ink[1]
+    return width > 3 * height
+
+
+def read_label(image: Image.Image) -> str:
+    """Tesseract's reading of one prepared label (a single line of text)."""
+    exe = shutil.which("tesseract")
+    if exe is None:
+        raise RuntimeError("tesseract is not installed (make setup installs tesseract-ocr)")
+    buf = BytesIO()
+    image.save(buf, format="PNG")
+    r = subprocess.run(
+        [exe, "stdin", "stdout", "--psm", "7", "-l", "eng"],
+        input=buf.getvalue(),
+        capture_output=True,
+        check=False,
+    )
+    return r.stdout.decode("utf-8", errors="replace").strip()
+
+
+def _check(check: LabelCheck, frame: Image.Image) -> Image.Image:
+    """Read the label at several sizes until one reading matches; return the first crop."""
+    first = None
+    for height in HEIGHTS:
+        image = prepare(frame, check.box, height)
+        first = first or image
+        if check.expected == "—":  # an undefined readout: a dash, checked as a bar
+            check.read = "—" if is_bar(image) else read_label(image)
+            return first
+        read = read_label(image)
+        if not check.read:
+            check.read = read
+        if LabelCheck(
+            check.scene, check.section, check.time, check.key, check.expected, read, kind=check.kind
+        ).ok:
+            check.read = read
+            break
+    return first
+
+
+def verify_clip(out: Path, clip: dict[str, Any], crops: Path | None = None) -> list[LabelCheck]:
+    """Check every recorded label of one clip; save a crop PNG for each mismatch.
+
+    Parameters
+    ----------
+    out : Path
+        The render folder.
+    clip : dict
+        The clip's manifest entry.
+    crops : Path, optional
+        Folder for the crops of mismatched labels.
+
+    Returns
+    -------
+    list of LabelCheck
+    """
+    numbers = clip.get("numbers", {})
+    snaps = clip.get("snapshots", [])
+    frames = _frames_at(out / clip["video"], [s["time"] for s in snaps])
+    jobs = []
+    for snap in snaps:
+        for label in snap["labels"]:
+            # the sheet's string is the truth; the label's own text only for a scene without one
+            expected = numbers.get(label["key"], label["text"])
+            check = LabelCheck(
+                clip["scene"],
+                snap["section"],
+                snap["time"],
+                label["key"],
+                expected,
+                box=label["box"],
+                kind=label.get("kind", "part"),
+            )
+            jobs.append((check, frames[snap["time"]]))
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # tesseract processes
+        images = list(pool.map(lambda job: _check(*job), jobs))
+    for (check, _), image in zip(jobs, images, strict=True):
+        if not check.ok and crops is not None:
+            crops.mkdir(parents=True, exist_ok=True)
+            name = f"{check.scene}_{check.section}_{check.key}.png"
+            image.save(crops / re.sub(r"[^\w.-]", "_", name))
+    return [check for check, _ in jobs]
+
+
+def verify(out: Path, scenes: list[str] | None = None) -> list[LabelCheck]:
+    """Check every clip of the render folder `out` (or only `scenes`).
+
+    Crops of mismatched labels go to ``out/verify/``.
+    """
+    import json
+
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    crops = out / "verify"
+    shutil.rmtree(crops, ignore_errors=True)
+    checks = []
+    for scene, clip in manifest["clips"].items():
+        if not scenes or scene in scenes:
+            checks += verify_clip(out, clip, crops)
+    return checks

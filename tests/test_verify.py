@@ -1,0 +1,60 @@
+"""lecture verify: the numbers read back from the rendered MP4 equal the sheet, and it can fail."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import lecture
+
+from lecture.verify import LabelCheck, normalise
+
+
+def test_verify_reads_every_label_of_a_medium_quality_clip(tmp_path: Path) -> None:
+    out = tmp_path / "medium"
+    r = lecture("render", "SoftmaxBarMorph", "--quality", "medium", "--out", str(out), "--quiet")
+    assert r.returncode == 0, r.stderr
+    r = lecture("verify", str(out))
+    assert r.returncode == 0, r.stdout + r.stderr
+    row = next(line for line in r.stdout.splitlines() if line.startswith("SoftmaxBarMorph"))
+    labels, ok, wrong = map(int, row.split()[1:])
+    assert labels == ok >= 20 and wrong == 0
+    assert "all" in r.stdout and "labels match" in r.stdout
+
+
+def test_verify_reports_exactly_the_wrong_label(tmp_path: Path) -> None:
+    out = tmp_path / "wrong"
+    env = {"LECTURE_EXTRA_SCENES": "tests.fixture_scenes:WrongLabel"}
+    r = lecture(
+        "render", "WrongLabel", "--quality", "medium", "--out", str(out), "--quiet", env=env
+    )
+    assert r.returncode == 0, r.stderr
+    r = lecture("verify", str(out), env=env)
+    assert r.returncode == 1
+    mismatches = [line for line in r.stdout.splitlines() if line.startswith("MISMATCH")]
+    assert len(mismatches) == 1
+    assert "WrongLabel" in mismatches[0] and " dot: expected '4', read '5'" in mismatches[0]
+    crops = list((out / "verify").glob("*.png"))
+    assert [c.name for c in crops] == ["WrongLabel_salah_dot.png"]
+
+
+def test_verify_without_a_render_is_a_one_line_error(tmp_path: Path) -> None:
+    r = lecture("verify", str(tmp_path))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "render first" in r.stderr
+
+
+@pytest.mark.parametrize(
+    "expected, read, ok",
+    [
+        ("(1.2, −0.6)", "(1.2, —0.6)", True),
+        ("≈ 1.79", "~ 1.79", True),
+        ("4/√5", "4/V5", True),
+        ("36.9°", "36.9°", True),
+        ("−4.00", "4.00", False),  # a lost minus sign is a mismatch
+        ("0.330", "0.380", False),
+        ("(1, 2)", "(1. 2)", True),
+    ],
+)
+def test_normalisation(expected: str, read: str, ok: bool) -> None:
+    assert LabelCheck("S", "s", 0, "k", expected, read).ok is ok
+    assert normalise(expected) == normalise(expected)
