@@ -28,7 +28,7 @@ def _cmd_numbers(args: argparse.Namespace) -> int:
     print(f"{lesson.title}  [{lesson.id}]  ({lesson.path})")
     for scene, values in sheet.items():
         print(f"\n{scene}")
-        width = max(map(len, values))
+        width = max(map(len, values), default=0)
         for key, shown in values.items():
             print(f"  {key:<{width}}  {shown.text}")
     return 0

@@ -22,7 +22,7 @@ from typing import Any
 import av
 from PIL import Image, ImageOps
 
-__all__ = ["LabelCheck", "normalise", "read_label", "verify", "verify_clip"]
+__all__ = ["LabelCheck", "matches", "normalise", "read_label", "verify", "verify_clip"]
 
 MARGIN = 6  # white pixels (times four) around a label before OCR
 HEIGHTS = (40, 48, 32)  # label heights to try, in pixels: the first reads best
@@ -35,7 +35,7 @@ _OCR_FIXES = [
     (r"[Oo](?=[\d.])|(?<=[\d.])[Oo]", "0"),
     (r"(?<=\d)[Il|](?=\d)|(?<=\.)[Il|]|[Il|](?=\.\d)", "1"),
     (r"[Vv√]", "√"),
-    (r"[~≈=]{1,2}(?=\s*[-\d(√])", "≈"),
+    (r"^(?:[~≈=]{1,2}|es|ee|as|2s)(?=\s*[-\d(√])", "≈"),
     (r"[°º˚]|(?<=\d)[oO]$", "°"),
     (r"\.(?=\s+[-\d√])", ","),  # "(1. 2)": a comma read as a full stop
     (r"\s+", ""),
@@ -57,11 +57,29 @@ def normalise(text: str, ocr: bool = False) -> str:
     """
     text = unicodedata.normalize("NFKC", text)
     if not ocr:
-        text = re.sub(r"[−–—]", "-", text)
+        text = re.sub(r"[−–—]", "-", text).replace("·", "*")
         return re.sub(r"\s+", "", text)
     for pattern, repl in _OCR_FIXES:
         text = re.sub(pattern, repl, text)
     return text
+
+
+def matches(expected: str, read: str, whole: bool = True) -> bool:
+    """Whether OCR output `read` shows `expected`.
+
+    Every character must be there, with two allowances for glyphs Tesseract has no letter
+    for: a root sign may come out as ``/``, and the ``≈`` before a rounded value may be lost
+    (a minus sign may not).
+
+    Examples
+    --------
+    >>> matches("2√5", "2/5"), matches("≈ 1.79", "1.79"), matches("−4", "4")
+    (True, True, False)
+    """
+    want, got = normalise(expected), normalise(read, ocr=True)
+    parts = {"√": "[√/]", "≈": "≈?"}
+    pattern = "".join(parts.get(c, re.escape(c)) for c in want)
+    return bool(re.fullmatch(pattern, got) if whole else re.search(pattern, got))
 
 
 @dataclass
@@ -80,8 +98,7 @@ class LabelCheck:
     @property
     def ok(self) -> bool:
         """Whether the read text matches (``text`` labels need only contain the value)."""
-        want, got = normalise(self.expected), normalise(self.read, ocr=True)
-        return want in got if self.kind == "text" else want == got
+        return matches(self.expected, self.read, whole=self.kind != "text")
 
 
 def _frames_at(video: Path, times: list[float]) -> dict[float, Image.Image]:

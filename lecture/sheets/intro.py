@@ -11,9 +11,16 @@ from lecture.sheet import MAX_SYMBOLIC, Sheet, dot_terms, sheet_for
 from mathcore import fmt
 from mathcore.exact import exact_angle_degrees, exact_cosine, exact_dot, exact_norm
 
-__all__ = ["coordinate_products", "label", "length_and_angle", "lesson_title", "pair_product"]
+__all__ = [
+    "coordinate_products",
+    "cos_step",
+    "label",
+    "length_and_angle",
+    "lesson_title",
+    "show_cos_step",
+]
 
-# The step 4/(√5·√5) is built from three values; it stays while it reads at a glance.
+# The step 4/(√5·√5) is built from three shown values; it stays while it reads at a glance.
 MAX_COS_STEP = MAX_SYMBOLIC + 4
 _TEX_SPECIAL = {c: "\\" + c for c in "#$%&_{}"} | {
     "\\": r"\textbackslash{}",
@@ -43,31 +50,17 @@ def lesson_title(lesson: Lesson) -> Sheet:
     }
 
 
-def pair_product(a: Fraction, b: Fraction, places: fmt.Places) -> fmt.Shown:
-    r"""One pair of corresponding coordinates multiplied: ``2 · 1`` or ``−8.75 · (−8.51)``.
-
-    Examples
-    --------
-    >>> pair_product(Fraction(2), Fraction(1), fmt.Places()).text
-    '2 · 1'
-    >>> pair_product(Fraction(-3), Fraction(-2), fmt.Places()).tex
-    '-3 \\cdot (-2)'
-    """
-    x, y = fmt.number(a, places), fmt.number(b, places)
-    if b < 0:
-        y = fmt.Shown(f"({y.text})", f"({y.tex})")
-    return fmt.Shown(f"{x.text} · {y.text}", rf"{x.tex} \cdot {y.tex}")
-
-
 @sheet_for("CoordinateProducts", "projection", "format")
 def coordinate_products(lesson: Lesson) -> Sheet:
-    """Coordinates of q and k, each pair's product, their sum, and the 0 of positivity."""
+    """Coordinates of q and k, each pair's product, their sum, and the 0 of positivity.
+
+    A pair is shown as ``q_i · k_i = product`` from the coordinate keys themselves.
+    """
     P, q, k = lesson.places, lesson.projection.query, lesson.projection.key
     sheet: Sheet = {"q": fmt.vector(q, P), "k": fmt.vector(k, P)}
     for i, (a, b) in enumerate(zip(q, k, strict=True), start=1):
         sheet[f"q{i}"] = fmt.number(a, P)
         sheet[f"k{i}"] = fmt.number(b, P)
-        sheet[f"pair{i}"] = pair_product(a, b, P)
         sheet[f"prod{i}"] = fmt.number(a * b, P)
     sheet["dot_terms"] = dot_terms(q, k, P)
     sheet["dot"] = fmt.number(exact_dot(q, k), P)
@@ -122,7 +115,20 @@ def length_and_angle(lesson: Lesson) -> Sheet:
         "cos": fmt.number(cos, P),
         "theta": fmt.degrees(mc.angle_degrees(q, k), exact_angle_degrees(cos), P),
     }
-    step = cos_step(sheet["dot"], sheet["norm_q"], sheet["norm_k"])
-    if step is not None and step.text != sheet["cos"].text:
-        sheet["cos_step"] = step
     return sheet
+
+
+def show_cos_step(sheet: Sheet) -> bool:
+    """Whether LengthAndAngle writes the step ``4/(√5·√5)`` before the cosine's value.
+
+    The step is built on screen from the sheet's ``dot``, ``norm_q`` and ``norm_k``; it is
+    left out when it would be long or would only repeat the value.
+
+    Examples
+    --------
+    >>> from lecture.lesson import load_lesson
+    >>> show_cos_step(length_and_angle(load_lesson()))
+    True
+    """
+    step = cos_step(sheet["dot"], sheet["norm_q"], sheet["norm_k"])
+    return step is not None and step.text != sheet["cos"].text

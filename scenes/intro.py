@@ -1,0 +1,717 @@
+"""The opening scenes: the lesson's title and goal, coordinate products, length and angle."""
+
+from __future__ import annotations
+
+import math
+import string
+import textwrap
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UP,
+    Arc,
+    Arrow,
+    Create,
+    Dot,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    GrowFromCenter,
+    Indicate,
+    Line,
+    MathTex,
+    Mobject,
+    Rectangle,
+    Text,
+    TransformFromCopy,
+    VGroup,
+    VMobject,
+    Write,
+)
+
+from lecture.sheets.intro import show_cos_step
+from scenes.common import C, LessonScene, fit_into, fitted_plane
+
+__all__ = ["CoordinateProducts", "IntroScene", "LengthAndAngle", "LessonTitle"]
+
+FRAME_W, FRAME_H = 14.2, 8.0
+EDGE = 0.4  # distance of the content from the frame edge
+
+
+class IntroScene(LessonScene):
+    """Helpers shared by the opening scenes: wrapped paragraphs and two-coloured vector rows."""
+
+    def paragraph(
+        self, key: str, width: float, size: float = 28, color: str = C.TEXT, indent: str = ""
+    ) -> Text:
+        """Catalogue text `key` broken into lines no wider than `width`.
+
+        Parameters
+        ----------
+        key : str
+            Catalogue key; ``{name}`` placeholders are filled from the sheet as in :meth:`t`.
+        width : float
+            Widest line allowed (scene units); the text is scaled down if a word is longer.
+        size : float
+            Font size.
+        color : str
+            Colour.
+        indent : str
+            Prefix of the first line (a bullet); later lines are indented to match.
+
+        Returns
+        -------
+        Text
+            Each sheet value in it is a group of its own glyphs, tagged with its key, so the
+            value's box is one short run of text (as OCR verification reads it).
+        """
+        words, spans = indent, []
+        for literal, name, _, _ in string.Formatter().parse(self.strings[key]):
+            words += literal
+            if name:
+                # No line break inside a value: its spaces become non-breaking.
+                value = self.sheet[name].text.replace(" ", "\u00a0")
+                spans.append((name, len(words), len(words) + len(value)))
+                words += value
+        per_char = Text(words, font_size=size).width / max(len(words), 1)
+        guess = max(int(width / per_char), 8)
+
+        def wrap(chars: int) -> list[str]:
+            pad = " " * (2 * len(indent))
+            return textwrap.wrap(words, chars, subsequent_indent=pad, break_on_hyphens=False)
+
+        def text(lines: list[str]) -> Text:
+            return Text("\n".join(lines), font_size=size, color=color, line_spacing=0.8)
+
+        # Start from the average glyph width, then take longer lines while they still fit.
+        lines = wrap(guess)
+        mob = text(lines)
+        for chars in range(guess + 1, int(guess * 1.4) + 1):
+            wider = wrap(chars)
+            if wider == lines:
+                continue
+            trial = text(wider)
+            if trial.width > width:
+                break
+            lines, mob = wider, trial
+        fit_into(mob, width, mob.height)
+        mob.line_count = len(lines)  # type: ignore[attr-defined]
+        group_values(mob, words, spans, {name: self.sheet[name].text for name, _, _ in spans})
+        return mob
+
+    def vector_pair(self, size: float = 34) -> MathTex:
+        """``q = (…), k = (…)`` with q in the query colour and k in the key colour."""
+        row = self.formula("q =", self.n("q"), r",\qquad k =", self.n("k"), size=size)
+        row[:2].set_color(C.QUERY)
+        row[2:].set_color(C.KEY)
+        return row
+
+
+# --- LessonTitle -----------------------------------------------------------------------------
+
+
+class LessonTitle(IntroScene):
+    """The lesson's title, its learning goal and what it builds on."""
+
+    def construct(self) -> None:
+        """Storyboard: title, learning goal, foundations."""
+        self.build()
+        self.step("judul")
+        self.show_title()
+        self.step("tujuan")
+        self.show_goal()
+        self.step("dasar")
+        self.show_basis()
+
+    def build(self) -> None:
+        """Title on top, the goal on the left, the foundations on the right."""
+        width = FRAME_W - 2 * EDGE
+        title = Text(self.lesson.title, font_size=46, color=C.TEXT, weight="BOLD")
+        if title.width > width:
+            per_char = title.width / len(self.lesson.title)
+            wrapped = textwrap.fill(self.lesson.title, width=max(int(width / per_char), 8))
+            title = Text(wrapped, font_size=46, color=C.TEXT, weight="BOLD", line_spacing=0.8)
+        self.title = fit_into(title, width, 1.9)
+        self.kicker = self.t("lt_kicker", 26, C.MUTED)
+        self.rule = Line(LEFT, RIGHT, color=C.ACCENT, stroke_width=3).set_width(title.width)
+        head = VGroup(self.kicker, title, self.rule).arrange(DOWN, buff=0.22)
+        head.to_edge(UP, buff=EDGE)
+        # The title opens in the middle of the frame and rises when the goal comes in.
+        self.head, self.head_rise = head, head.get_center()[1] * UP
+
+        col_w = (width - 0.8) / 2
+        room = self.rule.get_bottom()[1] - 0.45 - (-FRAME_H / 2 + EDGE)
+        for scale in (1.0, 0.93, 0.86, 0.8, 0.75):  # reflow smaller until both columns fit
+            left, right = self.goal_column(col_w, scale), self.basis_column(col_w, scale)
+            if max(left.height, right.height) <= room:
+                break
+        for col in (left, right):
+            fit_into(col, col_w, room)
+            col.next_to(self.rule, DOWN, buff=0.45)
+        left.to_edge(LEFT, buff=EDGE)
+        right.to_edge(RIGHT, buff=EDGE)
+        x = (left.get_right()[0] + right.get_left()[0]) / 2
+        low = min(left.get_bottom()[1], right.get_bottom()[1])
+        self.divider = Line([x, left.get_top()[1], 0], [x, low, 0]).set_stroke(C.GRID, 2)
+
+    def goal_column(self, width: float, scale: float) -> VGroup:
+        """The learning goal and the three things the learner will be able to do."""
+        self.goal_head = self.t("lt_goal_head", 32 * scale, C.ACCENT)
+        self.goal = self.paragraph("lt_goal", width, 28 * scale)
+        self.able_head = self.paragraph("lt_able", width, 26 * scale, C.MUTED)
+        self.able = VGroup(
+            *[
+                self.paragraph(k, width, 26 * scale, indent="• ")
+                for k in ("lt_able_a", "lt_able_b", "lt_able_c")
+            ]
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.14)
+        col = VGroup(self.goal_head, self.goal, self.able_head, self.able)
+        col.arrange(DOWN, aligned_edge=LEFT, buff=0.22)
+        col[2:].shift(0.15 * DOWN)
+        return col
+
+    def basis_column(self, width: float, scale: float) -> VGroup:
+        """What the lesson builds on, and what is original here."""
+        self.basis_head = self.t("lt_basis_head", 32 * scale, C.ACCENT)
+        self.prior = self.paragraph("lt_prior", width, 28 * scale, indent="• ")
+        self.book = self.paragraph("lt_book", width, 28 * scale, indent="• ")
+        self.original = self.paragraph("lt_original", width, 24 * scale, C.MUTED)
+        col = VGroup(self.basis_head, self.prior, self.book, self.original)
+        col.arrange(DOWN, aligned_edge=LEFT, buff=0.22)
+        col[3].shift(0.15 * DOWN)
+        return col
+
+    def show_title(self) -> None:
+        """The lesson's title."""
+        self.say("lt_sub_title")
+        self.head.shift(-self.head_rise)
+        self.play(FadeIn(self.kicker), Write(self.title), run_time=2)
+        self.play(GrowFromCenter(self.rule))
+        self.wait(1)
+
+    def show_goal(self) -> None:
+        """The learning goal and what the learner will be able to do."""
+        self.say("lt_sub_goal")
+        self.play(self.head.animate.shift(self.head_rise))
+        self.play(FadeIn(self.goal_head, shift=0.2 * DOWN), FadeIn(self.goal), run_time=1.2)
+        self.wait(3.5)
+        self.say("lt_sub_able")
+        self.play(FadeIn(self.able_head))
+        for line in self.able:
+            self.play(FadeIn(line, shift=0.2 * RIGHT), run_time=0.7)
+        self.wait(2)
+
+    def show_basis(self) -> None:
+        """What the lesson builds on: the prior lesson and the book section."""
+        self.say("lt_sub_prior")
+        self.play(Create(self.divider), FadeIn(self.basis_head, shift=0.2 * DOWN))
+        self.play(FadeIn(self.prior, shift=0.2 * RIGHT))
+        self.wait(1.5)
+        self.say("lt_sub_book")
+        self.play(FadeIn(self.book, shift=0.2 * RIGHT))
+        self.play(FadeIn(self.original))
+        self.wait(3.5)
+
+
+# --- CoordinateProducts ----------------------------------------------------------------------
+
+
+def group_values(
+    mob: Text, words: str, spans: list[tuple[str, int, int]], values: dict[str, str]
+) -> None:
+    """Gather the glyphs of each value (``words[start:end]``) into a group tagged with its key.
+
+    Text has one glyph per visible character, so a character offset in `words` maps to the
+    number of visible characters before it; wrapping changes only whitespace. Should the
+    glyphs not match the characters, the whole Text carries the values instead.
+    """
+    glyphs = list(mob.submobjects)
+
+    def glyph(offset: int) -> int:
+        return sum(1 for c in words[:offset] if not c.isspace())
+
+    if len(glyphs) != glyph(len(words)):
+        if values:
+            mob.sheet_multi = values  # type: ignore[attr-defined]
+        return
+    parts: list[Mobject] = []
+    done = 0
+    for name, start, end in spans:
+        a, b = glyph(start), glyph(end)
+        parts.extend(glyphs[done:a])
+        group = VGroup(*glyphs[a:b])
+        group.sheet_multi = {name: values[name]}  # type: ignore[attr-defined]
+        parts.append(group)
+        done = b
+    parts.extend(glyphs[done:])
+    mob.submobjects = parts
+
+
+def bracket(group: Mobject, side: int, color: str) -> VMobject:
+    """A square bracket beside `group`: ``side=-1`` on the left, ``+1`` on the right."""
+    pad, arm = 0.12, 0.14
+    top, bottom = group.get_top()[1] + pad, group.get_bottom()[1] - pad
+    x = (group.get_left() if side < 0 else group.get_right())[0] + side * 0.14
+    corners = [
+        [x - side * arm, top, 0],
+        [x, top, 0],
+        [x, bottom, 0],
+        [x - side * arm, bottom, 0],
+    ]
+    return VMobject(color=color, stroke_width=3).set_points_as_corners(corners)
+
+
+class CoordinateProducts(IntroScene):
+    """Multiply corresponding coordinates of q and k, add them, and name the inner product."""
+
+    def construct(self) -> None:
+        """Storyboard: the two vectors, each pair's product, the sum, the inner product."""
+        self.build()
+        self.step("koordinat")
+        self.show_vectors()
+        self.step("pasangan")
+        self.multiply_pairs()
+        self.step("jumlahkan")
+        self.add_products()
+        self.step("hasil-kali-dalam")
+        self.show_inner_product()
+
+    # --- layout ------------------------------------------------------------------------
+    def build(self) -> None:
+        """Title, the coordinate table on the left, the inner-product rules on the right."""
+        self.dim = len(self.lesson.projection.query)
+        self.title = self.t("cp_title", 32, C.TEXT)
+        fit_into(self.title, FRAME_W - 2 * EDGE, 1.0).to_corner(UP + LEFT, buff=EDGE)
+        left_w = 6.5
+        self.right_w = right_w = FRAME_W - 2 * EDGE - left_w - 0.5
+
+        self.pair_row = self.vector_pair(38)
+        self.build_table()
+        self.sum_eq = self.sum_formula(left_w)
+        self.scalar_note = self.t("cp_scalar", 30, C.ACCENT)
+        left = VGroup(self.pair_row, self.table, self.sum_eq, self.scalar_note)
+        for row in left:  # long numbers shrink their own row only
+            fit_into(row, left_w, FRAME_H)
+        left.arrange(DOWN, aligned_edge=LEFT, buff=0.7)
+        top = self.title.get_bottom()[1] - 0.5
+        bottom = -FRAME_H / 2 + EDGE
+        fit_into(left, left_w, top - bottom)
+        left.to_edge(LEFT, buff=EDGE)
+
+        for scale in (1.0, 0.93, 0.86, 0.8, 0.75):  # reflow smaller until the column fits
+            right = self.inner_column(right_w, scale)
+            if right.height <= top - bottom:
+                break
+        fit_into(right, right_w, top - bottom)
+        right.to_edge(RIGHT, buff=EDGE).align_to([0, top, 0], UP)
+        left.align_to([0, top, 0], UP)
+        self.highlights = [self.row_box(i) for i in range(self.dim)]
+
+    def sum_formula(self, width: float) -> VGroup:
+        """``q · k = terms = value``; the value moves to a second line when one is too wide.
+
+        Returns
+        -------
+        VGroup
+            ``(lhs, terms, rest)``: what the step writes first, the sum, what it writes last.
+        """
+        size = 44
+        one = self.formula(r"q \cdot k =", self.n("dot_terms"), "=", self.n("dot"), size=size)
+        if one.width <= width:
+            return VGroup(one[0], one[1], one[2:])
+        first = self.formula(r"q \cdot k =", self.n("dot_terms"), size=size)
+        second = self.formula("=", self.n("dot"), size=size)
+        second.next_to(first, DOWN, buff=0.25).align_to(first[1], LEFT)
+        return VGroup(first[0], first[1], second)
+
+    def row_box(self, i: int) -> Rectangle:
+        """A tinted band behind pair `i`: its two coordinates and their product."""
+        left = self.columns[1].get_left()[0] - 0.12
+        right = self.products[i].get_right()[0] + 0.15
+        height = 0.9 * self.row_h * self.table.height / self.table_height
+        band = Rectangle(
+            width=right - left,
+            height=height,
+            stroke_color=C.ACCENT,
+            stroke_width=2,
+            fill_color=C.ACCENT,
+            fill_opacity=0.12,
+        )
+        return band.move_to([(left + right) / 2, self.q_cells[i].get_y(), 0])
+
+    def inner_column(self, width: float, scale: float) -> VGroup:
+        """The three defining properties of an inner product, and the standard one used here."""
+        size = 38 * scale
+        self.rules_head = self.paragraph("cp_inner_head", width, 28 * scale, C.ACCENT)
+        positive = self.formula(
+            r"\langle x, x\rangle >",
+            self.n("zero"),
+            r"\quad (x \neq",
+            self.n("zero"),
+            ")",
+            size=size,
+        )
+        self.rules = VGroup(
+            self.rule(
+                "cp_linear",
+                MathTex(
+                    r"\langle a x + b y,\, z\rangle = a\langle x,z\rangle + b\langle y,z\rangle",
+                    font_size=size,
+                ),
+                width,
+                scale,
+            ),
+            self.rule(
+                "cp_symmetric",
+                MathTex(r"\langle x, y\rangle = \langle y, x\rangle", font_size=size),
+                width,
+                scale,
+            ),
+            self.rule("cp_positive", positive, width, scale),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.3 * scale)
+        standard = MathTex(
+            r"\langle x, y\rangle = x \cdot y = \textstyle\sum_i x_i\, y_i,"
+            r"\qquad x, y \in \mathbb{R}^n",
+            font_size=size,
+        )
+        self.standard = VGroup(
+            self.paragraph("cp_standard", width, 26 * scale, C.MUTED), standard
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.15 * scale)
+        col = VGroup(self.rules_head, self.rules, self.standard)
+        return col.arrange(DOWN, aligned_edge=LEFT, buff=0.4 * scale)
+
+    def rule(self, key: str, formula: MathTex, width: float, scale: float) -> VGroup:
+        """One defining property: its name, then its formula (beside it when there is room)."""
+        name = self.paragraph(key, width, 26 * scale)
+        beside = name.line_count == 1 and name.width + 0.3 + formula.width <= width
+        row = VGroup(name, formula)
+        if beside:
+            return row.arrange(RIGHT, buff=0.3, aligned_edge=DOWN)
+        return row.arrange(DOWN, aligned_edge=LEFT, buff=0.12 * scale)
+
+    def product(self, i: int, size: float) -> MathTex:
+        """``q_i · k_i = product`` from the coordinates' own sheet values (``.equals``: the "=")."""
+        k = self.n(f"k{i}")
+        k_parts = ["(", k, ")"] if k.shown.text.startswith("−") else [k]
+        f = self.formula(self.n(f"q{i}"), r"\cdot", *k_parts, "=", self.n(f"prod{i}"), size=size)
+        f.equals = f[-2]  # type: ignore[attr-defined]
+        return f
+
+    def build_table(self) -> None:
+        """Columns of q and k (bracketed) with each row's product to their right."""
+        size = 44
+        self.q_cells = [
+            self.formula(self.n(f"q{i}"), size=size, color=C.QUERY) for i in range(1, self.dim + 1)
+        ]
+        self.k_cells = [
+            self.formula(self.n(f"k{i}"), size=size, color=C.KEY) for i in range(1, self.dim + 1)
+        ]
+        self.products = [self.product(i, size) for i in range(1, self.dim + 1)]
+        self.row_h = row_h = 0.8
+        q_w = max(c.width for c in self.q_cells)
+        k_w = max(c.width for c in self.k_cells)
+        pair_w = max(p.equals.get_left()[0] - p.get_left()[0] for p in self.products)
+        q_x = q_w / 2
+        k_x = q_w + 1.0 + k_w / 2
+        eq_x = k_x + k_w / 2 + 0.8 + pair_w + 0.25  # the products line up on their "="
+        for i in range(self.dim):
+            y = -i * row_h
+            self.q_cells[i].move_to([q_x, y, 0])
+            self.k_cells[i].move_to([k_x, y, 0])
+            self.products[i].shift([eq_x, y, 0] - self.products[i].equals.get_center())
+        q_col, k_col = VGroup(*self.q_cells), VGroup(*self.k_cells)
+        q_br = VGroup(bracket(q_col, -1, C.QUERY), bracket(q_col, 1, C.QUERY))
+        k_br = VGroup(bracket(k_col, -1, C.KEY), bracket(k_col, 1, C.KEY))
+        # Phantoms give both letters the same height and depth, so they share a baseline.
+        q_name = MathTex(r"q\vphantom{k}", font_size=size, color=C.QUERY)
+        k_name = MathTex(r"k\vphantom{q}", font_size=size, color=C.KEY)
+        q_name.next_to(q_br, UP, buff=0.12)
+        k_name.next_to(k_br, UP, buff=0.12)
+        self.columns = VGroup(q_name, q_br, q_col, k_name, k_br, k_col)
+        self.table = VGroup(self.columns, *self.products)
+        self.table_height = self.table.height  # before any scaling, for the row bands
+
+    # --- steps -------------------------------------------------------------------------
+    def show_vectors(self) -> None:
+        """The two vectors, then their coordinates stacked as columns."""
+        self.say("cp_sub_vectors")
+        self.play(FadeIn(self.title), run_time=1.2)
+        self.play(Write(self.pair_row))
+        self.play(
+            TransformFromCopy(self.pair_row[:2], VGroup(*self.columns[:3])),
+            TransformFromCopy(self.pair_row[2:], VGroup(*self.columns[3:])),
+            run_time=1.5,
+        )
+        self.wait(1)
+
+    def multiply_pairs(self) -> None:
+        """Light up each pair of corresponding coordinates; its product appears."""
+        box: Mobject | None = None
+        for i in range(self.dim):
+            self.say("cp_sub_first_pair" if i == 0 else "cp_sub_next_pair")
+            target = self.highlights[i]
+            if box is None:
+                self.play(FadeIn(target))
+                self.bring_to_back(target)
+                box = target
+            else:
+                self.play(box.animate.become(target))
+            self.play(
+                Indicate(self.q_cells[i], color=C.ACCENT, scale_factor=1.25),
+                Indicate(self.k_cells[i], color=C.ACCENT, scale_factor=1.25),
+            )
+            self.play(Write(self.products[i]))
+            self.wait(0.6)
+        self.box = box
+
+    def add_products(self) -> None:
+        """Add the products: q · k, a single number."""
+        self.say("cp_sub_sum")
+        self.play(FadeOut(self.box))
+        self.play(
+            TransformFromCopy(VGroup(*self.products), self.sum_eq[1]),
+            FadeIn(self.sum_eq[0]),
+            run_time=1.5,
+        )
+        self.play(Write(self.sum_eq[2:]))
+        self.play(FadeIn(self.scalar_note, shift=0.2 * UP))
+        self.wait(1.5)
+
+    def show_inner_product(self) -> None:
+        """The dot product is one inner product: linear, symmetric, positive."""
+        self.say("cp_sub_inner")
+        self.play(FadeIn(self.rules_head))
+        for rule in self.rules:
+            self.play(FadeIn(rule, shift=0.2 * RIGHT), run_time=0.9)
+            self.wait(0.9)
+        self.say("cp_sub_standard")
+        self.play(FadeIn(self.standard))
+        self.wait(3.5)
+
+
+# --- LengthAndAngle --------------------------------------------------------------------------
+
+PLANE_W, PLANE_H = 5.9, 7.0
+COLUMN_W = 7.0
+SMALL_ANGLE = 25.0  # degrees; below this the θ label sits beside the arc, not inside it
+
+
+class LengthAndAngle(IntroScene):
+    """The lengths of q and k, the angle between them, and what the cosine isolates."""
+
+    def construct(self) -> None:
+        """Storyboard: vectors and product, lengths, angle, direction versus length."""
+        self.build()
+        self.step("vektor")
+        self.show_vectors()
+        self.step("panjang")
+        self.show_lengths()
+        self.step("sudut")
+        self.show_angle()
+        self.step("arah-dan-panjang")
+        self.show_point()
+
+    # --- layout ------------------------------------------------------------------------
+    def build(self) -> None:
+        """Plane with q, k and the angle arc; the column of formulas and notes."""
+        P = self.lesson.projection
+        self.q, self.k = np.array(P.query, float), np.array(P.key, float)
+        self.sign = int(np.sign(float(np.dot(self.q, self.k))))
+        self.plane = fitted_plane([self.q, self.k], PLANE_W, PLANE_H)
+        self.plane.to_edge(LEFT, buff=0.35)
+        self.q_arrow = self.arrow(self.q, C.QUERY)
+        self.k_arrow = self.arrow(self.k, C.KEY)
+        self.build_angle()
+        self.q_name, self.k_name = self.tip_labels()
+        self.clear_theta_label()
+
+        room = FRAME_H - 2 * 0.35
+        for scale in (1.0, 0.93, 0.86, 0.8, 0.75):  # reflow smaller until the column fits
+            self.column = self.formula_column(scale)
+            if self.column.height <= room:
+                break
+        fit_into(self.column, COLUMN_W, room)
+        self.column.to_edge(RIGHT, buff=0.35).set_y(0)
+
+    def formula_column(self, scale: float) -> VGroup:
+        """Title, the vectors and their product, lengths, the angle relation and the notes."""
+        size = 36 * scale
+        self.title = self.t("la_title", 30 * scale)
+        self.pair_row = self.vector_pair(size)
+        self.dot_row = self.formula(r"\langle q,k\rangle = q \cdot k =", self.n("dot"), size=size)
+        self.norm_row = self.formula(
+            r"\|q\|_2", *self.eq("norm_q"), r",\qquad \|k\|_2", *self.eq("norm_k"), size=size
+        )
+        split = len(self.eq("norm_q")) + 1
+        self.norm_row[:split].set_color(C.QUERY)
+        self.norm_row[split:].set_color(C.KEY)
+        self.relation = MathTex(r"\langle q,k\rangle = \|q\|_2\,\|k\|_2\cos\theta", font_size=size)
+        step = self.cos_step() if show_cos_step(self.sheet) else []
+        self.cos_row = self.formula(
+            r"\cos\theta = \frac{\langle q,k\rangle}{\|q\|_2\,\|k\|_2}",
+            *step,
+            *self.eq("cos"),
+            size=size,
+        )
+        self.theta_row = self.formula(r"\theta", *self.eq("theta"), size=size, color=C.ACCENT)
+        self.note_mix = self.paragraph("la_mix", COLUMN_W, 26 * scale)
+        self.note_cos = self.paragraph("la_isolate", COLUMN_W, 26 * scale, C.ACCENT)
+        rows = [
+            self.title,
+            self.pair_row,
+            self.dot_row,
+            self.norm_row,
+            self.relation,
+            self.cos_row,
+            self.theta_row,
+            self.note_mix,
+            self.note_cos,
+        ]
+        column = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.26 * scale)
+        self.note_mix.shift(0.1 * DOWN)
+        self.note_cos.shift(0.1 * DOWN)
+        return column
+
+    def eq(self, key: str) -> list:
+        """Parts for "= value" (exact) or "≈ value" (rounded) after an expression."""
+        num = self.n(key)
+        return ["=", num] if num.shown.exact else [num]
+
+    def cos_step(self) -> list:
+        """Parts of ``= 4 / (√5 √5)`` as a fraction built from the shown product and lengths."""
+
+        def factor(key: str) -> list:
+            num = self.n(key)
+            return ["(", num, ")"] if "/" in num.shown.text else [num]
+
+        join = r"\," if self.sheet["norm_k"].text.startswith("√") else r"\cdot"
+        nq, nk = factor("norm_q"), factor("norm_k")
+        return ["=", r"\frac{", self.n("dot"), "}{", *nq, join, *nk, "}"]
+
+    def arrow(self, v: np.ndarray, color: str) -> Arrow:
+        """An arrow from the origin to `v` on the plane."""
+        return Arrow(
+            self.plane.c2p(0, 0),
+            self.plane.c2p(*v),
+            buff=0,
+            color=color,
+            stroke_width=6,
+            max_tip_length_to_length_ratio=0.2,
+        )
+
+    def direction(self, v: np.ndarray) -> np.ndarray:
+        """Unit vector of `v` in scene coordinates."""
+        d = self.plane.c2p(*v) - self.plane.c2p(0, 0)
+        return d / np.linalg.norm(d)
+
+    def tip_labels(self) -> tuple[MathTex, MathTex]:
+        """Names just beyond the tips; when the vectors nearly coincide, k's moves aside."""
+        labels = []
+        for name, v, color in (("q", self.q, C.QUERY), ("k", self.k, C.KEY)):
+            label = MathTex(name, font_size=36, color=color)
+            label.move_to(self.plane.c2p(*v) + 0.35 * self.direction(v))
+            labels.append(label)
+        if self.theta_deg < SMALL_ANGLE:
+            d = self.direction(self.k)
+            labels[1].move_to(self.plane.c2p(*self.k) + 0.35 * rotate(d, -90))
+        return labels[0], labels[1]
+
+    def build_angle(self) -> None:
+        """The arc from k to q (the shorter way) and the θ beside it."""
+        o = self.plane.c2p(0, 0)
+        dq, dk = self.direction(self.q), self.direction(self.k)
+        a_q, a_k = math.atan2(dq[1], dq[0]), math.atan2(dk[1], dk[0])
+        sweep = (a_q - a_k + math.pi) % (2 * math.pi) - math.pi
+        self.theta_deg = abs(math.degrees(sweep))
+        shortest = min(
+            np.linalg.norm(self.q_arrow.get_end() - o), np.linalg.norm(self.k_arrow.get_end() - o)
+        )
+        r = max(0.3, min(0.9, 0.4 * shortest))
+        mid = a_k + sweep / 2
+        bisector = np.array([math.cos(mid), math.sin(mid), 0.0])
+        self.theta_name = MathTex(r"\theta", font_size=34, color=C.ACCENT)
+        if self.theta_deg < SMALL_ANGLE:
+            side = rotate(bisector, -90 if sweep >= 0 else 90)
+            self.theta_name.move_to(o + r * bisector + 0.3 * side)
+            self.theta_away = side
+        else:
+            self.theta_name.move_to(o + (r + 0.3) * bisector)
+            self.theta_away = bisector
+        if self.theta_deg < 0.5:
+            self.arc: VMobject = Dot(o + r * bisector, radius=0.05, color=C.ACCENT)
+        else:
+            self.arc = Arc(
+                radius=r, start_angle=a_k, angle=sweep, arc_center=o, color=C.ACCENT, stroke_width=4
+            )
+
+    def clear_theta_label(self) -> None:
+        """Move θ away from the arc until it clears the tip labels (a very short vector)."""
+        for _ in range(40):
+            if not any(overlap(self.theta_name, m) for m in (self.q_name, self.k_name)):
+                return
+            self.theta_name.shift(0.1 * self.theta_away)
+
+    # --- steps -------------------------------------------------------------------------
+    def show_vectors(self) -> None:
+        """The plane, q and k, and their product from the previous scene."""
+        key = {1: "la_sub_vectors_pos", 0: "la_sub_vectors_zero", -1: "la_sub_vectors_neg"}
+        self.say(key[self.sign])
+        self.play(Create(self.plane), FadeIn(self.title), run_time=1.5)
+        self.play(
+            GrowArrow(self.q_arrow),
+            FadeIn(self.q_name),
+            GrowArrow(self.k_arrow),
+            FadeIn(self.k_name),
+            Write(self.pair_row),
+            run_time=1.5,
+        )
+        self.play(Write(self.dot_row))
+        self.wait(1)
+
+    def show_lengths(self) -> None:
+        """The Euclidean length of each vector."""
+        self.say("la_sub_lengths")
+        self.play(Write(self.norm_row), run_time=1.5)
+        self.play(
+            Indicate(self.q_arrow, color=C.QUERY, scale_factor=1.05),
+            Indicate(self.k_arrow, color=C.KEY, scale_factor=1.05),
+        )
+        self.wait(2)
+
+    def show_angle(self) -> None:
+        """The angle relation, the cosine from the numbers, and the arc."""
+        self.say("la_sub_relation")
+        self.play(Write(self.relation), run_time=1.5)
+        self.wait(2.5)
+        self.say("la_sub_cos")
+        self.play(Write(self.cos_row), run_time=2)
+        self.play(Create(self.arc), FadeIn(self.theta_name), Write(self.theta_row))
+        self.wait(2)
+
+    def show_point(self) -> None:
+        """The product mixes direction with length; the cosine isolates direction."""
+        self.say("la_sub_mix")
+        self.play(FadeIn(self.note_mix, shift=0.2 * UP))
+        self.play(Indicate(self.dot_row, color=C.ACCENT, scale_factor=1.1))
+        self.wait(3.5)
+        self.say("la_sub_isolate")
+        self.play(FadeIn(self.note_cos, shift=0.2 * UP))
+        self.play(Indicate(self.cos_row[-1], color=C.ACCENT, scale_factor=1.2))
+        self.wait(3.5)
+
+
+def overlap(a: Mobject, b: Mobject, gap: float = 0.05) -> bool:
+    """True when the bounding boxes of `a` and `b` come closer than `gap`."""
+    lo = np.maximum(a.get_corner(DOWN + LEFT), b.get_corner(DOWN + LEFT))
+    hi = np.minimum(a.get_corner(UP + RIGHT), b.get_corner(UP + RIGHT))
+    return bool(np.all((hi - lo)[:2] > -gap))
+
+
+def rotate(v: np.ndarray, degrees: float) -> np.ndarray:
+    """`v` (scene coordinates) turned counter-clockwise by `degrees` in the plane."""
+    a = math.radians(degrees)
+    c, s = math.cos(a), math.sin(a)
+    return np.array([c * v[0] - s * v[1], s * v[0] + c * v[1], 0.0])
