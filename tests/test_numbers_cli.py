@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from lecture.cli import main
+from lecture.scenes import ORDER
 from lecture.lesson import DEFAULT_LESSON
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,7 +139,7 @@ def seed_json(capsys: pytest.CaptureFixture[str]) -> dict:
 def test_json_shape(seed_json: dict) -> None:
     assert set(seed_json) == {"lesson", "scenes"}
     assert seed_json["lesson"] == "inner-product"
-    assert set(seed_json["scenes"]) == {"ProjectionDrop", "AngleSignRegions", "SoftmaxBarMorph"}
+    assert list(seed_json["scenes"]) == list(ORDER)  # every scene, in lesson order
     for values in seed_json["scenes"].values():
         assert values and all(isinstance(v, str) for v in values.values())
 

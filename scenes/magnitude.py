@@ -1,0 +1,440 @@
+"""MagnitudeVsDirection and ZeroQuery: what a raw score does and does not say about direction."""
+
+from __future__ import annotations
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    RIGHT,
+    UL,
+    UP,
+    Arc,
+    Arrow,
+    Create,
+    Dot,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    Indicate,
+    MathTex,
+    Mobject,
+    ReplacementTransform,
+    VGroup,
+    VMobject,
+    Write,
+)
+
+from scenes.common import C, LessonScene, fit_into, fitted_plane
+
+__all__ = ["MagnitudeVsDirection", "ZeroQuery", "shared_unit_planes", "table"]
+
+HALF_W = 6.5
+HALF_X = 3.55
+TOP, BOTTOM = 3.75, -3.75
+
+
+def _span(points: list[np.ndarray]) -> np.ndarray:
+    """The x and y extent fitted_plane gives these points (origin included, a unit of room)."""
+    pts = np.array([[0.0, 0.0], *[np.asarray(p, dtype=float)[:2] for p in points]])
+    return (np.ceil(pts.max(axis=0)) + 1) - (np.floor(pts.min(axis=0)) - 1)
+
+
+def shared_unit_planes(groups: list[list[np.ndarray]], width: float, height: float) -> list:
+    """One fitted plane per group of points, all with the same unit, each inside the box.
+
+    Parameters
+    ----------
+    groups : list of list of array
+        The points each plane must show.
+    width, height : float
+        The box (scene units) every plane must fit.
+
+    Returns
+    -------
+    list of NumberPlane
+    """
+    spans = [_span(g) for g in groups]
+    unit = min(min(width / s[0], height / s[1]) for s in spans)
+    return [fitted_plane(g, unit * s[0], unit * s[1]) for g, s in zip(groups, spans, strict=True)]
+
+
+def table(rows: list[list[Mobject]], gap: float = 0.45, pitch: float = 0.58) -> VGroup:
+    """Rows of cells in columns: the first column left-aligned, the others centred.
+
+    Parameters
+    ----------
+    rows : list of list of Mobject
+        Cells, the same number in every row (an empty VGroup leaves a cell blank).
+    gap : float
+        Space between columns.
+    pitch : float
+        Distance between row centres.
+
+    Returns
+    -------
+    VGroup
+        One VGroup per row, in place.
+    """
+    cols = len(rows[0])
+    widths = [max(r[c].width for r in rows) for c in range(cols)]
+    out = VGroup()
+    for i, row in enumerate(rows):
+        x = 0.0
+        for c, cell in enumerate(row):
+            if c == 0:
+                cell.move_to([x, -i * pitch, 0], aligned_edge=LEFT)
+            else:
+                cell.move_to([x + widths[c] / 2, -i * pitch, 0])
+            x += widths[c] + gap
+        out.add(VGroup(*row))
+    return out
+
+
+def vector_arrow(plane: object, v: np.ndarray, color: str, width: float = 6) -> Mobject:
+    """An arrow from the origin of `plane` to `v` (a dot for the zero vector)."""
+    o, tip = plane.c2p(0, 0), plane.c2p(*v)  # type: ignore[attr-defined]
+    if np.linalg.norm(tip - o) < 0.05:
+        return Dot(o, radius=0.08, color=color)
+    return Arrow(
+        o, tip, buff=0, color=color, stroke_width=width, max_tip_length_to_length_ratio=0.2
+    )
+
+
+def angle_arc(plane: object, x: np.ndarray, y: np.ndarray, radius: float = 0.5) -> VMobject:
+    """The arc of the angle from `x` to `y` at the origin (nothing when they are parallel)."""
+    a, b = np.arctan2(x[1], x[0]), np.arctan2(y[1], y[0])
+    d = (b - a + np.pi) % (2 * np.pi) - np.pi
+    if abs(d) < 1e-6:
+        return VMobject()
+    o = plane.c2p(0, 0)  # type: ignore[attr-defined]
+    return Arc(radius=radius, start_angle=a, angle=d, arc_center=o, color=C.ACCENT, stroke_width=4)
+
+
+class MagnitudeVsDirection(LessonScene):
+    """Two pairs with one raw score; then the second pair's x scaled and flipped."""
+
+    def construct(self) -> None:
+        """Storyboard: two pairs, their cosines, a positive factor, times minus one."""
+        self.build()
+        self.step("dua-pasangan")
+        self.show_pairs()
+        self.step("kosinus")
+        self.show_cosines()
+        self.step("skala-positif")
+        self.move_x(1)
+        self.step("kali-minus-satu")
+        self.move_x(2)
+
+    # --- layout ------------------------------------------------------------------------
+    def build(self) -> None:
+        """Title, two planes with a common unit, arrows, arcs and a table under each plane."""
+        (x1, y1), (x2, y2) = self.lesson.magnitude
+        s = float(self.lesson.magnitude_scale)
+        self.x1, self.y1 = np.array(x1, float), np.array(y1, float)
+        self.y2 = np.array(y2, float)
+        self.states = [np.array(x2, float), s * np.array(x2, float), -np.array(x2, float)]
+
+        self.title = self.t("mvd_title", 32).to_corner(UL, buff=0.4)
+        d1, d2 = self.sheet["first_dot"].text, self.sheet["second_dot"].text
+        c1, c2 = self.sheet["first_cos"].text, self.sheet["second_cos"].text
+        self.verdict = "same" if d1 == d2 and c1 != c2 else ("both" if d1 == d2 else "differ")
+        self.note = self.t(f"mvd_note_{self.verdict}", 26, C.ACCENT)
+
+        table_h = 0.58 * 4
+        plane_top = self.title.get_bottom()[1] - 0.35
+        plane_bottom = BOTTOM + table_h + 0.3
+        self.planes = shared_unit_planes(
+            [[self.x1, self.y1], [self.y2, *self.states]], HALF_W, plane_top - plane_bottom
+        )
+        for plane, x in zip(self.planes, (-HALF_X, HALF_X), strict=True):
+            plane.move_to([x, (plane_top + plane_bottom) / 2, 0])
+        left, right = self.planes
+        self.left_fig = self.figure(left, self.x1, self.y1, MathTex("x", font_size=34))
+        labels = [
+            MathTex("x", font_size=34),
+            self.formula(self.n("scale"), "x", size=34),
+            MathTex("-x", font_size=34),
+        ]
+        self.right_figs = [
+            self.figure(right, x, self.y2, lab) for x, lab in zip(self.states, labels, strict=True)
+        ]
+
+        self.left_table = self.pair_table("first", ["first"])
+        self.right_table = self.pair_table("second", ["second", "scaled", "flipped"])
+        for t, x in ((self.left_table, -HALF_X), (self.right_table, HALF_X)):
+            fit_into(t, HALF_W, table_h)
+            t.move_to([x, plane_bottom - 0.3, 0], aligned_edge=UP)
+        self.left_table.align_to(left, LEFT)
+        self.right_table.align_to(right, LEFT)
+        # The verdict of the cosines fills the room the left table leaves (it has one row).
+        fit_into(self.note, HALF_W, 0.6)
+        self.note.next_to(self.left_table, DOWN, buff=0.45, aligned_edge=LEFT)
+
+    def figure(self, plane: object, x: np.ndarray, y: np.ndarray, x_label: Mobject) -> VGroup:
+        """Arrows x and y on `plane`, their names beyond the tips, and the angle's arc."""
+        xa = vector_arrow(plane, x, C.QUERY, 8)
+        ya = vector_arrow(plane, y, C.KEY, 5)
+        o = plane.c2p(0, 0)  # type: ignore[attr-defined]
+        out = []
+        for v, label in ((x, x_label.set_color(C.QUERY)), (y, MathTex("y", font_size=34))):
+            tip = plane.c2p(*v)  # type: ignore[attr-defined]
+            u = (tip - o) / np.linalg.norm(tip - o)
+            label.move_to(tip + (0.18 + label.width / 2) * u)
+            out.append(label)
+        xl, yl = out
+        yl.set_color(C.KEY)
+        parallel = abs(x[0] * y[1] - x[1] * y[0]) < 1e-9
+        if parallel or _overlap(xl, yl):  # y's name would sit on x: move it beside its tip
+            tip = plane.c2p(*y)  # type: ignore[attr-defined]
+            u = (tip - o) / np.linalg.norm(tip - o)
+            yl.move_to(tip + 0.35 * np.array([-u[1], u[0], 0]))
+        shortest = min(np.linalg.norm(plane.c2p(*v) - o) for v in (x, y))  # type: ignore[attr-defined]
+        return VGroup(xa, ya, xl, yl, angle_arc(plane, x, y, min(0.5, 0.6 * shortest)))
+
+    def pair_table(self, pair: str, rows: list[str]) -> VGroup:
+        """Header ``y = (…) | x · y | cos θ`` and one row per state of x."""
+        names = {"first": "x =", "second": "x =", "flipped": "-x ="}
+        head = [
+            self.formula("y =", self.n(f"{pair}_y"), size=30, color=C.KEY),
+            MathTex(r"x \cdot y", font_size=30),
+            MathTex(r"\cos\theta", font_size=30),
+        ]
+        cells = [head]
+        for r in rows:
+            lhs = (
+                self.formula(self.n("scale"), "x =", self.n(f"{r}_x"), size=30, color=C.QUERY)
+                if r == "scaled"
+                else self.formula(names[r], self.n(f"{r}_x"), size=30, color=C.QUERY)
+            )
+            dot = self.formula(self.n(f"{r}_dot"), size=30)
+            cos = self.formula(self.n(f"{r}_cos"), size=30, color=C.ACCENT)
+            cells.append([lhs, dot, cos])
+        return table(cells)
+
+    # --- steps -------------------------------------------------------------------------
+    def show_pairs(self) -> None:
+        """Both planes, both pairs, both raw scores."""
+        self.say("mvd_sub_pairs")
+        self.play(FadeIn(self.title), *[Create(p) for p in self.planes], run_time=1.5)
+        for fig in (self.left_fig, self.right_figs[0]):
+            self.play(GrowArrow(fig[0]), GrowArrow(fig[1]), FadeIn(fig[2]), FadeIn(fig[3]))
+        rows = (self.left_table[1], self.right_table[1])
+        self.play(
+            FadeIn(self.left_table[0]),
+            FadeIn(self.right_table[0]),
+            *[FadeIn(VGroup(r[0], r[1])) for r in rows],
+        )
+        self.wait(2)
+
+    def show_cosines(self) -> None:
+        """The cosines: the same raw score need not mean the same angle."""
+        self.say(f"mvd_sub_cos_{self.verdict}")
+        arcs = [self.left_fig[4], self.right_figs[0][4]]
+        drawn = [Create(a) for a in arcs if a.has_points()]
+        if drawn:
+            self.play(*drawn, run_time=1)
+        else:
+            self.wait(1)
+        self.play(FadeIn(self.left_table[1][2]), FadeIn(self.right_table[1][2]))
+        self.play(FadeIn(self.note, shift=0.2 * DOWN))
+        self.wait(3)
+
+    def move_x(self, state: int) -> None:
+        """The second pair's x becomes state 1 (times the factor) or 2 (times minus one)."""
+        self.say("mvd_sub_scale" if state == 1 else "mvd_sub_flip")
+        now, new = self.right_figs[state - 1], self.right_figs[state]
+        if state == 1:
+            ghost = now[0].copy().set_opacity(0.3)  # where x was, for comparison
+            self.play(FadeOut(self.note), FadeIn(ghost), run_time=0.5)
+        arc = (
+            ReplacementTransform(now[4], new[4])
+            if now[4].has_points() and new[4].has_points()
+            else FadeIn(new[4])
+        )
+        if now[4].has_points() and not new[4].has_points():
+            self.remove(now[4])
+        self.play(
+            ReplacementTransform(now[0], new[0]),
+            ReplacementTransform(now[2], new[2]),
+            arc,
+            run_time=2,
+        )
+        self.play(FadeIn(self.right_table[state + 1]))
+        self.wait(2.5)
+
+
+def _overlap(a: Mobject, b: Mobject) -> bool:
+    """True when the bounding boxes of `a` and `b` intersect."""
+    return bool(
+        np.all(
+            np.minimum(a.get_corner(UP + RIGHT), b.get_corner(UP + RIGHT))[:2]
+            > np.maximum(a.get_corner(DOWN + LEFT), b.get_corner(DOWN + LEFT))[:2]
+        )
+    )
+
+
+class ZeroQuery(LessonScene):
+    """Question 7: the zero query scores 0 with every key, so the weights are equal."""
+
+    def construct(self) -> None:
+        """Storyboard: zero products, zero logits, equal weights, no direction."""
+        self.build()
+        self.step("hasil-kali-nol")
+        self.show_products()
+        self.step("logit-nol")
+        self.show_logits()
+        self.step("bobot-sama")
+        self.show_weights()
+        self.step("tanpa-arah")
+        self.show_no_direction()
+
+    # --- layout ------------------------------------------------------------------------
+    def build(self) -> None:
+        """Header, the key table, the plane (2-D keys), the softmax line and the verdict."""
+        Z = self.lesson.quiz[6].vectors
+        self.keys = [np.array(k, float) for k in Z["keys"]]
+        n = len(self.keys)
+        title = self.t("zq_title", 32)
+        head = VGroup(
+            self.formula("q =", self.n("q"), size=32, color=C.QUERY),
+            self.formula("d_k =", self.n("d_k"), size=32),
+            self.formula(r"\sqrt{d_k} =", self.n("sqrt_d_k"), size=32),
+        ).arrange(RIGHT, buff=0.7)
+        first = 1  # the key whose product is written out
+        example = self.formula(
+            rf"q \cdot k_{{{first}}} =", self.n("dot_terms"), "=", self.n(f"score{first}"), size=32
+        )
+        self.header = VGroup(title, head, example).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+        fit_into(self.header, 13.4, 2.3).to_corner(UL, buff=0.4)
+
+        size = 34 if n <= 3 else 30
+        rows = [
+            [
+                VGroup(),
+                MathTex(r"q \cdot k_j", font_size=size),
+                MathTex(r"\ell_j = q \cdot k_j / \sqrt{d_k}", font_size=size),
+                MathTex(r"w_j", font_size=size),
+            ]
+        ]
+        for j in range(1, n + 1):
+            rows.append(
+                [
+                    self.formula(f"k_{{{j}}} =", self.n(f"k{j}"), size=size, color=C.KEY),
+                    self.formula(self.n(f"score{j}"), size=size),
+                    self.formula(self.n(f"logit{j}"), size=size),
+                    self.formula(self.n("weight"), size=size, color=C.PROJECTION),
+                ]
+            )
+        self.table = table(rows, gap=0.55, pitch=size / 52)
+        self.drawn = len(self.keys[0]) == 2
+        top = self.header.get_bottom()[1] - 0.45
+        left_w = 7.4
+        # softmax(0, 0) = (1/2, 1/2) = (0.5, 0.5) on one line while it fits, else on two
+        head_parts = [r"\operatorname{softmax}", self.n("logits"), "=", self.n("weights_frac")]
+        line = self.formula(*head_parts, *self.eq("weights"), size=size, color=C.PROJECTION)
+        if line.width > left_w:
+            line = VGroup(
+                self.formula(*head_parts, size=size, color=C.PROJECTION),
+                self.formula(*self.eq("weights"), size=size, color=C.PROJECTION),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        self.softmax = line
+        self.undefined = VGroup(
+            self.formula(r"\|q\|_2 =", self.n("norm_q"), size=32, color=C.QUERY),
+            VGroup(
+                self.formula(r"\cos\theta =", self.n("cos"), size=32),
+                self.t("zq_undefined", 26, C.ACCENT),
+            ).arrange(RIGHT, buff=0.25),
+            self.t("zq_note", 26, C.TEXT),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+        # The verdict goes under the table while everything stays near full size; else
+        # beside the plane under it, or (no plane) in the table's place in the last step.
+        avail = top - BOTTOM - 0.2
+        left = VGroup(self.table, self.softmax).arrange(DOWN, aligned_edge=LEFT, buff=0.6)
+        width = left_w if self.drawn else 13.4
+        fit_into(left, width, avail)
+        stacked = left.height + 0.6 + self.undefined.height
+        self.verdict_at = (
+            "below" if stacked * 0.88 <= avail else ("right" if self.drawn else "swap")
+        )
+        if self.verdict_at == "below":
+            self.undefined.next_to(left, DOWN, buff=0.6, aligned_edge=LEFT)
+            left.add(self.undefined)
+            fit_into(left, width, avail)
+        left.move_to([-6.7, top, 0], aligned_edge=UL)
+        if self.verdict_at == "swap":
+            fit_into(self.undefined, 13.4, avail)
+            self.undefined.move_to(self.table, aligned_edge=UL)
+
+        right_l = left.get_right()[0] + 0.6
+        right_w = 6.8 - right_l
+        bottom = BOTTOM + 0.2
+        if self.verdict_at == "right":
+            fit_into(self.undefined, right_w, 2.4)
+            self.undefined.move_to([right_l, bottom, 0], aligned_edge=DOWN + LEFT)
+            bottom = self.undefined.get_top()[1] + 0.4
+        self.plane_group = VGroup()
+        if self.drawn:
+            plane = fitted_plane(self.keys, right_w, top - bottom)
+            plane.move_to([right_l + right_w / 2, (top + bottom) / 2, 0])
+            self.plane_group = self.drawing(plane)
+
+    def eq(self, key: str) -> list:
+        """Parts for "= value" (exact) or "≈ value" (rounded)."""
+        num = self.n(key)
+        return ["=", num] if num.shown.exact else [num]
+
+    def drawing(self, plane: object) -> VGroup:
+        """The keys as arrows and the zero query as a dot at the origin."""
+        o = plane.c2p(0, 0)  # type: ignore[attr-defined]
+        arrows = VGroup(*[vector_arrow(plane, k, C.KEY, 5) for k in self.keys])
+        labels = VGroup()
+        for j, k in enumerate(self.keys, start=1):
+            tip = plane.c2p(*k)  # type: ignore[attr-defined]
+            u = (tip - o) / max(np.linalg.norm(tip - o), 1e-9)
+            label = MathTex(f"k_{{{j}}}", font_size=30, color=C.KEY)
+            label.move_to(tip + (0.2 + label.width / 2) * u)
+            if not any(_overlap(label, other) for other in labels):
+                labels.add(label)
+        dot = Dot(o, radius=0.1, color=C.QUERY)
+        name = MathTex("q", font_size=32, color=C.QUERY).next_to(o, DOWN + LEFT, buff=0.12)
+        return VGroup(plane, arrows, labels, VGroup(dot, name))
+
+    # --- steps -------------------------------------------------------------------------
+    def show_products(self) -> None:
+        """The zero query's dot product with every key is 0."""
+        self.say("zq_sub_products")
+        self.play(FadeIn(self.header[0]), FadeIn(self.header[1]), run_time=1)
+        self.play(Write(self.header[2]), run_time=1.5)
+        t = self.table
+        self.play(
+            FadeIn(t[0][1]),
+            *[FadeIn(VGroup(r[0], r[1])) for r in t[1:]],
+            FadeIn(self.plane_group),
+            run_time=1.5,
+        )
+        self.wait(2)
+
+    def show_logits(self) -> None:
+        """Dividing 0 by √d_k leaves 0."""
+        self.say("zq_sub_logits")
+        self.play(FadeIn(self.table[0][2]), *[FadeIn(r[2]) for r in self.table[1:]], run_time=1.2)
+        self.wait(3)
+
+    def show_weights(self) -> None:
+        """Softmax of equal logits: equal weights 1/n."""
+        self.say("zq_sub_weights")
+        self.play(Write(self.softmax), run_time=2)
+        self.play(FadeIn(self.table[0][3]), *[FadeIn(r[3]) for r in self.table[1:]], run_time=1.2)
+        self.wait(2.5)
+
+    def show_no_direction(self) -> None:
+        """The zero vector has no direction: no angle, and equal scores are not alignment."""
+        self.say("zq_sub_angle")
+        if self.verdict_at == "swap":  # no room for both: the table gives way to the verdict
+            self.play(FadeOut(self.table), run_time=0.6)
+        dot = self.plane_group[3][0] if self.drawn else VGroup()
+        self.play(FadeIn(self.undefined[0]), Indicate(dot, scale_factor=1.6))
+        self.play(FadeIn(self.undefined[1]), run_time=1)
+        self.play(FadeIn(self.undefined[2], shift=0.2 * UP), run_time=1)
+        self.wait(3)

@@ -1,0 +1,686 @@
+"""AttentionScores and ScaleIsNotCosine: many query-key scores at once, and what the scale is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from manim import (
+    DOWN,
+    LEFT,
+    ORIGIN,
+    RIGHT,
+    UL,
+    UP,
+    AnimationGroup,
+    Arrow,
+    Create,
+    Dot,
+    FadeIn,
+    FadeOut,
+    GrowArrow,
+    Line,
+    MathTex,
+    Mobject,
+    ReplacementTransform,
+    RoundedRectangle,
+    VGroup,
+    VMobject,
+    Write,
+)
+
+import mathcore as mc
+from scenes.common import C, LessonScene, fit_into, fitted_plane
+
+__all__ = ["AttentionScores", "ScaleIsNotCosine"]
+
+STRIP_TOP, STRIP_H, STRIP_W, STRIP_GAP = 3.72, 1.02, 13.5, 0.42
+LEFT_X, MID_X, RIGHT_X = -6.8, -0.15, 6.8  # left column [LEFT_X, MID_X], right [.., RIGHT_X]
+AREA_TOP, AREA_BOTTOM = 2.42, -3.75
+STAGES = ("matmul", "scale", "mask", "softmax", "values")
+FIRST = 1  # the query whose weighted sum of values is drawn
+
+
+@dataclass
+class Grid:
+    """Cell centres of a matrix and the block its entries fill (scene coordinates)."""
+
+    xs: list[float]
+    ys: list[float]
+    left: float
+    right: float
+    top: float
+    bottom: float
+
+    @classmethod
+    def make(
+        cls, widths: list[float], rows: int, top_left: np.ndarray, pitch: float, gap: float
+    ) -> Grid:
+        """Columns of the given widths and `rows` rows `pitch` apart, top-left at `top_left`."""
+        x0, y0 = float(top_left[0]), float(top_left[1])
+        xs, x = [], x0
+        for w in widths:
+            xs.append(x + w / 2)
+            x += w + gap
+        ys = [y0 - pitch * (i + 0.5) for i in range(rows)]
+        return cls(xs, ys, x0, x - gap, y0, y0 - pitch * rows)
+
+    def cell(self, i: int, j: int) -> np.ndarray:
+        """Centre of entry (i, j)."""
+        return np.array([self.xs[j], self.ys[i], 0.0])
+
+
+def bracket(grid: Grid, side: int) -> VMobject:
+    """A square bracket left (`side` = -1) or right (+1) of the grid's entries."""
+    x = grid.left - 0.16 if side < 0 else grid.right + 0.16
+    lip = -side * 0.12
+    top, bottom = grid.top + 0.02, grid.bottom - 0.02
+    pts = [[x + lip, top, 0], [x, top, 0], [x, bottom, 0], [x + lip, bottom, 0]]
+    return VMobject(color=C.TEXT, stroke_width=2.5).set_points_as_corners(pts)
+
+
+def place_label(label: Mobject, tip: np.ndarray, direction: np.ndarray, box: np.ndarray) -> None:
+    """Put `label` just beyond `tip` along `direction`, or beside it if that leaves `box`.
+
+    Parameters
+    ----------
+    label : Mobject
+        The name to place.
+    tip : array
+        Scene point the name belongs to.
+    direction : array
+        Preferred direction (scene coordinates) from the tip.
+    box : array
+        ``[[x0, y0], [x1, y1]]``: where the label must stay.
+    """
+    d = np.asarray(direction, dtype=float)
+    u = d / np.linalg.norm(d) if np.linalg.norm(d) > 0.05 else (UP + RIGHT) / np.sqrt(2)
+    normal = np.array([-u[1], u[0], 0.0])
+    reach = 0.15 + max(label.width, label.height) / 2
+    for step in (u, normal, -normal, -u):
+        label.move_to(tip + reach * step)
+        a, b = label.get_corner(DOWN + LEFT), label.get_corner(UP + RIGHT)
+        if np.all(a[:2] >= box[0]) and np.all(b[:2] <= box[1]):
+            return
+    label.move_to(tip + reach * u)
+
+
+class AttentionScores(LessonScene):
+    """Several queries against the keys at once, in the order PyTorch computes attention."""
+
+    def construct(self) -> None:
+        """Storyboard: roles, QKᵀ, scale and mask, softmax over keys, weights times values."""
+        self.build()
+        self.step("peran")
+        self.show_roles()
+        self.step("kali-matriks")
+        self.show_products()
+        self.step("skala-dan-mask")
+        self.scale_and_mask()
+        self.step("softmax")
+        self.apply_softmax()
+        self.step("kali-value")
+        self.weigh_values()
+
+    # --- layout ------------------------------------------------------------------------
+    def build(self) -> None:
+        """Every mobject at its final place; the steps only reveal and morph them."""
+        At = self.lesson.attention
+        self.nq, self.nk = len(self.lesson.scores), len(At.keys)
+        self.keep = list(At.mask or (True,) * self.nk)
+        self.masked = not all(self.keep)
+        self.values = [np.array(v, float) for v in (At.values or At.keys)]
+        result = mc.attention(self.lesson.scores, At.keys, self.values, np.array(self.keep))
+        self.weights = np.atleast_2d(result.weights)
+        self.outputs = np.atleast_2d(result.output)
+        self.drawn = len(self.values[0]) == 2
+        self.build_roles()
+        self.build_strip()
+        self.build_matrices()
+        self.build_output()
+
+    def build_roles(self) -> None:
+        """Section one: what query, key and value stand for, and this lesson's vectors."""
+        title = self.t("ats_title", 32)
+        roles = VGroup(
+            self.t("ats_role_query", 26, C.QUERY),
+            self.t("ats_role_key", 26, C.KEY),
+            self.t("ats_role_value", 26, C.PROJECTION),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
+        columns = VGroup(
+            self.vector_column("q", self.nq, C.QUERY),
+            self.vector_column("k", self.nk, C.KEY),
+            self.vector_column("v", self.nk, C.PROJECTION),
+        ).arrange(RIGHT, aligned_edge=UP, buff=0.9)
+        if self.lesson.attention.values is None:
+            note = self.t("ats_values_default", 24, C.MUTED)
+            note.next_to(columns[2], DOWN, aligned_edge=LEFT, buff=0.2)
+            columns[2].add(note)
+        self.roles = VGroup(title, roles, columns).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
+        fit_into(self.roles, 13.4, 7.3).move_to(ORIGIN)
+
+    def vector_column(self, name: str, count: int, color: str) -> VGroup:
+        """Rows ``name_i = (…)`` for i = 1..count, from the sheet."""
+        rows = [
+            self.formula(f"{name}_{{{i}}} =", self.n(f"{name}{i}"), size=30, color=color)
+            for i in range(1, count + 1)
+        ]
+        return VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.18)
+
+    def build_strip(self) -> None:
+        """The five labelled stages of scaled_dot_product_attention, left to right."""
+        formulas = [
+            MathTex(r"QK^{\mathsf T}", font_size=30),
+            self.formula(r"\times", self.n("scale"), size=30),
+            self.formula(r"+\,(", self.n("neg_inf"), ")", size=30),
+            MathTex(r"e^{s_{ij}} \big/ \textstyle\sum_l e^{s_{il}}", font_size=30),
+            MathTex(r"WV", font_size=30),
+        ]
+        w = (STRIP_W - 4 * STRIP_GAP) / 5
+        x0 = -STRIP_W / 2 + w / 2
+        self.boxes, self.stage_labels, arrows = VGroup(), VGroup(), VGroup()
+        for s, (stage, f) in enumerate(zip(STAGES, formulas, strict=True)):
+            x = x0 + s * (w + STRIP_GAP)
+            box = RoundedRectangle(corner_radius=0.12, width=w, height=STRIP_H)
+            box.move_to([x, STRIP_TOP - STRIP_H / 2, 0]).set_stroke(C.MUTED, 2, opacity=0.6)
+            label = VGroup(self.t(f"ats_stage_{stage}", 24, C.TEXT), f)
+            label.arrange(DOWN, buff=0.1)
+            fit_into(label, w - 0.22, STRIP_H - 0.14).move_to(box)
+            label.set_opacity(0.45)
+            self.boxes.add(box)
+            self.stage_labels.add(label)
+            if s:
+                a = self.boxes[s - 1].get_right() + 0.04 * RIGHT
+                b = box.get_left() + 0.04 * LEFT
+                arrows.add(Arrow(a, b, buff=0, color=C.MUTED, stroke_width=3, tip_length=0.14))
+        self.strip = VGroup(self.boxes, arrows, self.stage_labels)
+
+    def entry(self, key: str, muted: bool = False) -> MathTex:
+        """A matrix entry from the sheet."""
+        return self.formula(self.n(key), size=self.size, color=C.MUTED if muted else C.TEXT)
+
+    def build_matrices(self) -> None:
+        """QKᵀ and S share one grid in the middle; W gets its own in the left column."""
+        small = self.nk <= 3 and self.nq <= 3
+        self.size = 36 if small else 30  # the middle of the frame holds QKᵀ and S
+        cells = range(self.nq), range(self.nk)
+        self.raw = [[self.entry(f"score{i + 1}_{j + 1}") for j in cells[1]] for i in cells[0]]
+        self.scaled = [
+            [
+                self.entry(f"logit{i + 1}_{j + 1}")
+                if self.keep[j]
+                else self.entry("neg_inf", muted=True)
+                for j in cells[1]
+            ]
+            for i in cells[0]
+        ]
+        # One grid for raw scores and logits, so each entry turns into its successor in place.
+        widths = [
+            max(0.45, *(m[i][j].width for m in (self.raw, self.scaled) for i in cells[0]))
+            for j in cells[1]
+        ]
+        self.s_grid = self.grid(widths)
+        self.s_frame = self.frame(self.s_grid)
+        cap_size = self.size + 2
+        self.raw_caption = MathTex(r"(QK^{\mathsf T})_{ij} = q_i \cdot k_j", font_size=cap_size)
+        mask_part = r" + M" if self.masked else ""
+        self.s_caption = self.formula(
+            rf"S = QK^{{\mathsf T}} / \sqrt{{d_k}}{mask_part},\quad d_k =",
+            self.n("d_k"),
+            size=cap_size,
+        )
+        for cap in (self.raw_caption, self.s_caption):
+            cap.next_to(self.s_frame, UP, buff=0.3).set_x(self.s_frame.get_x())
+        for m in (self.raw, self.scaled):
+            self.place(m, self.s_grid)
+        s_all = VGroup(self.raw_caption, self.s_caption, self.s_frame)
+        s_all.add(*[e for m in (self.raw, self.scaled) for row in m for e in row])
+        self.mask_note = VGroup()
+        if self.masked:
+            self.mask_note = self.t("ats_mask_note", 24, C.MUTED)
+            self.mask_note.next_to(self.s_frame, DOWN, buff=0.35)
+            s_all.add(self.mask_note)
+        fit_into(s_all, RIGHT_X - LEFT_X, AREA_TOP - AREA_BOTTOM)
+        s_all.move_to([0, (AREA_TOP + AREA_BOTTOM) / 2 + 0.5, 0])
+        s_all.shift(max(0.0, s_all.get_top()[1] - AREA_TOP) * DOWN)
+
+        self.size = 36 if small else (30 if self.nk <= 4 else 26)  # W shares the width
+        self.wmat = [
+            [self.entry(f"weight{i + 1}_{j + 1}", muted=not self.keep[j]) for j in cells[1]]
+            for i in cells[0]
+        ]
+        wwidths = [max(0.45, *(self.wmat[i][j].width for i in cells[0])) for j in cells[1]]
+        self.w_caption = self.formula(
+            r"W = \operatorname{softmax}(S),\quad \textstyle\sum_j w_{ij} =",
+            self.n("sum"),
+            size=cap_size,
+        )
+        w_grid = self.grid(wwidths)
+        self.place(self.wmat, w_grid)
+        self.w_frame = self.frame(w_grid)
+        w_block = VGroup(self.w_caption, VGroup(self.w_frame, *[e for r in self.wmat for e in r]))
+        w_block[0].next_to(w_block[1], UP, buff=0.3, aligned_edge=LEFT)
+        fit_into(w_block, MID_X - LEFT_X, 3.4)
+        w_block.move_to([LEFT_X, AREA_TOP, 0], aligned_edge=UL)
+        self.w_block = w_block
+
+        self.softmax_def = VGroup(
+            MathTex(r"w_{ij} = \frac{e^{s_{ij}}}{\sum_l e^{s_{il}}}", font_size=44),
+            self.t("ats_softmax_rows", 26, C.TEXT),
+        ).arrange(DOWN, buff=0.4)
+        fit_into(self.softmax_def, RIGHT_X - MID_X - 0.5, 3.0)
+        self.softmax_def.move_to([(MID_X + RIGHT_X) / 2 + 0.2, self.w_block.get_center()[1], 0])
+
+    def grid(self, widths: list[float]) -> Grid:
+        """A grid with these column widths and one row per query, spaced for the font size."""
+        return Grid.make(widths, self.nq, ORIGIN, self.size / 50, self.size / 68)
+
+    def frame(self, grid: Grid) -> VGroup:
+        """Brackets, key names above the columns and query names left of the rows."""
+        size = self.size + 2
+        heads = VGroup()
+        for j, x in enumerate(grid.xs):
+            color = C.KEY if self.keep[j] else C.MUTED
+            heads.add(MathTex(f"k_{{{j + 1}}}", font_size=size, color=color).move_to([x, 0, 0]))
+        heads.set_y(grid.top + 0.45 * (grid.top - grid.bottom) / self.nq + 0.1)
+        names = VGroup(
+            *[
+                MathTex(f"q_{{{i + 1}}}", font_size=size, color=C.QUERY)
+                .move_to([0, y, 0])
+                .set_x(grid.left - 0.45, RIGHT)
+                for i, y in enumerate(grid.ys)
+            ]
+        )
+        return VGroup(bracket(grid, -1), bracket(grid, 1), heads, names)
+
+    @staticmethod
+    def place(matrix: list[list[Mobject]], grid: Grid) -> None:
+        """Move every entry to its cell."""
+        for i, row in enumerate(matrix):
+            for j, m in enumerate(row):
+                m.move_to(grid.cell(i, j))
+
+    def build_output(self) -> None:
+        """O = WV under W; the weighted sum of values for the first query on the right."""
+        rows = [
+            self.formula(f"o_{{{i}}} =", self.n(f"out{i}"), size=self.size, color=C.ACCENT)
+            for i in range(1, self.nq + 1)
+        ]
+        cap = MathTex(r"O = WV,\quad o_i = \textstyle\sum_j w_{ij}\, v_j", font_size=self.size + 2)
+        self.out_block = VGroup(cap, *rows).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
+        room = self.w_block.get_bottom()[1] - 0.35 - AREA_BOTTOM
+        fit_into(self.out_block, MID_X - LEFT_X, room)
+        self.out_block.next_to(self.w_block, DOWN, buff=0.35, aligned_edge=LEFT)
+
+        right_w = RIGHT_X - MID_X - 0.45
+        caption = MathTex(
+            rf"o_{{{FIRST}}} = \textstyle\sum_j w_{{{FIRST}j}}\, v_j", font_size=32, color=C.ACCENT
+        )
+        if not self.drawn:
+            note = self.t("ats_no_plane", 26, C.MUTED)
+            self.drawing = VGroup(caption, note).arrange(DOWN, buff=0.3)
+            fit_into(self.drawing, right_w, 3.0)
+            self.drawing.move_to([(MID_X + RIGHT_X) / 2 + 0.2, 0, 0])
+            self.chain = VGroup()
+            return
+        legend = VGroup(
+            self.legend_item(C.PROJECTION, 0.35, "v_j"),
+            self.legend_item(C.PROJECTION, 1.0, rf"w_{{{FIRST}j}}\, v_j"),
+            self.legend_item(C.ACCENT, 1.0, f"o_{{{FIRST}}}"),
+        ).arrange(RIGHT, buff=0.5)
+        head = VGroup(caption, legend).arrange(DOWN, buff=0.2)
+        fit_into(head, right_w, 1.2)
+        head.move_to([(MID_X + RIGHT_X) / 2 + 0.2, AREA_TOP, 0], aligned_edge=UP)
+        w1 = self.weights[FIRST - 1]
+        tips = np.cumsum([w * v for w, v in zip(w1, self.values, strict=True)], axis=0)
+        plane_h = head.get_bottom()[1] - 0.25 - AREA_BOTTOM
+        plane = fitted_plane([*self.values, *tips], right_w, plane_h)
+        plane.move_to(
+            [(MID_X + RIGHT_X) / 2 + 0.2, (head.get_bottom()[1] - 0.25 + AREA_BOTTOM) / 2, 0]
+        )
+        o = plane.c2p(0, 0)
+        faint = VGroup(  # every value, a masked key's in grey
+            *[
+                self.arrow(o, plane.c2p(*v), C.PROJECTION if on else C.MUTED, 3, 0.35)
+                for v, on in zip(self.values, self.keep, strict=True)
+                if np.linalg.norm(plane.c2p(*v) - o) > 0.05
+            ]
+        )
+        chain, start = VGroup(), o
+        for tip in tips:
+            end = plane.c2p(*tip)
+            if np.linalg.norm(end - start) > 0.05:
+                chain.add(self.arrow(start, end, C.PROJECTION, 5, 1.0))
+            start = end
+        out = self.arrow(o, start, C.ACCENT, 9, 0.9)
+        out_label = MathTex(f"o_{{{FIRST}}}", font_size=32, color=C.ACCENT)
+        box = np.array([[MID_X + 0.2, -3.85], [6.95, head.get_bottom()[1]]])
+        place_label(out_label, start, start - o, box)
+        self.drawing = VGroup(head, plane, faint)
+        self.chain, self.out_arrow = chain, VGroup(out, out_label)
+
+    def legend_item(self, color: str, opacity: float, tex: str) -> VGroup:
+        """A short line in the arrow's colour and the arrow's name."""
+        swatch = Line(ORIGIN, 0.4 * RIGHT, color=color, stroke_width=5, stroke_opacity=opacity)
+        return VGroup(swatch, MathTex(tex, font_size=28, color=C.TEXT)).arrange(RIGHT, buff=0.12)
+
+    @staticmethod
+    def arrow(a: np.ndarray, b: np.ndarray, color: str, width: float, opacity: float) -> Mobject:
+        """An arrow from `a` to `b` (a dot when they coincide)."""
+        if np.linalg.norm(b - a) < 0.05:
+            return Dot(a, radius=0.07, color=color)
+        arrow = Arrow(
+            a, b, buff=0, color=color, stroke_width=width, max_tip_length_to_length_ratio=0.25
+        )
+        return arrow.set_opacity(opacity)
+
+    # --- steps -------------------------------------------------------------------------
+    def activate(self, stage: int) -> None:
+        """Light stage `stage` of the strip; earlier stages stay on as done."""
+        anims = []
+        for s, (box, label) in enumerate(zip(self.boxes, self.stage_labels, strict=True)):
+            if s < stage:
+                anims += [box.animate.set_stroke(C.TEXT, 2, opacity=0.9).set_fill(opacity=0)]
+                anims += [label.animate.set_opacity(0.85)]
+            elif s == stage:
+                anims += [box.animate.set_stroke(C.ACCENT, 4, opacity=1).set_fill(C.ACCENT, 0.12)]
+                anims += [label.animate.set_opacity(1)]
+        self.play(*anims, run_time=0.8)
+
+    def show_roles(self) -> None:
+        """Query, key and value: their roles and this lesson's vectors."""
+        self.say("ats_sub_roles")
+        title, roles, columns = self.roles
+        self.play(FadeIn(title), run_time=0.8)
+        for role, column in zip(roles, columns, strict=True):
+            self.play(FadeIn(role, shift=0.2 * RIGHT), FadeIn(column), run_time=1.1)
+        self.wait(2.5)
+
+    def show_products(self) -> None:
+        """Every query times every key in one matrix product."""
+        self.say("ats_sub_matmul")
+        self.play(FadeOut(self.roles), run_time=0.7)
+        self.play(FadeIn(self.strip), run_time=1)
+        self.activate(0)
+        self.play(FadeIn(self.raw_caption), Create(self.s_frame), run_time=1.2)
+        self.play(*[FadeIn(e) for row in self.raw for e in row], run_time=1.2)
+        self.wait(2.5)
+
+    def scale_and_mask(self) -> None:
+        """Divide by √d_k; then masked keys get −∞."""
+        self.say("ats_sub_scale")
+        self.activate(1)
+        anims = [ReplacementTransform(self.raw_caption, self.s_caption)]
+        for i in range(self.nq):
+            for j in range(self.nk):
+                a, b = self.raw[i][j], self.scaled[i][j]
+                anims.append(ReplacementTransform(a, b) if self.keep[j] else FadeOut(a))
+        self.play(*anims, run_time=1.6)
+        self.wait(1.5)
+        self.say("ats_sub_mask" if self.masked else "ats_sub_no_mask")
+        self.activate(2)
+        if self.masked:
+            masked = [row[j] for row in self.scaled for j in range(self.nk) if not self.keep[j]]
+            self.play(*[FadeIn(m, scale=1.3) for m in masked], FadeIn(self.mask_note))
+        self.wait(2.5)
+
+    def apply_softmax(self) -> None:
+        """Softmax over the keys of each row turns logits into weights."""
+        self.say("ats_sub_softmax")
+        self.activate(3)
+        moves = [
+            ReplacementTransform(self.scaled[i][j], self.wmat[i][j])
+            for i in range(self.nq)
+            for j in range(self.nk)
+        ]
+        self.play(
+            ReplacementTransform(self.s_caption, self.w_caption),
+            ReplacementTransform(self.s_frame, self.w_frame),
+            FadeOut(self.mask_note),
+            *moves,
+            run_time=2,
+        )
+        self.play(FadeIn(self.softmax_def), run_time=1)
+        self.wait(3)
+
+    def weigh_values(self) -> None:
+        """Weights times values: the output rows, and the first one drawn tip to tail."""
+        self.say("ats_sub_values")
+        self.activate(4)
+        self.play(FadeOut(self.softmax_def), FadeIn(self.out_block), run_time=1.2)
+        self.play(FadeIn(self.drawing), run_time=1.2)
+        if len(self.chain):
+            grows = [GrowArrow(a) if isinstance(a, Arrow) else FadeIn(a) for a in self.chain]
+            self.play(AnimationGroup(*grows, lag_ratio=0.8), run_time=2)
+        if self.drawn:
+            out, label = self.out_arrow
+            self.play(GrowArrow(out) if isinstance(out, Arrow) else FadeIn(out), FadeIn(label))
+            self.bring_to_front(self.chain, label)  # the sum lies under its parts
+        self.wait(3)
+
+
+class ScaleIsNotCosine(LessonScene):
+    """Question 8's pair: cosine divides by each length, attention by one factor per head."""
+
+    def construct(self) -> None:
+        """Storyboard: the raw product, two divisions, doubling q, the variance, the verdict."""
+        self.build()
+        self.step("skor-mentah")
+        self.show_raw()
+        self.step("dua-pembagian")
+        self.show_divisions()
+        self.step("besar-tetap-berpengaruh")
+        self.show_doubling()
+        self.step("varians")
+        self.show_variance()
+        self.step("bukan-kosinus")
+        self.show_verdict()
+
+    # --- layout ------------------------------------------------------------------------
+    def build(self) -> None:
+        """Header, the two panels, the doubled query, the variance block and the verdict."""
+        self.title = self.t("snc_title", 32)
+        vectors = VGroup(
+            self.formula("q =", self.n("q"), size=32, color=C.QUERY),
+            self.formula("k =", self.n("k"), size=32, color=C.KEY),
+            self.formula("d_k =", self.n("d_k"), size=32),
+        ).arrange(RIGHT, buff=0.7)
+        self.dot_row = self.formula(
+            r"q \cdot k =", self.n("dot_terms"), "=", self.n("dot"), size=32
+        )
+        self.header = VGroup(self.title, vectors, self.dot_row)
+        self.header.arrange(DOWN, aligned_edge=LEFT, buff=0.28)
+        fit_into(self.header, 13.4, 2.4).to_corner(UL, buff=0.4)
+        self.vectors = vectors
+        top = self.header.get_bottom()[1] - 0.4
+
+        self.cos_panel = self.panel(
+            "snc_cos_head",
+            "snc_cos_sub",
+            C.PROJECTION,
+            [
+                self.formula(
+                    r"\cos\theta = \frac{q \cdot k}{\|q\|_2\,\|k\|_2}",
+                    *self.chain("cos_ratio", "cos"),
+                    size=34,
+                ),
+                self.formula(*self.norms(), size=30),
+            ],
+        )
+        self.scaled_panel = self.panel(
+            "snc_scaled_head",
+            "snc_scaled_sub",
+            C.ACCENT,
+            [
+                self.formula(
+                    r"\frac{q \cdot k}{\sqrt{d_k}}", *self.chain("scaled_ratio", "scaled"), size=34
+                ),
+                self.formula(r"\sqrt{d_k} =", self.n("sqrt_d_k"), size=30),
+            ],
+        )
+        for p, x in ((self.cos_panel, -3.55), (self.scaled_panel, 3.55)):
+            fit_into(p, 6.4, 2.9)
+            p.move_to([x, top, 0], aligned_edge=UP)
+        bottom = min(self.cos_panel.get_bottom()[1], self.scaled_panel.get_bottom()[1])
+        self.divider = Line([0, top, 0], [0, bottom, 0], color=C.GRID, stroke_width=2)
+
+        f = self.n("factor")
+        doubled = self.formula(
+            f,
+            "q =",
+            self.n("q_doubled"),
+            r",\quad (",
+            f,
+            r"q) \cdot k =",
+            self.n("dot_doubled"),
+            size=30,
+        )
+        cos2 = VGroup(
+            self.formula(
+                r"\cos\theta", *self.chain(None, "cos_doubled"), size=30, color=C.PROJECTION
+            ),
+            self.t("snc_cos_stays", 24, C.MUTED),
+        ).arrange(RIGHT, buff=0.25)
+        scaled2 = VGroup(
+            self.formula(
+                r"\frac{(",
+                f,
+                r"q) \cdot k}{\sqrt{d_k}}",
+                *self.chain("scaled_doubled_ratio", "scaled_doubled"),
+                size=30,
+                color=C.ACCENT,
+            ),
+            self.t("snc_scaled_grows", 24, C.MUTED),
+        ).arrange(RIGHT, buff=0.25)
+        fit_into(cos2, 6.4, 1.0).move_to([-3.55, 0, 0])
+        fit_into(scaled2, 6.4, 1.0).move_to([3.55, 0, 0])
+        fit_into(doubled, 13.0, 0.6).move_to([0, bottom - 0.55, 0])
+        row_y = doubled.get_bottom()[1] - 0.5
+        cos2.set_y(row_y)
+        scaled2.set_y(row_y)
+        self.doubling = VGroup(doubled, cos2, scaled2)
+
+        one, zero = self.n("one"), self.n("zero")
+        self.variance = VGroup(
+            self.t("snc_assume", 26, C.MUTED),
+            self.formula(
+                r"\mathbb{E}[q_i] = \mathbb{E}[k_i] =",
+                zero,
+                r",\quad \operatorname{Var}(q_i) = \operatorname{Var}(k_i) =",
+                one,
+                size=36,
+            ),
+            self.formula(
+                r"\operatorname{Var}(q \cdot k)"
+                r" = \sum_i \operatorname{Var}(q_i)\operatorname{Var}(k_i) = d_k =",
+                self.n("d_k"),
+                size=38,
+            ),
+            self.formula(
+                r"\operatorname{Var}\!\left(\frac{q \cdot k}{\sqrt{d_k}}\right)"
+                r" = \frac{d_k}{d_k} =",
+                one,
+                size=38,
+                color=C.ACCENT,
+            ),
+            self.t("snc_range", 26, C.TEXT),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
+        self.verdict = VGroup(
+            VGroup(
+                self.t("snc_not_unit", 26, C.TEXT),
+                self.formula(*self.norms(), size=32),
+            ).arrange(RIGHT, buff=0.3),
+            VGroup(
+                self.t("snc_not_cos", 26, C.TEXT),
+                self.formula(
+                    r"\frac{q \cdot k}{\sqrt{d_k}}",
+                    *self.chain(None, "scaled"),
+                    r",\quad \cos\theta",
+                    *self.chain(None, "cos"),
+                    size=36,
+                ),
+            ).arrange(RIGHT, buff=0.3),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+        # The variance argument and the verdict replace everything under the title.
+        lower = VGroup(self.variance, self.verdict).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
+        top = self.title.get_bottom()[1] - 0.4
+        fit_into(lower, 13.2, top + 3.75)
+        lower.move_to([self.title.get_left()[0], top, 0], aligned_edge=UL)
+
+    def norms(self) -> list:
+        """Parts ``‖q‖₂ = …, ‖k‖₂ = …`` (≈ for a rounded length)."""
+        return [
+            r"\|q\|_2",
+            *self.chain(None, "norm_q"),
+            r",\quad \|k\|_2",
+            *self.chain(None, "norm_k"),
+        ]
+
+    def chain(self, ratio: str | None, value: str) -> list:
+        """Parts ``= ratio = value`` (the ratio when the sheet has it; ≈ for a rounded value)."""
+        parts: list = []
+        if ratio is not None and ratio in self.sheet:
+            parts += ["=", self.n(ratio)]
+        num = self.n(value)
+        return [*parts, "=", num] if num.shown.exact else [*parts, num]
+
+    def panel(self, head: str, sub: str, color: str, rows: list[Mobject]) -> VGroup:
+        """A heading in the panel's colour, what it divides by, and its formulas."""
+        for r in rows:
+            r.set_color(color)
+        body = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
+        words = VGroup(self.t(head, 30, color), self.t(sub, 24, C.MUTED))
+        words.arrange(DOWN, aligned_edge=LEFT, buff=0.1)
+        return VGroup(words, body).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+
+    # --- steps -------------------------------------------------------------------------
+    def show_raw(self) -> None:
+        """q, k, d_k and the raw dot product."""
+        self.say("snc_sub_raw")
+        self.play(FadeIn(self.title), FadeIn(self.vectors), run_time=1.2)
+        self.play(Write(self.dot_row), run_time=1.5)
+        self.wait(2)
+
+    def show_divisions(self) -> None:
+        """Cosine divides by both lengths; attention divides by √d_k."""
+        self.say("snc_sub_cos")
+        self.play(FadeIn(self.cos_panel[0]), Create(self.divider))
+        self.play(Write(self.cos_panel[1]), run_time=2)
+        self.wait(1)
+        self.say("snc_sub_scaled")
+        self.play(FadeIn(self.scaled_panel[0]))
+        self.play(Write(self.scaled_panel[1]), run_time=2)
+        self.wait(2)
+
+    def show_doubling(self) -> None:
+        """Doubling q: the cosine stays, the scaled score doubles with it."""
+        self.say("snc_sub_double")
+        self.play(FadeIn(self.doubling[0]), run_time=1)
+        self.play(FadeIn(self.doubling[1]), run_time=1)
+        self.play(FadeIn(self.doubling[2]), run_time=1)
+        self.wait(2.5)
+
+    def show_variance(self) -> None:
+        """Under the paper's assumptions Var(q · k) = d_k, and √d_k brings it back to 1."""
+        self.say("snc_sub_variance")
+        self.play(
+            FadeOut(self.vectors),
+            FadeOut(self.dot_row),
+            FadeOut(self.cos_panel),
+            FadeOut(self.scaled_panel),
+            FadeOut(self.divider),
+            FadeOut(self.doubling),
+            run_time=0.8,
+        )
+        self.play(FadeIn(self.variance[0]), Write(self.variance[1]), run_time=1.5)
+        self.play(Write(self.variance[2]), run_time=1.5)
+        self.play(Write(self.variance[3]), run_time=1.5)
+        self.play(FadeIn(self.variance[4]))
+        self.wait(2)
+
+    def show_verdict(self) -> None:
+        """Not unit length, not cosine."""
+        self.say("snc_sub_verdict")
+        self.play(FadeIn(self.verdict[0], shift=0.2 * UP), run_time=1)
+        self.play(FadeIn(self.verdict[1], shift=0.2 * UP), run_time=1)
+        self.wait(3)
