@@ -107,6 +107,11 @@ class LiveNumber(VMobject):
         anchor = self.get_left() if self.submobjects else None
         tokens = {"−": "-", "°": r"^{\circ}", "—": r"\text{---}"}
         parts = [self._glyph(tokens.get(c, c)) for c in self.shown.text]
+        # A running play keeps drawing the glyphs it saw when it started: empty the old ones
+        # (they are this readout's own copies) so no ghost digits stay on screen.
+        for old in self.submobjects:
+            for m in old.get_family():
+                m.clear_points()
         self.submobjects = []
         self.add(*parts)
         self.arrange(RIGHT, buff=0.04 * self._font / 32, aligned_edge=DOWN)

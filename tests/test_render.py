@@ -257,3 +257,49 @@ def test_joined_lesson_has_chapters_and_shifted_subtitles(rendered: Path, tmp_pa
     chapters = (out / "chapters.vtt").read_text(encoding="utf-8")
     assert chapters.count(" --> ") == 3 and "Tanda dan keselarasan" in chapters
     assert entry["duration"] == pytest.approx(total, abs=1 / 15)
+
+
+def test_whole_lesson_builds_with_a_chapter_per_scene(tmp_path: Path) -> None:
+    """`lecture build` at low quality: every scene once, joined in lesson order."""
+    import av
+
+    from lecture.scenes import ORDER
+
+    out = tmp_path / "lesson"
+    r = lecture("build", "--quality", "low", "--jobs", "2", "--out", str(out), "--quiet")
+    assert r.returncode == 0, r.stderr
+    data = manifest(out)
+    assert list(data["clips"]) == list(ORDER)
+    lesson = data["lesson_video"]
+    info = probe(out / "lesson.mp4")
+    total = sum(c["duration"] for c in data["clips"].values())
+    assert abs(info.duration - total) <= 1 / 15
+    with av.open(str(out / "lesson.mp4")) as c:
+        titles = [ch["metadata"]["title"] for ch in c.chapters()]
+    assert len(titles) == len(ORDER) == len(lesson["chapters"])
+    assert titles[0] == "Judul dan tujuan pembelajaran"
+    assert titles[-1] == "Uji pemahaman: pertanyaan 8"
+    cues = list(srt.parse((out / "lesson.srt").read_text(encoding="utf-8")))
+    assert len(cues) >= 3 * len(ORDER)
+    assert all(a.start <= b.start for a, b in itertools.pairwise(cues))
+    r = lecture("build", "--quality", "low", "--out", str(out), "--quiet")
+    assert r.returncode == 0 and "rendered in" not in r.stderr and "joined" not in r.stderr
+
+
+def test_english_render_has_english_subtitles(tmp_path: Path) -> None:
+    out = tmp_path / "en"
+    r = lecture(
+        "render",
+        "SoftmaxBarMorph",
+        "--quality",
+        "low",
+        "--lang",
+        "en",
+        "--out",
+        str(out),
+        "--quiet",
+    )
+    assert r.returncode == 0, r.stderr
+    text = (out / "SoftmaxBarMorph.srt").read_text(encoding="utf-8")
+    assert "raw compatibility score" in text and "skor" not in text
+    assert manifest(out)["clips"]["SoftmaxBarMorph"]["lang"] == "en"

@@ -1,0 +1,991 @@
+"""QuizQuestion1 … QuizQuestion8: the lesson's "Uji pemahaman", one question per scene.
+
+Every scene has the same storyboard (:class:`QuizQuestion`): the question card, a visible
+pause with a countdown, then the seed's worked solution step by step, each step with its
+subtitle. The eight subclasses only say which question they are and what their card and
+steps hold; every number comes from the scene's sheet (``lecture/sheets/quiz.py``).
+"""
+
+from __future__ import annotations
+
+import string
+import textwrap
+from dataclasses import dataclass, field
+
+from manim import (
+    DOWN,
+    LEFT,
+    PI,
+    RIGHT,
+    TAU,
+    UP,
+    Arc,
+    Circle,
+    FadeIn,
+    FadeOut,
+    MathTex,
+    Mobject,
+    RoundedRectangle,
+    Text,
+    UpdateFromAlphaFunc,
+    VGroup,
+    Write,
+    config,
+    linear,
+)
+
+from lecture.lesson import Quiz
+from mathcore import fmt
+from scenes.common import C, LessonScene, Num, fit_into
+
+# The subclasses are named by number; the names are built, not typed (no digits here).
+__all__ = ["QuizQuestion", *(f"QuizQuestion{n}" for n in range(1, 9))]
+
+EDGE = 0.35  # distance of the layout from the frame edge
+CARD_PAD = 0.22  # room between the card's border and the question
+CARD_MAX_H = 3.0  # the question card never takes more of the frame than this
+GAP = 0.45  # between the two solution columns, when one is not enough
+STEP_BUFF = 0.34  # between two steps of the solution
+QUESTION_TEXT, QUESTION_MATH = 26, 36
+STEP_TEXT, STEP_MATH = 24, 34
+READING_SPEED = 16.0  # subtitle characters a viewer reads per second
+NBSP = "\u00a0"
+
+Part = str | Num
+
+
+@dataclass
+class Step:
+    """One section of the worked solution.
+
+    Attributes
+    ----------
+    name : str
+        Section name (kebab case).
+    subtitle : str
+        Catalogue key of the subtitle shown while the step is on screen.
+    rows : list of Mobject
+        What the step adds to the screen, top to bottom.
+    page : int
+        Which screenful of the solution the step is on (set by the layout).
+    """
+
+    name: str
+    subtitle: str
+    rows: list[Mobject] = field(default_factory=list)
+    page: int = 0
+
+    @property
+    def group(self) -> VGroup:
+        """The rows stacked left-aligned (built once)."""
+        if not hasattr(self, "_group"):
+            self._group = VGroup(*self.rows).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
+        return self._group
+
+
+class QuizQuestion(LessonScene):
+    """One question of "Uji pemahaman": card, pause with countdown, worked solution.
+
+    Subclasses set :attr:`number` and fill the hooks :meth:`question` (the card's rows)
+    and :meth:`solution` (the steps, the last one named ``kesimpulan``).
+    """
+
+    number: int = 0
+    code: str = ""  # catalogue keys of the question start with ``qz_<code>_``
+
+    def construct(self) -> None:
+        """Storyboard: the question, a pause to think, the solution step by step."""
+        self.build()
+        self.step("pertanyaan")
+        self.show_question()
+        if self.lesson.quiz_countdown > 0:
+            self.step("jeda")
+            self.count_down()
+        for part in self.parts:
+            self.step(part.name)
+            self.reveal(part)
+
+    # --- hooks -------------------------------------------------------------------------
+    def question(self, width: float) -> list[Mobject]:
+        """The card's rows (words as Text, numbers in MathTex), at most `width` wide."""
+        raise NotImplementedError
+
+    def solution(self, width: float) -> list[Step]:
+        """The worked solution's steps, each row at most `width` wide."""
+        raise NotImplementedError
+
+    def question_subtitle(self) -> str:
+        """Catalogue key of the subtitle read with the question."""
+        return f"qz_{self.code}_sub_question"
+
+    # --- layout ------------------------------------------------------------------------
+    @property
+    def quiz(self) -> Quiz:
+        """The ``[[quiz]]`` entry of the question."""
+        return self.lesson.quiz[self.number - 1]
+
+    def build(self) -> None:
+        """Header, question card, the solution laid out below it, and the countdown."""
+        half_w, half_h = config.frame_width / 2, config.frame_height / 2
+        self.area_w = 2 * (half_w - EDGE)
+        self.header = self.t("qz_header", 34, C.ACCENT)
+        self.header.to_corner(UP + LEFT, buff=EDGE)
+        self.tag = self.t("qz_tag", 24, C.MUTED).to_corner(UP + RIGHT, buff=EDGE)
+        self.tag.match_y(self.header)
+
+        inner = self.area_w - 2 * CARD_PAD
+        rows = VGroup(*self.question(inner)).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        fit_into(rows, inner, CARD_MAX_H)
+        self.card = RoundedRectangle(
+            corner_radius=0.15,
+            width=self.area_w,
+            height=rows.height + 2 * CARD_PAD,
+            stroke_color=C.MUTED,
+            stroke_width=1.5,
+            fill_color=C.GRID,
+            fill_opacity=0.35,
+        )
+        self.card.next_to(self.header, DOWN, buff=0.25).set_x(0)
+        rows.move_to(self.card).align_to(self.card, LEFT).shift(CARD_PAD * RIGHT)
+        self.question_rows = rows
+
+        top = self.card.get_bottom()[1] - 0.35
+        self.box_h = top - (-half_h + EDGE)
+        self.box_top = top
+        self.parts = self.layout_solution()
+        self.countdown = self.build_countdown()
+
+    def layout_solution(self) -> list[Step]:
+        """Place the steps below the card: in one column if they all fit, else in pages.
+
+        A page has two columns, filled like a newspaper: down the left, then down the
+        right; when both are full the next step starts a new page (the old one is cleared
+        first). A step too tall for half the width gets a full-width page of its own.
+        """
+        left = -config.frame_width / 2 + EDGE
+        full = self.solution(self.area_w)
+        body = VGroup(*[s.group for s in full]).arrange(DOWN, aligned_edge=LEFT, buff=STEP_BUFF)
+        if body.height <= self.box_h:
+            body.move_to([left, self.box_top, 0], aligned_edge=UP + LEFT)
+            return full
+        col_w = (self.area_w - GAP) / 2
+        half = self.solution(col_w)
+        bottom = self.box_top - self.box_h
+        steps: list[Step] = []
+        page, column, y = -1, 2, self.box_top  # "column 2": no page open yet
+        empty = True  # nothing placed on the open page yet
+        for i, (wide, narrow) in enumerate(zip(full, half, strict=True)):
+            tall = narrow.group.height > self.box_h  # needs a full-width page of its own
+            fits = not tall and y - narrow.group.height >= bottom
+            if column == 2 or (column == 1 and not fits) or (tall and not empty):
+                page, column, y, empty = page + 1, 0, self.box_top, True
+                rest = [s.group for s in full[i:]]
+                if stack_height(rest) <= self.box_h:  # the rest fits one full-width page
+                    body = VGroup(*rest).arrange(DOWN, aligned_edge=LEFT, buff=STEP_BUFF)
+                    body.move_to([left, self.box_top, 0], aligned_edge=UP + LEFT)
+                    for part in full[i:]:
+                        part.page = page
+                    return steps + full[i:]
+            elif not fits:
+                column, y = 1, self.box_top
+            empty = False
+            if tall:
+                fit_into(wide.group, self.area_w, self.box_h)
+                wide.group.move_to([left, self.box_top, 0], aligned_edge=UP + LEFT)
+                wide.page, column = page, 2
+                steps.append(wide)
+                continue
+            x = left + column * (col_w + GAP)
+            narrow.group.move_to([x, y, 0], aligned_edge=UP + LEFT)
+            y -= narrow.group.height + STEP_BUFF
+            narrow.page = page
+            steps.append(narrow)
+        return steps
+
+    def build_countdown(self) -> VGroup:
+        """Ring, remaining seconds (formatted by mathcore.fmt) and a caption."""
+        self.remaining = self.lesson.quiz_countdown
+        self.track = Circle(radius=0.75, color=C.GRID, stroke_width=10)
+        self.ring = self.ring_arc(1.0)
+        self.seconds = self.live(
+            lambda: fmt.number(self.remaining, self.lesson.places),
+            size=56,
+            color=C.ACCENT,
+        )
+        centre = self.track.get_center()
+        self.seconds.move_to(centre)
+        caption = self.t("qz_pause", 26, C.MUTED).next_to(self.track, DOWN, buff=0.3)
+        group = VGroup(self.track, self.ring, self.seconds, caption)
+        top = self.box_top
+        group.move_to([0, top - self.box_h / 2, 0])
+        return group
+
+    def ring_arc(self, fraction: float) -> Arc:
+        """The part of the ring still left: a clockwise arc from twelve o'clock."""
+        return Arc(
+            radius=0.75,
+            start_angle=PI / 2,
+            angle=-TAU * max(fraction, 1e-3),
+            arc_center=self.track.get_center(),
+            color=C.ACCENT,
+            stroke_width=10,
+        )
+
+    # --- content helpers ---------------------------------------------------------------
+    def para(self, key: str, width: float, size: float = STEP_TEXT, color: str = C.TEXT) -> Text:
+        """Catalogue text `key` wrapped to `width`; ``{name}`` is filled from the sheet."""
+        template = self.strings[key]
+        names = [f for _, f, _, _ in string.Formatter().parse(template) if f]
+        values = {n: self.sheet[n].text for n in names}
+        text = template.format(**{n: v.replace(" ", NBSP) for n, v in values.items()})
+        mob = wrapped(text, width, size, color)
+        if values:
+            mob.sheet_multi = values  # type: ignore[attr-defined]
+        return mob
+
+    def eq(self, key: str) -> list[Part]:
+        """Parts for "= value" (exact) or "≈ value" (rounded) after an expression."""
+        num = self.n(key)
+        return ["=", num] if num.shown.exact else [num]
+
+    def frac(self, num: list[Part], den: list[Part]) -> list[Part]:
+        """Parts of a fraction ``num / den`` in TeX."""
+        return [r"\frac{", *num, "}{", *den, "}"]
+
+    def product(self, *keys: str) -> list[Part]:
+        """Sheet values written as a product: ``√5√5``, ``4 · 1``."""
+        parts: list[Part] = []
+        for i, key in enumerate(keys):
+            num = self.n(key)
+            if i:
+                parts.append(r"\cdot" if num.shown.tex[:1].isdigit() else r"\,")
+            parts.append(num)
+        return parts
+
+    def chain(
+        self, *segments: list[Part], width: float, size: float = STEP_MATH, color: str = C.TEXT
+    ) -> VGroup:
+        """A chain of equalities, wrapped onto further lines between its segments."""
+        items = [self.formula(*seg, size=size, color=color) for seg in segments]
+        return flow(items, width, buff=0.12, indent=0.6)
+
+    def listing(
+        self,
+        rows: list[list[Part]],
+        width: float,
+        size: float = STEP_MATH,
+        color: str | list[str] = C.TEXT,
+    ) -> VGroup:
+        """Formulas side by side, separated by commas, wrapped onto lines as needed.
+
+        `color` is one colour for all, or one per formula.
+        """
+        colors = color if isinstance(color, list) else [color] * len(rows)
+        items = [
+            self.formula(*row, *([","] if i < len(rows) - 1 else []), size=size, color=c)
+            for i, (row, c) in enumerate(zip(rows, colors, strict=True))
+        ]
+        return flow(items, width, buff=0.4)
+
+    def vectors(self, names: list[tuple[str, str, str]], width: float, size: float) -> VGroup:
+        """A listing ``q = (…), k = (…)`` from (TeX name, sheet key, colour) triples."""
+        rows: list[list[Part]] = [[f"{tex} =", self.n(key)] for tex, key, _ in names]
+        return self.listing(rows, width, size, [c for _, _, c in names])
+
+    def terms(self, lhs: str = "") -> list[list[Part]]:
+        """Segments ``lhs 2·1``, ``+ (−1)·4``, … of the sheet's expanded product."""
+        count = sum(1 for key in self.sheet if key.startswith("term"))
+        first: list[Part] = [lhs] if lhs else []
+        return [[*(first if i == 1 else [r"+\;"]), self.n(f"term{i}")] for i in range(1, count + 1)]
+
+    def exact(self, *keys: str) -> bool:
+        """True when every sheet value `keys` is written exactly (no ``≈``)."""
+        return all(self.sheet[k].exact for k in keys)
+
+    # --- steps -------------------------------------------------------------------------
+    def show_question(self) -> None:
+        """Header, then the card and its question."""
+        self.say(self.question_subtitle())
+        self.play(FadeIn(self.header), FadeIn(self.tag), run_time=0.8)
+        self.play(FadeIn(self.card), FadeIn(self.question_rows, shift=0.1 * UP), run_time=1.5)
+        self.hold(self.question_subtitle(), 2.3, least=3.0)
+
+    def count_down(self) -> None:
+        """A ring that empties while the seconds count down; then it goes away.
+
+        One play per second: the readout changes only between plays, so no play ever
+        draws the glyphs of a digit that has already been replaced.
+        """
+        self.say("qz_sub_pause")
+        total = self.lesson.quiz_countdown
+        self.play(FadeIn(self.countdown), run_time=0.5)
+        for k in range(total):
+            self.set_seconds(total - k)
+
+            def tick(mob: Mobject, alpha: float, k: int = k) -> None:
+                mob.become(self.ring_arc(1 - (k + alpha) / total))
+
+            self.play(UpdateFromAlphaFunc(self.ring, tick), run_time=1, rate_func=linear)
+        self.set_seconds(0)
+        self.play(FadeOut(self.countdown), run_time=0.5)
+
+    def set_seconds(self, seconds: int) -> None:
+        """Show `seconds` on the countdown now, centred in the ring."""
+        self.remaining = seconds
+        self.seconds.refresh()
+        self.seconds.move_to(self.track.get_center())
+
+    def reveal(self, part: Step) -> None:
+        """The step's rows one after another, then time to read its subtitle."""
+        self.say(part.subtitle)
+        spent = 0.0
+        done = [s for s in self.parts if s.page < part.page and s.rows[0] in self.mobjects]
+        if done:
+            self.play(*[FadeOut(row) for s in done for row in s.rows], run_time=0.6)
+            spent += 0.6
+        for row in part.rows:
+            if isinstance(row, Text):
+                self.play(FadeIn(row, shift=0.1 * UP), run_time=0.8)
+                spent += 0.8
+            else:
+                self.play(Write(row), run_time=1.4)
+                spent += 1.4
+        self.hold(part.subtitle, spent)
+
+    def hold(self, key: str, spent: float, least: float = 1.5) -> None:
+        """Wait until the subtitle `key` could be read, and at least `least` seconds."""
+        need = len(self.strings[key]) / READING_SPEED - spent
+        self.wait(max(least, min(need, 6.0)))
+
+
+def wrapped(text: str, width: float, size: float, color: str) -> Text:
+    """`text` as Text broken into lines no wider than `width` (never at a no-break space).
+
+    The words are measured on the one-line text (its glyphs), so the lines come out as
+    full as they can be.
+    """
+    one = Text(text, font_size=size, color=color, disable_ligatures=True)
+    if one.width <= width:
+        return one
+    words = text.split(" ")
+    glyphs = one.submobjects
+    if len(glyphs) == len(text):  # without ligatures every character is one submobject
+        lines: list[list[str]] = []
+        start, i = 0.0, 0
+        for word in words:
+            x0, x1 = glyphs[i].get_left()[0], glyphs[i + len(word) - 1].get_right()[0]
+            i += len(word) + 1
+            if lines and x1 - start <= width * 0.98:
+                lines[-1].append(word)
+            else:
+                lines.append([word])
+                start = x0
+        text_lines = [" ".join(line) for line in lines]
+    else:  # estimate from the average width of a character
+        per_line = max(12, int(len(text) * width / one.width * 0.96))
+        text_lines = textwrap.wrap(text, per_line, break_long_words=False, break_on_hyphens=False)
+    mob = Text(
+        "\n".join(text_lines),
+        font_size=size,
+        color=color,
+        line_spacing=0.8,
+        disable_ligatures=True,
+    )
+    return fit_into(mob, width, 100.0)
+
+
+def flow(items: list[Mobject], width: float, buff: float = 0.3, indent: float = 0.0) -> VGroup:
+    """Lay `items` out left to right, starting a new (indented) line when one is full.
+
+    Parameters
+    ----------
+    items : list of Mobject
+        Pieces in reading order; one wider than a line is scaled to fit it.
+    width : float
+        Line width.
+    buff : float
+        Space between pieces on a line.
+    indent : float
+        Extra left margin of every line after the first.
+
+    Returns
+    -------
+    VGroup
+        One VGroup per line, left-aligned.
+    """
+    lines: list[list[Mobject]] = [[]]
+    used = 0.0
+    for item in items:
+        room = width - (indent if len(lines) > 1 else 0.0)
+        fit_into(item, room, 100.0)
+        if lines[-1] and used + buff + item.width > room:
+            lines.append([])
+            used = 0.0
+            room = width - indent
+            fit_into(item, room, 100.0)
+        used += (buff if lines[-1] else 0.0) + item.width
+        lines[-1].append(item)
+    rows = [VGroup(*line).arrange(RIGHT, buff=buff) for line in lines]
+    group = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+    for row in rows[1:]:
+        row.shift(indent * RIGHT)
+    return group
+
+
+def stack_height(groups: list[Mobject], buff: float = STEP_BUFF) -> float:
+    """Height of `groups` stacked with `buff` between them."""
+    return sum(g.height for g in groups) + buff * max(len(groups) - 1, 0)
+
+
+def sign_name(x: float) -> str:
+    """``neg``, ``zero`` or ``pos``: which catalogue variant a signed value picks."""
+    return "neg" if x < 0 else "pos" if x > 0 else "zero"
+
+
+# --- the eight questions ---------------------------------------------------------------
+class QuizQuestion1(QuizQuestion):
+    """Question 1: compute a dot product; what its sign says about the angle."""
+
+    number = 1
+    code = "sign"
+
+    def question(self, width: float) -> list[Mobject]:
+        """Compute x · y, and say what its sign means for the angle."""
+        ask = self.para("qz_sign_q_compute", width, QUESTION_TEXT)
+        pair = self.formula(self.n("x"), r"\cdot", self.n("y"), size=QUESTION_MATH)
+        return [
+            flow([ask, pair], width, buff=0.25),
+            self.para("qz_sign_q_sign", width, QUESTION_TEXT),
+        ]
+
+    def solution(self, width: float) -> list[Step]:
+        """Multiply and add; the sign against 0; what the sign cannot tell."""
+        d = self.quiz.vectors
+        sign = sign_name(sum(a * b for a, b in zip(d["x"], d["y"], strict=True)))
+        segments = self.terms()
+        if "products" in self.sheet:
+            segments.append(["=", self.n("products")])
+        segments.append(self.eq("dot"))
+        # "−8 < 0 ⇒ θ > 90°"; a zero product is itself the answer: "0 ⇒ θ = 90°"
+        relation = {"neg": ("<", ">"), "pos": (">", "<"), "zero": ("", "=")}[sign]
+        compare: list[Part] = [self.n("dot")]
+        if sign != "zero":
+            compare += [relation[0], self.n("zero")]
+        compare.append(rf"\;\Rightarrow\;\theta {relation[1]}")
+        return [
+            Step(
+                "langkah-kalikan",
+                "qz_sign_sub_multiply",
+                [self.para("qz_sign_multiply", width), self.chain(*segments, width=width)],
+            ),
+            Step(
+                "langkah-tanda",
+                f"qz_sign_sub_sign_{sign}",
+                [
+                    self.para(f"qz_sign_sign_{sign}", width),
+                    self.formula(*compare, self.n("right_angle"), size=STEP_MATH),
+                ],
+            ),
+            Step(
+                "kesimpulan",
+                f"qz_sign_sub_exact_{'zero' if sign == 'zero' else 'sign'}",
+                [
+                    self.para(
+                        f"qz_sign_exact_{'zero' if sign == 'zero' else 'sign'}",
+                        width,
+                        color=C.ACCENT,
+                    )
+                ],
+            ),
+        ]
+
+
+class QuizQuestion2(QuizQuestion):
+    """Question 2: u · v and the cosine of the angle; not the same quantity."""
+
+    number = 2
+    code = "cos"
+
+    def question(self, width: float) -> list[Mobject]:
+        """For u and v, compute u · v and cos θ."""
+        names = [("u", "u", C.TEXT), ("v", "v", C.TEXT)]
+        return [
+            self.para("qz_cos_q", width, QUESTION_TEXT),
+            self.vectors(names, width, QUESTION_MATH),
+        ]
+
+    def solution(self, width: float) -> list[Step]:
+        """The product, both lengths, the cosine, the difference."""
+        cos: list[list[Part]] = [[r"\cos\theta = \frac{u \cdot v}{\|u\|_2\,\|v\|_2}"]]
+        if self.exact("dot", "norm_u", "norm_v"):
+            cos.append(["=", *self.frac([self.n("dot")], self.product("norm_u", "norm_v"))])
+        if "cos_frac" in self.sheet:
+            cos.append(["=", self.n("cos_frac")])
+        cos.append(self.eq("cos"))
+        lengths = [[r"\|u\|_2", *self.eq("norm_u")], [r"\|v\|_2", *self.eq("norm_v")]]
+        same = self.sheet["dot"].text == self.sheet["cos"].text
+        return [
+            Step(
+                "langkah-hasil-kali",
+                "qz_cos_sub_dot",
+                [
+                    self.para("qz_cos_dot", width),
+                    self.chain(*self.terms(r"u \cdot v ="), self.eq("dot"), width=width),
+                ],
+            ),
+            Step(
+                "langkah-panjang",
+                "qz_cos_sub_lengths",
+                [self.para("qz_cos_lengths", width), self.listing(lengths, width)],
+            ),
+            Step(
+                "langkah-kosinus",
+                "qz_cos_sub_cos",
+                [self.para("qz_cos_cos", width), self.chain(*cos, width=width)],
+            ),
+            Step(
+                "kesimpulan",
+                "qz_cos_sub_note",
+                [self.para("qz_cos_note_same" if same else "qz_cos_note", width, color=C.ACCENT)],
+            ),
+        ]
+
+
+class QuizQuestion3(QuizQuestion):
+    """Question 3: project q onto k; signed scalar length and projection vector."""
+
+    number = 3
+    code = "proj"
+
+    def question(self, width: float) -> list[Mobject]:
+        """Project q onto k."""
+        names = [("q", "q", C.QUERY), ("k", "k", C.KEY)]
+        return [
+            self.para("qz_proj_q", width, QUESTION_TEXT),
+            self.vectors(names, width, QUESTION_MATH),
+        ]
+
+    def solution(self, width: float) -> list[Step]:
+        """Product and length; comp_k(q); proj_k(q) = (q · k / ‖k‖²) k; what the sign says."""
+        d = self.quiz.vectors
+        sign = sign_name(sum(a * b for a, b in zip(d["x"], d["y"], strict=True)))
+        comp: list[list[Part]] = [
+            [r"\operatorname{comp}_k(q) = \frac{q \cdot k}{\|k\|_2}"],
+        ]
+        if self.exact("dot", "norm_k"):
+            comp.append(["=", r"\frac{", self.n("dot"), "}{", self.n("norm_k"), "}"])
+        comp.append(self.eq("comp"))
+        proj: list[list[Part]] = [
+            [r"\operatorname{proj}_k(q) = \frac{q \cdot k}{\|k\|_2^2}\,k"],
+            ["=", r"\frac{", self.n("dot"), "}{", self.n("kk"), r"}\,", self.n("k")],
+            self.eq("proj"),
+        ]
+        firsts = [[r"q \cdot k =", self.n("dot")], [r"\|k\|_2", *self.eq("norm_k")]]
+        return [
+            Step(
+                "langkah-hasil-kali",
+                "qz_proj_sub_first",
+                [self.para("qz_proj_first", width), self.listing(firsts, width)],
+            ),
+            Step(
+                "langkah-proyeksi-skalar",
+                "qz_proj_sub_comp",
+                [
+                    self.para("qz_proj_comp", width),
+                    self.chain(*comp, width=width, color=C.PROJECTION),
+                ],
+            ),
+            Step(
+                "langkah-proyeksi-vektor",
+                "qz_proj_sub_proj",
+                [
+                    self.para("qz_proj_proj", width),
+                    self.formula(r"\|k\|_2^2 =", self.n("kk"), size=STEP_MATH),
+                    self.chain(*proj, width=width, color=C.PROJECTION),
+                ],
+            ),
+            Step(
+                "kesimpulan",
+                f"qz_proj_sub_note_{sign}",
+                [
+                    self.para(f"qz_proj_note_{sign}", width, color=C.ACCENT),
+                    self.listing(
+                        [
+                            [r"\operatorname{comp}_k(q)", *self.eq("comp")],
+                            [r"\operatorname{proj}_k(q)", *self.eq("proj")],
+                        ],
+                        width,
+                        color=C.PROJECTION,
+                    ),
+                ],
+            ),
+        ]
+
+
+class QuizQuestion4(QuizQuestion):
+    """Question 4: a zero dot product of non-zero vectors; the zero-vector caveat."""
+
+    number = 4
+    code = "orth"
+
+    def question(self, width: float) -> list[Mobject]:
+        """What follows from a zero product, and the care a zero vector needs."""
+        return [self.para("qz_orth_q", width, QUESTION_TEXT)]
+
+    def solution(self, width: float) -> list[Step]:
+        """The angle formula, the lesson's example pair, cos θ = 0, the zero vector."""
+        names = [("x", "x", C.TEXT), ("y", "y", C.TEXT)]
+        lengths = [[r"\|x\|_2", *self.eq("norm_x")], [r"\|y\|_2", *self.eq("norm_y")]]
+        forced = [
+            [*self.product("norm_x", "norm_y"), r"\,\cos\theta =", self.n("dot")],
+            [r"\;\Rightarrow\;\cos\theta =", self.n("zero")],
+            [r"\;\Rightarrow\;\theta =", self.n("right_angle")],
+        ]
+        return [
+            Step(
+                "langkah-rumus",
+                "qz_orth_sub_formula",
+                [
+                    self.para("qz_orth_formula", width),
+                    MathTex(
+                        r"x \cdot y = \|x\|_2\,\|y\|_2\cos\theta", font_size=STEP_MATH, color=C.TEXT
+                    ),
+                ],
+            ),
+            Step(
+                "langkah-contoh",
+                "qz_orth_sub_example",
+                [
+                    self.para("qz_orth_example", width),
+                    self.vectors(names, width, STEP_MATH),
+                    self.listing(lengths, width),
+                    self.chain(*self.terms(r"x \cdot y ="), self.eq("dot"), width=width),
+                ],
+            ),
+            Step(
+                "langkah-tegak-lurus",
+                "qz_orth_sub_perpendicular",
+                [self.para("qz_orth_perpendicular", width), self.chain(*forced, width=width)],
+            ),
+            Step(
+                "kesimpulan",
+                "qz_orth_sub_zero_vector",
+                [
+                    self.para("qz_orth_zero_vector", width, color=C.ACCENT),
+                    self.formula(
+                        self.n("origin"),
+                        r"\cdot",
+                        self.n("y"),
+                        "=",
+                        self.n("origin_dot"),
+                        size=STEP_MATH,
+                    ),
+                ],
+            ),
+        ]
+
+
+class QuizQuestion5(QuizQuestion):
+    """Question 5: the same dot product from different lengths and directions."""
+
+    number = 5
+    code = "mag"
+
+    def question(self, width: float) -> list[Mobject]:
+        """Two pairs with the same product, and why that is not the same alignment."""
+        pairs = [[self.n(f"x{i}"), r"\cdot", self.n(f"y{i}"), "=", self.n("dot")] for i in (1, 2)]
+        return [
+            self.listing(pairs, width, QUESTION_MATH),
+            self.para("qz_mag_q", width, QUESTION_TEXT),
+        ]
+
+    def pair_step(self, i: int, width: float) -> Step:
+        """Lengths of pair `i` and the cosine of its angle."""
+        lengths = [
+            [r"\|", self.n(f"{v}{i}"), r"\|_2", *self.eq(f"norm_{v}{i}")] for v in ("x", "y")
+        ]
+        cos: list[list[Part]] = [[rf"\cos\theta_{{{i}}}"]]
+        if self.exact("dot", f"norm_x{i}", f"norm_y{i}"):
+            den = self.product(f"norm_x{i}", f"norm_y{i}")
+            cos[0] += ["=", *self.frac([self.n("dot")], den)]
+        cos[0] += self.eq(f"cos{i}")
+        d = self.quiz.vectors
+        x, y = d["pairs"][i - 1]
+        parallel = x[0] * y[1] == x[1] * y[0] and sum(a * b for a, b in zip(x, y, strict=True)) > 0
+        first = "first" if i == 1 else "second"
+        key = f"qz_mag_{first}_same" if parallel else f"qz_mag_{first}"
+        return Step(
+            f"langkah-pasangan-{'pertama' if i == 1 else 'kedua'}",
+            f"qz_mag_sub_{first}{'_same' if parallel else ''}",
+            [
+                self.para(key, width),
+                self.listing(lengths, width),
+                self.formula(*cos[0], size=STEP_MATH),
+            ],
+        )
+
+    def solution(self, width: float) -> list[Step]:
+        """Each pair's cosine, then why the same product is not the same alignment."""
+        same = len({self.sheet[f"cos{i}"].text for i in (1, 2)}) == 1
+        compare: list[Part] = []
+        for i in (1, 2):
+            compare += [r"\qquad" if compare else "", rf"\cos\theta_{{{i}}}", *self.eq(f"cos{i}")]
+        return [
+            self.pair_step(1, width),
+            self.pair_step(2, width),
+            Step(
+                "kesimpulan",
+                "qz_mag_sub_note_same" if same else "qz_mag_sub_note",
+                [
+                    self.para("qz_mag_note_same" if same else "qz_mag_note", width, color=C.ACCENT),
+                    self.formula(*[p for p in compare if p != ""], size=STEP_MATH),
+                ],
+            ),
+        ]
+
+
+class QuizQuestion6(QuizQuestion):
+    """Question 6: scores, scaled logits and softmax weights; the heaviest key."""
+
+    number = 6
+    code = "att"
+
+    @property
+    def n_keys(self) -> int:
+        """How many keys the question has."""
+        return len(self.quiz.vectors["keys"])
+
+    def question_subtitle(self) -> str:
+        """Ask which key gets more weight (two keys) or the most weight (more keys)."""
+        return "qz_att_sub_question_two" if self.n_keys == 2 else "qz_att_sub_question_many"
+
+    def question(self, width: float) -> list[Mobject]:
+        """The query, the keys and d_k."""
+        names = [("q", "q", C.QUERY)]
+        names += [(f"k_{{{i}}}", f"k{i}", C.KEY) for i in range(1, self.n_keys + 1)]
+        names.append(("d_k", "d_k", C.TEXT))
+        ask = "qz_att_q_two" if self.n_keys == 2 else "qz_att_q_many"
+        return [
+            self.para(ask, width, QUESTION_TEXT),
+            self.vectors(names, width, QUESTION_MATH),
+        ]
+
+    def solution(self, width: float) -> list[Step]:
+        """Scores, logits, weights, and what they are."""
+        keys = range(1, self.n_keys + 1)
+        scores = [[rf"q \cdot k_{{{i}}} =", self.n(f"score{i}")] for i in keys]
+        logits = [[rf"\ell_{{{i}}} \approx", self.n(f"logit{i}")] for i in keys]
+        if self.n_keys == 2:
+            softmax = self.chain(self.softmax_fractions(), self.weights_tuple(), width=width)
+        else:
+            general = MathTex(
+                r"w_i = \frac{e^{\ell_i}}{\sum_j e^{\ell_j}}", font_size=STEP_MATH, color=C.TEXT
+            )
+            weights = [[rf"w_{{{i}}} \approx", self.n(f"weight{i}")] for i in keys]
+            softmax = VGroup(general, self.listing(weights, width)).arrange(
+                DOWN, aligned_edge=LEFT, buff=0.16
+            )
+        winners = [k for k in self.sheet if k.startswith("winner")]
+        names: list[Part] = []
+        for j, key in enumerate(winners):
+            names += [r",\ " if j else "", "k_{", self.n(key), "}"]
+        names = [p for p in names if p != ""]
+        tie = len(winners) > 1
+        win_text = (
+            "qz_att_tie" if tie else ("qz_att_winner_two" if self.n_keys == 2 else "qz_att_winner")
+        )
+        winner = flow(
+            [self.para(win_text, width), self.formula(*names, size=STEP_MATH, color=C.KEY)],
+            width,
+            buff=0.25,
+        )
+        return [
+            Step(
+                "langkah-skor",
+                "qz_att_sub_scores",
+                [self.para("qz_att_scores", width), self.listing(scores, width)],
+            ),
+            Step(
+                "langkah-logit",
+                "qz_att_sub_logits",
+                [
+                    self.para("qz_att_logits", width),
+                    self.formula(r"\sqrt{d_k} =", self.n("sqrt_d_k"), size=STEP_MATH),
+                    self.listing(logits, width),
+                ],
+            ),
+            Step(
+                "langkah-softmax",
+                "qz_att_sub_softmax",
+                [self.para("qz_att_softmax", width), softmax],
+            ),
+            Step(
+                "kesimpulan",
+                "qz_att_sub_tie" if tie else "qz_att_sub_winner",
+                [
+                    winner,
+                    self.formula(r"\textstyle\sum_i w_i =", self.n("sum"), size=STEP_MATH),
+                    self.para("qz_att_note", width, color=C.ACCENT),
+                ],
+            ),
+        ]
+
+    def softmax_fractions(self) -> list[Part]:
+        """The seed's two-key softmax written out: (e^ℓ₁/(e^ℓ₁+e^ℓ₂), …)."""
+        total: list[Part] = []
+        for i in (1, 2):
+            total += ["+e^{" if total else "e^{", self.n(f"logit{i}"), "}"]
+        parts: list[Part] = [r"\left("]
+        for i in (1, 2):
+            parts += [r",\ " if i > 1 else "", r"\frac{e^{", self.n(f"logit{i}"), "}}{"]
+            parts += [*total, "}"]
+        parts.append(r"\right)")
+        return [p for p in parts if p != ""]
+
+    def weights_tuple(self) -> list[Part]:
+        """``≈ (0.330, 0.670)``."""
+        parts: list[Part] = [r"\approx ("]
+        for i in range(1, self.n_keys + 1):
+            parts += [r",\ " if i > 1 else "", self.n(f"weight{i}")]
+        parts.append(")")
+        return [p for p in parts if p != ""]
+
+
+class QuizQuestion7(QuizQuestion):
+    """Question 7: a zero query; equal weights, and no angle."""
+
+    number = 7
+    code = "zero"
+
+    @property
+    def n_keys(self) -> int:
+        """How many keys the question has."""
+        return len(self.quiz.vectors["keys"])
+
+    def question(self, width: float) -> list[Mobject]:
+        """The zero query and the unmasked keys; ask for the weights and the angle."""
+        names = [("q", "q", C.QUERY)]
+        names += [(f"k_{{{i}}}", f"k{i}", C.KEY) for i in range(1, self.n_keys + 1)]
+        return [
+            self.para("qz_zero_q_setup", width, QUESTION_TEXT),
+            self.vectors(names, width, QUESTION_MATH),
+            self.para("qz_zero_q_ask", width, QUESTION_TEXT),
+        ]
+
+    def solution(self, width: float) -> list[Step]:
+        """Zero scores, zero logits, softmax = 1/n each, and the undefined angle."""
+        keys = range(1, self.n_keys + 1)
+        scores = [[rf"q \cdot k_{{{i}}} =", self.n("score")] for i in keys]
+        logit = [
+            r"\ell_i = \frac{",
+            self.n("score"),
+            "}{",
+            self.n("sqrt_d_k"),
+            "} =",
+            self.n("logit"),
+        ]
+        args: list[Part] = [r"\operatorname{softmax}("]
+        values: list[Part] = [r"\left("]
+        for i in keys:
+            sep = [r",\ "] if i > 1 else []
+            args += [*sep, self.n("logit")]
+            values += [*sep, self.n("weight")]
+        args.append(") =")
+        values.append(r"\right)")
+        equal = "two" if self.n_keys == 2 else "all"
+        return [
+            Step(
+                "langkah-skor",
+                "qz_zero_sub_scores",
+                [self.para("qz_zero_scores", width), self.listing(scores, width)],
+            ),
+            Step(
+                "langkah-softmax",
+                "qz_zero_sub_softmax",
+                [
+                    self.para("qz_zero_softmax", width),
+                    self.formula(*logit, size=STEP_MATH),
+                    self.chain(args, values, width=width),
+                ],
+            ),
+            Step(
+                "kesimpulan",
+                f"qz_zero_sub_equal_{equal}",
+                [
+                    self.para(f"qz_zero_equal_{equal}", width),
+                    self.formula(r"\|q\|_2 =", self.n("norm_q"), size=STEP_MATH, color=C.QUERY),
+                    self.para("qz_zero_no_angle", width, color=C.ACCENT),
+                ],
+            ),
+        ]
+
+
+class QuizQuestion8(QuizQuestion):
+    """Question 8: cosine similarity instead of the dot product, versus scaling by √d_k."""
+
+    number = 8
+    code = "scale"
+
+    def question(self, width: float) -> list[Mobject]:
+        """What changes for q and k, and why it is not the standard scaling."""
+        names = [("q", "q", C.QUERY), ("k", "k", C.KEY)]
+        return [
+            self.para("qz_scale_q_setup", width, QUESTION_TEXT),
+            self.vectors(names, width, QUESTION_MATH),
+            self.para("qz_scale_q_ask", width, QUESTION_TEXT),
+        ]
+
+    def solution(self, width: float) -> list[Step]:
+        """Raw product, cosine, the standard scaled logit, the difference."""
+        lengths = [[r"\|q\|_2", *self.eq("norm_q")], [r"\|k\|_2", *self.eq("norm_k")]]
+        cos: list[list[Part]] = [[r"\cos\theta = \frac{q \cdot k}{\|q\|_2\,\|k\|_2}"]]
+        if self.exact("dot", "norm_q", "norm_k"):
+            cos.append(["=", *self.frac([self.n("dot")], self.product("norm_q", "norm_k"))])
+        cos.append(self.eq("cos"))
+        scaled: list[list[Part]] = [
+            [r"\frac{q \cdot k}{\sqrt{d_k}}"],
+            ["=", r"\frac{", self.n("dot"), "}{", self.n("sqrt_d_k"), "}"],
+            self.eq("scaled"),
+        ]
+        return [
+            Step(
+                "langkah-hasil-kali",
+                "qz_scale_sub_dot",
+                [
+                    self.para("qz_scale_dot", width),
+                    self.formula(r"q \cdot k =", self.n("dot"), size=STEP_MATH),
+                ],
+            ),
+            Step(
+                "langkah-kosinus",
+                "qz_scale_sub_cos",
+                [
+                    self.para("qz_scale_cos", width),
+                    self.listing(lengths, width),
+                    self.chain(*cos, width=width),
+                ],
+            ),
+            Step(
+                "langkah-skala",
+                "qz_scale_sub_scale",
+                [
+                    self.para("qz_scale_scale", width),
+                    self.listing([["d_k =", self.n("d_k")]], width),
+                    self.chain(*scaled, width=width),
+                ],
+            ),
+            Step(
+                "kesimpulan",
+                "qz_scale_sub_note",
+                [
+                    self.para("qz_scale_note", width, color=C.ACCENT),
+                    self.listing(
+                        [
+                            [r"\cos\theta", *self.eq("cos")],
+                            [r"\frac{q \cdot k}{\sqrt{d_k}}", *self.eq("scaled")],
+                        ],
+                        width,
+                    ),
+                ],
+            ),
+        ]
