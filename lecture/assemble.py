@@ -91,13 +91,13 @@ def _join(videos: list[Path], target: Path, chapters: list[Chapter], title: str)
                         s.codec_context.name,
                         s.codec_context.width,
                         s.codec_context.height,
-                        s.average_rate,
+                        s.base_rate,
                     )
                 here = (
                     s.codec_context.name,
                     s.codec_context.width,
                     s.codec_context.height,
-                    s.average_rate,
+                    s.base_rate,
                 )
                 if here != ref:
                     raise ValueError(

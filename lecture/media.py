@@ -37,7 +37,7 @@ def probe(path: Path | str) -> VideoInfo:
     with av.open(str(path)) as c:
         s = c.streams.video[0]
         frames = sum(1 for p in c.demux(s) if p.size)
-        fps = float(s.average_rate or s.guessed_rate or 0)
+        fps = float(s.guessed_rate or s.average_rate or 0)  # nominal rate
         duration = float(c.duration / av.time_base) if c.duration else frames / fps
         return VideoInfo(duration, s.codec_context.width, s.codec_context.height, fps, frames)
 

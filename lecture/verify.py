@@ -107,7 +107,7 @@ def _frames_at(video: Path, times: list[float]) -> dict[float, Image.Image]:
     found: dict[float, Image.Image] = {}
     with av.open(str(video)) as c:
         stream = c.streams.video[0]
-        half = 0.5 / float(stream.average_rate or 30)
+        half = 0.5 / float(stream.guessed_rate or stream.average_rate or 30)
         previous = None
         i = 0
         for frame in c.decode(stream):
