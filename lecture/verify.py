@@ -35,7 +35,7 @@ _OCR_FIXES = [
     (r"[Oo](?=[\d.])|(?<=[\d.])[Oo]", "0"),
     (r"(?<=\d)[Il|](?=\d)|(?<=\.)[Il|]|[Il|](?=\.\d)", "1"),
     (r"[Vv√]", "√"),
-    (r"^(?:[~≈=]{1,2}|es|ee|as|2s)(?=\s*[-\d(√])", "≈"),
+    (r"^(?:[~≈=]{1,2}|es|ee|as|ae|oe|2s)(?=\s*[-\d(√])", "≈"),
     (r"[°º˚]|(?<=\d)[oO]$", "°"),
     (r"\.(?=\s+[-\d√])", ","),  # "(1. 2)": a comma read as a full stop
     (r"\s+", ""),
@@ -77,7 +77,7 @@ def matches(expected: str, read: str, whole: bool = True) -> bool:
     (True, True, False)
     """
     want, got = normalise(expected), normalise(read, ocr=True)
-    parts = {"√": "[√/]", "≈": "≈?"}
+    parts = {"√": "[√/]", "≈": "≈?", "*": "[*:.-]", "∞": "(?:∞|[oOcC0&8]{1,2})"}
     pattern = "".join(parts.get(c, re.escape(c)) for c in want)
     return bool(re.fullmatch(pattern, got) if whole else re.search(pattern, got))
 
@@ -124,7 +124,9 @@ def _frames_at(video: Path, times: list[float]) -> dict[float, Image.Image]:
     return found
 
 
-def prepare(image: Image.Image, box: list[int], height: int = HEIGHTS[0]) -> Image.Image:
+def prepare(
+    image: Image.Image, box: list[int], height: int = HEIGHTS[0], factor: float | None = None
+) -> Image.Image:
     """Crop a label, scale it to `height` pixels, make it black on white.
 
     Only the label's own box is kept (its neighbours are blanked), then a white margin is
@@ -143,8 +145,9 @@ def prepare(image: Image.Image, box: list[int], height: int = HEIGHTS[0]) -> Ima
     if sum(gray.getdata()) / (gray.width * gray.height) < 128:  # light text on a dark frame
         gray = ImageOps.invert(gray)
     gray = ImageOps.autocontrast(gray, cutoff=1)
-    scale = height / max(gray.height, 1)
-    gray = gray.resize((max(1, round(gray.width * scale)), height), Image.Resampling.BICUBIC)
+    scale = factor or height / max(gray.height, 1)
+    size = (max(1, round(gray.width * scale)), max(1, round(gray.height * scale)))
+    gray = gray.resize(size, Image.Resampling.BICUBIC)
     gray = gray.point(lambda v: 255 if v > THRESHOLD else 0)
     return ImageOps.expand(gray, border=MARGIN * 4, fill=255)
 
@@ -158,15 +161,15 @@ def is_bar(image: Image.Image) -> bool:
     return width > 3 * height
 
 
-def read_label(image: Image.Image) -> str:
-    """Tesseract's reading of one prepared label (a single line of text)."""
+def read_label(image: Image.Image, psm: int = 7) -> str:
+    """Tesseract's reading of one prepared label (`psm` 7: one line; 6: a block of text)."""
     exe = shutil.which("tesseract")
     if exe is None:
         raise RuntimeError("tesseract is not installed (make setup installs tesseract-ocr)")
     buf = BytesIO()
     image.save(buf, format="PNG")
     r = subprocess.run(
-        [exe, "stdin", "stdout", "--psm", "7", "-l", "eng"],
+        [exe, "stdin", "stdout", "--psm", str(psm), "-l", "eng"],
         input=buf.getvalue(),
         capture_output=True,
         check=False,
@@ -174,23 +177,44 @@ def read_label(image: Image.Image) -> str:
     return r.stdout.decode("utf-8", errors="replace").strip()
 
 
-def _check(check: LabelCheck, frame: Image.Image) -> Image.Image:
-    """Read the label at several sizes until one reading matches; return the first crop."""
-    first = None
+def _stacked(image: Image.Image) -> str:
+    """Read a stacked fraction as ``numerator/denominator`` (top and bottom halves)."""
+    ink = ImageOps.invert(image.convert("L")).getbbox() or (0, 0, image.width, image.height)
+    mid = (ink[1] + ink[3]) // 2
+    top = image.crop((0, 0, image.width, mid - 2))
+    bottom = image.crop((0, mid + 3, image.width, image.height))
+    pad = [ImageOps.expand(p, border=MARGIN * 4, fill=255) for p in (top, bottom)]
+    return f"{read_label(pad[0])}/{read_label(pad[1])}"
+
+
+def _readings(check: LabelCheck, frame: Image.Image):
+    """Ways to read the label, best first: (prepared crop, text read)."""
+    if check.kind == "text":  # a value inside running text: read the whole block
+        for factor in (2.0, 3.0):
+            image = prepare(frame, check.box, factor=factor)
+            yield image, read_label(image, psm=6)
+        return
+    stacked = re.fullmatch(r"−?[\d.]+/[\d.]+", check.expected) is not None
     for height in HEIGHTS:
         image = prepare(frame, check.box, height)
-        first = first or image
         if check.expected == "—":  # an undefined readout: a dash, checked as a bar
-            check.read = "—" if is_bar(image) else read_label(image)
-            return first
-        read = read_label(image)
-        if not check.read:
-            check.read = read
-        if LabelCheck(
-            check.scene, check.section, check.time, check.key, check.expected, read, kind=check.kind
-        ).ok:
+            yield image, "—" if is_bar(image) else read_label(image)
+            return
+        yield image, read_label(image)
+        if stacked:
+            yield image, _stacked(prepare(frame, check.box, height * 2))
+
+
+def _check(check: LabelCheck, frame: Image.Image) -> Image.Image:
+    """Try the readings until one matches; keep the first reading and crop otherwise."""
+    first = None
+    for image, read in _readings(check, frame):
+        if first is None:
+            first, check.read = image, read
+        if matches(check.expected, read, whole=check.kind != "text"):
             check.read = read
             break
+    assert first is not None
     return first
 
 
