@@ -26,6 +26,7 @@ __all__ = ["LabelCheck", "matches", "normalise", "read_label", "verify", "verify
 
 MARGIN = 6  # white pixels (times four) around a label before OCR
 HEIGHTS = (40, 48, 32)  # label heights to try, in pixels: the first reads best
+SHORT_HEIGHTS = (56, 40, 24)  # more tries for labels of one to three characters
 THRESHOLD = 150  # grey level splitting ink from background
 # What Tesseract (trained on text fonts) makes of TeX's maths glyphs, mapped back.
 _OCR_FIXES = [
@@ -35,7 +36,8 @@ _OCR_FIXES = [
     (r"[Oo](?=[\d.])|(?<=[\d.])[Oo]", "0"),
     (r"(?<=\d)[Il|](?=\d)|(?<=\.)[Il|]|[Il|](?=\.\d)", "1"),
     (r"[Vv√]", "√"),
-    (r"^(?:[~≈=]{1,2}|es|ee|as|ae|oe|2s)(?=\s*[-\d(√])", "≈"),
+    (r"^(?:[~≈=]{1,2}|es|ee|as|ae|oe|2s|x)(?=\s*[-\d(√])", "≈"),
+    (r"(?<=[-—−(])[\]|]|^[\]|]$", "1"),
     (r"[°º˚]|(?<=\d)[oO]$", "°"),
     (r"\.(?=\s+[-\d√])", ","),  # "(1. 2)": a comma read as a full stop
     (r"\s+", ""),
@@ -203,6 +205,11 @@ def _readings(check: LabelCheck, frame: Image.Image):
         yield image, read_label(image)
         if stacked:
             yield image, _stacked(prepare(frame, check.box, height * 2))
+    # Tesseract is least sure of very short labels ("5"): read them as one word at more sizes
+    if len(normalise(check.expected)) <= 3:
+        for height in SHORT_HEIGHTS:
+            image = prepare(frame, check.box, height)
+            yield image, read_label(image, psm=8)
 
 
 def _check(check: LabelCheck, frame: Image.Image) -> Image.Image:
