@@ -20,6 +20,7 @@ from manim import (
     SingleStringMathTex,
     Tex,
     Text,
+    VGroup,
     VMobject,
     config,
 )
@@ -97,21 +98,33 @@ class LiveNumber(VMobject):
         """The text currently on screen."""
         return self.shown.text
 
-    def _glyph(self, token: str) -> SingleStringMathTex:
+    def _glyph(self, token: str) -> VMobject:
+        """A fresh glyph: the cached TeX outline's points in a light VMobject (no deep copy)."""
         key = (token, self._font)
         if key not in self._glyphs:
             self._glyphs[key] = SingleStringMathTex(token, font_size=self._font)
-        return self._glyphs[key].copy()
+        paths = self._glyphs[key].family_members_with_points()
+        return VGroup(
+            *(VMobject(stroke_width=0, fill_opacity=1).set_points(m.points.copy()) for m in paths)
+        )
 
     def _build(self) -> None:
         anchor = self.get_left() if self.submobjects else None
         tokens = {"−": "-", "°": r"^{\circ}", "—": r"\text{---}"}
-        parts = [self._glyph(tokens.get(c, c)) for c in self.shown.text]
-        # A running play keeps drawing the glyphs it saw when it started: empty the old ones
-        # (they are this readout's own copies) so no ghost digits stay on screen.
-        for old in self.submobjects:
-            for m in old.get_family():
-                m.clear_points()
+        old, old_text = list(self.submobjects), getattr(self, "_text", "")
+        # keep the glyphs of characters that did not change; make only the new ones
+        parts = [
+            old[i] if i < len(old_text) and old_text[i] == c else self._glyph(tokens.get(c, c))
+            for i, c in enumerate(self.shown.text)
+        ]
+        kept = {id(p) for p in parts}
+        # A running play keeps drawing the glyphs it saw when it started: empty the dropped
+        # ones (they are this readout's own) so no ghost digits stay on screen.
+        for glyph in old:
+            if id(glyph) not in kept:
+                for m in glyph.get_family():
+                    m.clear_points()
+        self._text = self.shown.text
         self.submobjects = []
         self.add(*parts)
         self.arrange(RIGHT, buff=0.04 * self._font / 32, aligned_edge=DOWN)
