@@ -10,19 +10,22 @@ from __future__ import annotations
 
 import argparse
 import fcntl
+import functools
 import hashlib
 import inspect
 import json
+import multiprocessing
+import multiprocessing.context
+import multiprocessing.process
 import os
 import re
 import shutil
-import subprocess
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 from lecture.assemble import assemble, clips_digest
 from lecture.lesson import Lesson, load_lesson
@@ -129,9 +132,32 @@ class _Job:
     digest: str
     work: Path
     log: Path
-    proc: subprocess.Popen[bytes] | None = None
+    proc: multiprocessing.process.BaseProcess | None = None
     started: float = 0.0
-    log_file: IO[bytes] | None = field(default=None, repr=False)
+
+
+@functools.cache
+def _workers() -> multiprocessing.context.ForkServerContext:
+    """Worker processes forked from a server that has imported manim once.
+
+    Started only when a clip must render (a no-change run never imports manim); each scene
+    then starts in a fresh process without paying manim's import again.
+    """
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["manim", "scenes.common", "lecture.worker"])
+    return ctx
+
+
+def _worker_main(argv: list[str], log: str) -> None:
+    """Body of a worker process: output to the scene's log, then render."""
+    fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    sys.stdout = open(1, "w", buffering=1, closefd=False)  # noqa: SIM115
+    sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115
+    from lecture.worker import main
+
+    sys.exit(main(argv))
 
 
 def _failure_line(job: _Job) -> str:
@@ -324,11 +350,7 @@ def _render_locked(
                 shutil.rmtree(job.work, ignore_errors=True)
                 job.work.mkdir(parents=True)
                 job.log.parent.mkdir(parents=True, exist_ok=True)
-                job.log_file = open(job.log, "wb")  # noqa: SIM115 - closed when the job ends
-                cmd = [
-                    sys.executable,
-                    "-m",
-                    "lecture.worker",
+                argv = [
                     job.scene,
                     "--lesson",
                     str(lesson.path.resolve()),
@@ -343,25 +365,19 @@ def _render_locked(
                     "--tex-cache",
                     str(tex_cache),
                 ]
-                job.proc = subprocess.Popen(
-                    cmd,
-                    stdout=job.log_file,
-                    stderr=subprocess.STDOUT,
-                    cwd=ROOT,
-                    start_new_session=True,
-                )
+                job.proc = _workers().Process(target=_worker_main, args=(argv, str(job.log)))
+                job.proc.start()
                 job.started = time.monotonic()
                 running.append(job)
             progress.status([j.scene for j in running], jobs)
             time.sleep(0.2)
-            for job in [j for j in running if j.proc and j.proc.poll() is not None]:
+            for job in [j for j in running if j.proc and j.proc.exitcode is not None]:
                 running.remove(job)
-                assert job.log_file is not None and job.proc is not None
-                job.log_file.close()
+                assert job.proc is not None
                 took = time.monotonic() - job.started
                 progress.done += 1
                 progress.durations.append(took)
-                if job.proc.returncode == 0:
+                if job.proc.exitcode == 0:
                     clips[job.scene] = _install(job, out, lesson, quality, lang)
                     _write_json(out / "manifest.json", _manifest(lesson, quality, lang, clips))
                     shutil.rmtree(job.work, ignore_errors=True)
@@ -376,9 +392,9 @@ def _render_locked(
                     )
     except BaseException:
         for job in running:
-            if job.proc and job.proc.poll() is None:
-                os.killpg(job.proc.pid, 15)
-                job.proc.wait()
+            if job.proc and job.proc.exitcode is None:
+                job.proc.kill()
+                job.proc.join()
         raise
     manifest = _manifest(lesson, quality, lang, clips)
     whole = [clips[s] for s in ORDER if s in clips]
