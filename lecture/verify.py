@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import av
-from PIL import Image, ImageOps
+from PIL import Image, ImageOps, ImageStat
 
 __all__ = ["LabelCheck", "matches", "normalise", "read_label", "verify", "verify_clip"]
 
@@ -144,7 +144,7 @@ def prepare(
         )
     )
     gray = ImageOps.grayscale(crop)
-    if sum(gray.getdata()) / (gray.width * gray.height) < 128:  # light text on a dark frame
+    if ImageStat.Stat(gray).mean[0] < 128:  # light text on a dark frame
         gray = ImageOps.invert(gray)
     gray = ImageOps.autocontrast(gray, cutoff=1)
     scale = factor or height / max(gray.height, 1)

@@ -52,7 +52,7 @@ def test_poster_and_sections(rendered: Path, scene: str) -> None:
     clip = manifest(rendered)["clips"][scene]
     with Image.open(rendered / clip["poster"]) as im:
         assert im.size == (854, 480)
-        assert len(set(im.convert("L").getdata())) > 10  # a picture, not a blank frame
+        assert len(im.convert("L").getcolors(256) or []) > 10  # a picture, not a blank frame
     assert len(clip["sections"]) >= 4
     assert not any("autocreated" in s for s in clip["sections"])
     total = sum(probe(rendered / s).duration for s in clip["sections"])
