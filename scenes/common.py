@@ -216,6 +216,11 @@ class LessonScene(Scene):
         """The sheet value `key`, ready to place in :meth:`formula`."""
         return Num(key, self.sheet[key])
 
+    def eq(self, key: str) -> list[str | Num]:
+        """Parts for "= value" (exact) or "≈ value" (rounded) after an expression."""
+        num = self.n(key)
+        return ["=", num] if num.shown.exact else [num]
+
     def t(self, key: str, size: float = 28, color: str = C.TEXT) -> Text:
         """Catalogue text `key` as a Text mobject.
 

@@ -575,11 +575,6 @@ class LengthAndAngle(IntroScene):
         self.note_cos.shift(0.1 * DOWN)
         return column
 
-    def eq(self, key: str) -> list:
-        """Parts for "= value" (exact) or "≈ value" (rounded) after an expression."""
-        num = self.n(key)
-        return ["=", num] if num.shown.exact else [num]
-
     def cos_step(self) -> list:
         """Parts of ``= 4 / (√5 √5)`` as a fraction built from the shown product and lengths."""
 

@@ -379,11 +379,6 @@ class ZeroQuery(LessonScene):
             plane.move_to([right_l + right_w / 2, (top + bottom) / 2, 0])
             self.plane_group = self.drawing(plane)
 
-    def eq(self, key: str) -> list:
-        """Parts for "= value" (exact) or "≈ value" (rounded)."""
-        num = self.n(key)
-        return ["=", num] if num.shown.exact else [num]
-
     def drawing(self, plane: object) -> VGroup:
         """The keys as arrows and the zero query as a dot at the origin."""
         o = plane.c2p(0, 0)  # type: ignore[attr-defined]

@@ -139,11 +139,6 @@ class ProjectionDrop(LessonScene):
         self.column.to_edge(RIGHT, buff=0.35).align_to(self.plane, UP).shift(0.1 * UP)
         self.title = rows[0]
 
-    def eq(self, key: str) -> list:
-        """Parts for "= value" (exact) or "≈ value" (rounded) after an expression."""
-        num = self.n(key)
-        return ["=", num] if num.shown.exact else [num]
-
     def vector_arrow(self, v: np.ndarray, color: str) -> Arrow:
         """An arrow from the origin to `v` on the plane."""
         return Arrow(

@@ -243,11 +243,6 @@ class QuizQuestion(LessonScene):
             mob.sheet_multi = values  # type: ignore[attr-defined]
         return mob
 
-    def eq(self, key: str) -> list[Part]:
-        """Parts for "= value" (exact) or "≈ value" (rounded) after an expression."""
-        num = self.n(key)
-        return ["=", num] if num.shown.exact else [num]
-
     def frac(self, num: list[Part], den: list[Part]) -> list[Part]:
         """Parts of a fraction ``num / den`` in TeX."""
         return [r"\frac{", *num, "}{", *den, "}"]

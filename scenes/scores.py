@@ -621,8 +621,7 @@ class ScaleIsNotCosine(LessonScene):
         parts: list = []
         if ratio is not None and ratio in self.sheet:
             parts += ["=", self.n(ratio)]
-        num = self.n(value)
-        return [*parts, "=", num] if num.shown.exact else [*parts, num]
+        return [*parts, *self.eq(value)]
 
     def panel(self, head: str, sub: str, color: str, rows: list[Mobject]) -> VGroup:
         """A heading in the panel's colour, what it divides by, and its formulas."""
