@@ -4,7 +4,7 @@ LESSON ?= lessons/inner-product.toml
 QUALITY ?= medium
 LESSON_LANG ?= id
 
-.PHONY: setup video slides verify test lint clean
+.PHONY: setup video slides verify test test-fast lint clean
 
 setup:
 	@bash scripts/setup.sh
@@ -20,9 +20,19 @@ verify: setup
 	$(VENV)/lecture build --lesson $(LESSON) --quality medium --lang $(LESSON_LANG)
 	$(VENV)/lecture verify --lesson $(LESSON) --quality medium --lang $(LESSON_LANG)
 
+# Everything: lint, the layer contract, strict types, then every test tier in three processes
+# (two cores; renders, LibreOffice and Chromium leave one idle while they wait).
 test: setup
 	$(VENV)/ruff check .
-	$(VENV)/python -m pytest
+	$(VENV)/lint-imports
+	$(VENV)/mypy
+	$(VENV)/python -m pytest -n 3
+
+# The fast tier while you work: no manim import, no render (math, lesson, sheets, text, CLI).
+test-fast: setup
+	$(VENV)/lint-imports
+	$(VENV)/python -m pytest -m "not manim and not render and not slides and not ocr" \
+		-p no:randomly mathcore lesson tests
 
 lint: setup
 	$(VENV)/ruff check .

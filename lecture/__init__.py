@@ -1,1 +1,1 @@
-"""The `lecture` command: lesson files, the numbers sheet, rendering and assembly."""
+"""The ``lecture`` command line, on top of every other layer."""

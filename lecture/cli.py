@@ -9,8 +9,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from lecture.lesson import DEFAULT_LESSON, LessonError, load_lesson
-from lecture.sheet import numbers_sheet
+from lesson.catalogue import LANGUAGES
+from lesson.model import DEFAULT_LESSON, Lesson, LessonError, load_lesson
+from lesson.scenelist import ORDER
+from lesson.sheet import numbers_sheet
+from pipeline.manifest import Manifest
+from pipeline.settings import QUALITIES, RenderSettings
 
 __all__ = ["main"]
 
@@ -34,44 +38,89 @@ def _cmd_numbers(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_render(args: argparse.Namespace) -> int:
-    from lecture.render import render_command  # heavy only when rendering
+def _settings(args: argparse.Namespace, variant: str = "mp4") -> RenderSettings:
+    """The one settings object of this run, from the command line."""
+    return RenderSettings(
+        quality=args.quality,
+        lang=args.lang,
+        variant=variant,
+        jobs=args.jobs,
+        force=getattr(args, "force", False),
+        quiet=args.quiet,
+    )
 
-    return render_command(args)
+
+def _out(args: argparse.Namespace, lesson: Lesson, settings: RenderSettings) -> Path:
+    if not args.out:
+        return settings.out_dir(lesson)
+    return Path(args.out) if settings.variant == "mp4" else Path(args.out) / settings.variant
 
 
-def _render_or_fail(args: argparse.Namespace, scenes: list[str], variant: str = "mp4"):
-    """Bring the clips up to date (incremental) and return (lesson, out, manifest), or None."""
-    from lecture.render import RenderError, render
+def _render(
+    args: argparse.Namespace, scenes: list[str], settings: RenderSettings
+) -> tuple[Lesson, Path, Manifest, dict[str, str]] | None:
+    """Bring the clips up to date (and join the lesson when every scene is asked for).
+
+    Returns (lesson, out, manifest, failures), or None after printing why it could not start.
+    """
+    from pipeline.render import RenderError, output_lock, render
+    from publish.assemble import join_lesson
 
     lesson = load_lesson(args.lesson)
+    out = _out(args, lesson, settings)
     try:
-        out, manifest, failures = render(
-            lesson,
-            scenes,
-            args.quality,
-            args.lang,
-            args.jobs,
-            Path(args.out) / variant
-            if args.out and variant != "mp4"
-            else (Path(args.out) if args.out else None),
-            False,
-            args.quiet,
-            variant,
-        )
+        with output_lock(out):
+            manifest, failures = render(lesson, scenes, settings, out)
+            whole = not scenes or set(scenes) >= set(ORDER)
+            if settings.variant == "mp4" and whole and not failures:
+                took = join_lesson(out, manifest, list(ORDER))
+                if took is not None:
+                    print(f"lesson: joined {len(ORDER)} clips in {took:.1f} s", file=sys.stderr)
     except RenderError as e:
         print(f"lecture: error: {e}", file=sys.stderr)
         return None
     if failures:
         print(f"lecture: {len(failures)} scene(s) failed: {', '.join(failures)}", file=sys.stderr)
+    return lesson, out, manifest, failures
+
+
+def _cmd_render(args: argparse.Namespace) -> int:
+    """``lecture render`` / ``build``: render, then print where the files are."""
+    done = _render(args, list(args.scenes), _settings(args))
+    if done is None:
+        return 2
+    _, out, manifest, failures = done
+    for scene, clip in manifest.clips.items():
+        if not args.scenes or scene in args.scenes:
+            print(
+                f"{scene}: {out / clip.video}  {out / clip.subtitles}  "
+                f"{out / clip.poster}  ({clip.duration:.1f} s)"
+            )
+    whole = manifest.lesson_video
+    if whole and not args.scenes:
+        print(
+            f"lesson: {out / whole.video}  {out / whole.subtitles}  "
+            f"{out / whole.captions}  {out / whole.chapters_file}  "
+            f"({whole.duration:.1f} s, {len(whole.chapters)} chapters)"
+        )
+    print(f"manifest: {out / 'manifest.json'}")
+    return 1 if failures else 0
+
+
+def _render_or_fail(
+    args: argparse.Namespace, scenes: list[str], variant: str = "mp4"
+) -> tuple[Lesson, Path, Manifest] | None:
+    """Bring the clips up to date (incremental) and return (lesson, out, manifest), or None."""
+    done = _render(args, scenes, _settings(args, variant))
+    if done is None or done[3]:
         return None
-    manifest["clips"] = {s: c for s, c in manifest["clips"].items() if not scenes or s in scenes}
-    return lesson, out, manifest
+    lesson, out, manifest, _ = done
+    return lesson, out, manifest.only(scenes)
 
 
 def _cmd_slides(args: argparse.Namespace) -> int:
-    from lecture.sections import section_clips
-    from lecture.slides import posters, write_html_deck, write_pptx
+    from publish.sections import section_clips
+    from publish.slides import posters, write_html_deck, write_pptx
 
     done = _render_or_fail(args, list(args.scenes))
     if done is None:
@@ -88,7 +137,7 @@ def _cmd_slides(args: argparse.Namespace) -> int:
 
 
 def _cmd_export(args: argparse.Namespace) -> int:
-    from lecture.export import FORMATS, export_sections
+    from publish.export import FORMATS, export_sections
 
     variant = FORMATS[args.format][0]
     done = _render_or_fail(args, list(args.scenes), variant)
@@ -103,13 +152,11 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
-    from lecture.verify import verify
+    from publish.verify import verify
 
     out = Path(args.dir) if args.dir else None
     if out is None:
-        from lecture.render import default_out
-
-        out = default_out(load_lesson(args.lesson), args.quality, args.lang)
+        out = RenderSettings(args.quality, args.lang).out_dir(load_lesson(args.lesson))
     if not (out / "manifest.json").is_file():
         print(f"lecture: error: {out}: no manifest.json (render first)", file=sys.stderr)
         return 2
@@ -155,8 +202,8 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("dir", nargs="?", help="render folder (default: the lesson's, by quality)")
     v.add_argument("--scene", dest="scenes", action="append", default=[], help="only this scene")
     v.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
-    v.add_argument("--quality", default="medium", choices=["low", "medium", "high", "4k"])
-    v.add_argument("--lang", default="id", choices=["id", "en"])
+    v.add_argument("--quality", default="medium", choices=list(QUALITIES))
+    v.add_argument("--lang", default="id", choices=list(LANGUAGES))
     v.set_defaults(func=_cmd_verify)
 
     commands = (
@@ -173,12 +220,12 @@ def _parser() -> argparse.ArgumentParser:
         if name != "build":
             r.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
         if name == "export":
-            r.add_argument(
-                "--format", required=True, choices=["webm-alpha", "mov-alpha", "gif", "png"]
-            )
+            from publish.export import FORMATS
+
+            r.add_argument("--format", required=True, choices=list(FORMATS))
         r.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
-        r.add_argument("--quality", default="medium", choices=["low", "medium", "high", "4k"])
-        r.add_argument("--lang", default="id", choices=["id", "en"], help="language of text")
+        r.add_argument("--quality", default="medium", choices=list(QUALITIES))
+        r.add_argument("--lang", default="id", choices=list(LANGUAGES), help="language of text")
         r.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
         r.add_argument(
             "--out", default=None, help="output folder (default media/<lesson>/<quality>)"

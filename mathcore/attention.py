@@ -5,14 +5,16 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import NDArray
+
+from mathcore.linalg import VecLike
 
 __all__ = ["Attention", "attention", "cosine_scores", "scaled_scores", "softmax"]
 
 Array = NDArray[np.float64]
 
 
-def _queries_keys(Q: ArrayLike, K: ArrayLike) -> tuple[Array, Array]:
+def _queries_keys(Q: VecLike, K: VecLike) -> tuple[Array, Array]:
     q = np.asarray(Q, dtype=np.float64)
     k = np.asarray(K, dtype=np.float64)
     if q.ndim not in (1, 2):
@@ -26,7 +28,7 @@ def _queries_keys(Q: ArrayLike, K: ArrayLike) -> tuple[Array, Array]:
     return q, k
 
 
-def scaled_scores(Q: ArrayLike, K: ArrayLike) -> Array:
+def scaled_scores(Q: VecLike, K: VecLike) -> Array:
     """Compatibility logits ``Q K^T / sqrt(d_k)``.
 
     Parameters
@@ -51,10 +53,11 @@ def scaled_scores(Q: ArrayLike, K: ArrayLike) -> Array:
     [[0.707, 1.414], [0.0, 0.0]]
     """
     q, k = _queries_keys(Q, K)
-    return (q @ k.T) / np.sqrt(k.shape[1])
+    scores: Array = (q @ k.T) / np.sqrt(k.shape[1])
+    return scores
 
 
-def cosine_scores(Q: ArrayLike, K: ArrayLike) -> Array:
+def cosine_scores(Q: VecLike, K: VecLike) -> Array:
     """Cosine-normalised scores: each dot product divided by both lengths.
 
     This is what attention would use if it normalised every vector, which standard
@@ -94,10 +97,11 @@ def cosine_scores(Q: ArrayLike, K: ArrayLike) -> Array:
     kn = np.linalg.norm(k, axis=1)
     if np.any(qn == 0) or np.any(kn == 0):
         raise ValueError("cosine is undefined for a zero vector (it has no direction)")
-    return np.clip((q @ k.T) / (qn * kn), -1.0, 1.0)
+    cosines: Array = np.clip((q @ k.T) / (qn * kn), -1.0, 1.0)
+    return cosines
 
 
-def softmax(x: ArrayLike, mask: ArrayLike | None = None) -> Array:
+def softmax(x: VecLike, mask: VecLike | None = None) -> Array:
     """Softmax along the last axis, max-subtracted, with an optional boolean mask.
 
     Parameters
@@ -146,7 +150,8 @@ def softmax(x: ArrayLike, mask: ArrayLike | None = None) -> Array:
     shifted = np.where(keep, z, -np.inf)
     shifted = shifted - shifted.max(axis=-1, keepdims=True)
     e = np.where(keep, np.exp(shifted), 0.0)
-    return e / e.sum(axis=-1, keepdims=True)
+    weights: Array = e / e.sum(axis=-1, keepdims=True)
+    return weights
 
 
 class Attention(NamedTuple):
@@ -157,7 +162,7 @@ class Attention(NamedTuple):
 
 
 def attention(
-    Q: ArrayLike, K: ArrayLike, V: ArrayLike | None = None, mask: ArrayLike | None = None
+    Q: VecLike, K: VecLike, V: VecLike | None = None, mask: VecLike | None = None
 ) -> Array | Attention:
     """Scaled dot-product attention in PyTorch's order: matmul, scale, mask, softmax, @ V.
 

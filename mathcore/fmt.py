@@ -18,9 +18,12 @@ from mathcore.exact import Surd
 
 __all__ = [
     "MINUS",
+    "NEG_INF",
+    "UNDEFINED",
     "Places",
     "Shown",
     "approx",
+    "bracketed",
     "degrees",
     "fixed",
     "fraction",
@@ -63,7 +66,7 @@ class Places:
 
 @dataclass(frozen=True)
 class Shown:
-    """A value as the viewer sees it.
+    """A value as the viewer sees it, with what it is, so nobody reads that back from the text.
 
     Attributes
     ----------
@@ -73,11 +76,26 @@ class Shown:
         The same in TeX math mode.
     exact : bool
         False when the text is rounded and starts with ``≈``.
+    kind : str
+        What is written: ``integer``, ``decimal`` (exact), ``fixed`` (fixed places),
+        ``rounded`` (``≈``), ``fraction`` (``p/q``), ``root`` (a root sign first: ``√5``,
+        ``√5/2``), ``surd`` (a coefficient first: ``2√2``), ``ratio`` (``4/√5``),
+        ``vector``, ``angle``, ``infinity``, ``undefined``, ``expression`` (a worked step)
+        or ``label``.
+    sign : int or None
+        −1, 0 or 1 for the value as written (after rounding); None where a sign means
+        nothing (a vector, an undefined value, a label).
+    slashed : bool
+        True when the text divides with a slash (``4/5``, ``√5/2``, ``4/√5``), so it needs
+        brackets as a factor.
     """
 
     text: str
     tex: str
     exact: bool = True
+    kind: str = "expression"
+    sign: int | None = None
+    slashed: bool = False
 
     @property
     def eq_tex(self) -> str:
@@ -85,10 +103,32 @@ class Shown:
         return f"= {self.tex}" if self.exact else self.tex
 
 
-def _plain(text: str, exact: bool = True) -> Shown:
+# Minus infinity (a masked logit) and the em dash of an undefined value (cos θ of a zero vector).
+NEG_INF: Shown = Shown(f"{MINUS}∞", r"-\infty", True, "infinity", -1)
+UNDEFINED: Shown = Shown("—", r"\text{---}", True, "undefined", None)
+
+
+def _plain(
+    text: str, kind: str, sign: int | None, exact: bool = True, slashed: bool = False
+) -> Shown:
     tex = text.replace(MINUS, "-").replace("≈ ", r"\approx ").replace("°", r"^\circ")
     tex = tex.replace(", ", r",\ ")
-    return Shown(text, tex, exact)
+    return Shown(text, tex, exact, kind, sign, slashed)
+
+
+def _signum(x: Decimal | Fraction | float) -> int:
+    return (x > 0) - (x < 0)
+
+
+def bracketed(s: Shown) -> Shown:
+    """`s` in parentheses, for a factor that is more than one term.
+
+    Examples
+    --------
+    >>> bracketed(fraction(Fraction(4, 5))).text
+    '(4/5)'
+    """
+    return Shown(f"({s.text})", rf"\left({s.tex}\right)", s.exact, s.kind, s.sign)
 
 
 def _sign(negative: bool, body: str) -> str:
@@ -105,15 +145,18 @@ def _decimal_places_needed(x: Fraction) -> int | None:
     return max(twos, fives) if d == 1 else None
 
 
-def _round_text(x: float | Fraction, places: int) -> str:
+def _rounded(x: float | Fraction, places: int) -> Decimal:
     q = Decimal(str(x) if isinstance(x, float) else x.numerator) / (
         1 if isinstance(x, float) else Decimal(x.denominator)
     )
     with localcontext() as ctx:
         ctx.prec = max(28, q.adjusted() + places + 2)
         r = q.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_EVEN)
-    if r == 0:
-        r = abs(r)
+    return abs(r) if r == 0 else r
+
+
+def _round_text(x: float | Fraction, places: int) -> str:
+    r = _rounded(x, places)
     return _sign(r < 0, f"{abs(r):.{places}f}")
 
 
@@ -129,7 +172,7 @@ def fixed(x: float | Fraction, places: int) -> Shown:
     """
     if isinstance(x, float) and not math.isfinite(x):
         raise ValueError(f"not a finite number: {x}")
-    return _plain(_round_text(x, places))
+    return _plain(_round_text(x, places), "fixed", _signum(_rounded(x, places)))
 
 
 def approx(x: float, places: int) -> Shown:
@@ -142,7 +185,8 @@ def approx(x: float, places: int) -> Shown:
     >>> approx(1.7888543819998317, 2).tex
     '\\approx 1.79'
     """
-    return _plain(f"≈ {_round_text(float(x), places)}", exact=False)
+    r = _rounded(float(x), places)
+    return _plain(f"≈ {_round_text(float(x), places)}", "rounded", _signum(r), exact=False)
 
 
 def number(x: Fraction | Surd | int, places: Places) -> Shown:
@@ -165,7 +209,7 @@ def number(x: Fraction | Surd | int, places: Places) -> Shown:
     if n is None or n > places.exact_max:
         return approx(float(f), places.approx)
     text = _round_text(f, n)
-    return _plain(text)
+    return _plain(text, "integer" if f.denominator == 1 else "decimal", _signum(f))
 
 
 def vector(xs: Sequence[Fraction | int], places: Places) -> Shown:
@@ -181,7 +225,7 @@ def vector(xs: Sequence[Fraction | int], places: Places) -> Shown:
     parts = [number(Fraction(x), places) for x in xs]
     exact = all(p.exact for p in parts)
     body = "(" + ", ".join(p.text.removeprefix("≈ ") for p in parts) + ")"
-    return _plain(body if exact else f"≈ {body}", exact)
+    return _plain(body if exact else f"≈ {body}", "vector", None, exact)
 
 
 def fraction(x: Fraction | int) -> Shown:
@@ -194,7 +238,9 @@ def fraction(x: Fraction | int) -> Shown:
     """
     f = Fraction(x)
     body = str(abs(f))
-    return _plain(_sign(f < 0, body))
+    whole = f.denominator == 1
+    kind = "integer" if whole else "fraction"
+    return _plain(_sign(f < 0, body), kind, _signum(f), True, not whole)
 
 
 def root(s: Surd, places: Places) -> Shown:
@@ -215,7 +261,7 @@ def root(s: Surd, places: Places) -> Shown:
     den = "" if c.denominator == 1 else f"/{c.denominator}"
     text = _sign(s.coef < 0, f"{num}√{s.rad}{den}")
     tex = ("-" if s.coef < 0 else "") + rf"{num}\sqrt{{{s.rad}}}{den}"
-    return Shown(text, tex)
+    return Shown(text, tex, True, "surd" if num else "root", _signum(s.coef), bool(den))
 
 
 def ratio(num: Fraction, den: Surd, places: Places) -> Shown:
@@ -239,12 +285,13 @@ def ratio(num: Fraction, den: Surd, places: Places) -> Shown:
     if not n.exact:  # keep the quotient exact: write the numerator as p/q
         n = fraction(abs(num))
     d = root(den, places)
-    if "/" in n.text:
-        n = Shown(f"({n.text})", f"({n.tex})")
-    if not d.text.startswith("√") or "/" in d.text:  # 2√2, √5/2: one term, so bracket it
-        d = Shown(f"({d.text})", f"({d.tex})")
-    text = _sign(num < 0, f"{n.text}/{d.text}")
-    return Shown(text, ("-" if num < 0 else "") + f"{n.tex}/{d.tex}")
+    # (p/q)/√5, 4/(2√2), 4/(√5/2): bracket each part that is more than one factor
+    n_text, n_tex = (f"({n.text})", f"({n.tex})") if n.slashed else (n.text, n.tex)
+    wide = d.slashed or d.kind == "surd"
+    d_text, d_tex = (f"({d.text})", f"({d.tex})") if wide else (d.text, d.tex)
+    text = _sign(num < 0, f"{n_text}/{d_text}")
+    tex = ("-" if num < 0 else "") + f"{n_tex}/{d_tex}"
+    return Shown(text, tex, True, "ratio", _signum(num), True)
 
 
 def degrees(value: float, exact: Fraction | None, places: Places) -> Shown:
@@ -258,5 +305,6 @@ def degrees(value: float, exact: Fraction | None, places: Places) -> Shown:
     '\\approx 36.9^\\circ'
     """
     if exact is not None:
-        return _plain(f"{number(exact, places).text}°")
-    return _plain(f"≈ {_round_text(value, places.angle)}°", exact=False)
+        return _plain(f"{number(exact, places).text}°", "angle", _signum(exact))
+    r = _rounded(value, places.angle)
+    return _plain(f"≈ {_round_text(value, places.angle)}°", "angle", _signum(r), exact=False)

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from fractions import Fraction
+from typing import TypeAlias
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
+
+# What the functions take: anything numpy reads as numbers, lesson vectors of Fractions included.
+VecLike: TypeAlias = ArrayLike | Sequence[Fraction | float] | Sequence[Sequence[Fraction | float]]
 
 __all__ = [
     "AngleClass",
@@ -31,7 +36,7 @@ class AngleClass(Enum):
     UNDEFINED = "undefined"
 
 
-def as_vector(x: ArrayLike, name: str = "vector") -> NDArray[np.float64]:
+def as_vector(x: VecLike, name: str = "vector") -> NDArray[np.float64]:
     """Return `x` as a finite 1-D float array.
 
     Parameters
@@ -65,14 +70,14 @@ def _unit_scale(v: NDArray[np.float64]) -> NDArray[np.float64]:
     return v / m if m > 0 else v
 
 
-def _pair(x: ArrayLike, y: ArrayLike) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+def _pair(x: VecLike, y: VecLike) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     a, b = as_vector(x, "x"), as_vector(y, "y")
     if a.shape != b.shape:
         raise ValueError(f"vectors must have the same length, got {a.size} and {b.size}")
     return a, b
 
 
-def dot(x: ArrayLike, y: ArrayLike) -> float:
+def dot(x: VecLike, y: VecLike) -> float:
     """Multiply corresponding coordinates and add: the standard inner product.
 
     Parameters
@@ -101,7 +106,7 @@ def dot(x: ArrayLike, y: ArrayLike) -> float:
     return float(np.dot(a, b))
 
 
-def norm(x: ArrayLike) -> float:
+def norm(x: VecLike) -> float:
     """Euclidean length ``sqrt(<x, x>)``.
 
     Parameters
@@ -126,7 +131,7 @@ def norm(x: ArrayLike) -> float:
     return m * float(np.linalg.norm(v / m)) if m > 0 else 0.0
 
 
-def cosine(x: ArrayLike, y: ArrayLike) -> float:
+def cosine(x: VecLike, y: VecLike) -> float:
     """Cosine similarity ``<x, y> / (||x|| ||y||)`` of two non-zero vectors.
 
     Parameters
@@ -158,7 +163,7 @@ def cosine(x: ArrayLike, y: ArrayLike) -> float:
     return float(np.clip(np.dot(a, b) / (na * nb), -1.0, 1.0))
 
 
-def angle_degrees(x: ArrayLike, y: ArrayLike) -> float:
+def angle_degrees(x: VecLike, y: VecLike) -> float:
     """Angle between two non-zero vectors, in degrees, in ``[0, 180]``.
 
     Parameters
@@ -181,7 +186,7 @@ def angle_degrees(x: ArrayLike, y: ArrayLike) -> float:
     return float(np.degrees(np.arccos(cosine(x, y))))
 
 
-def angle_class(x: ArrayLike, y: ArrayLike) -> AngleClass:
+def angle_class(x: VecLike, y: VecLike) -> AngleClass:
     """Classify the angle by the sign of the inner product.
 
     The sign is decided in exact rational arithmetic on the given floats, so a
@@ -218,7 +223,7 @@ def angle_class(x: ArrayLike, y: ArrayLike) -> AngleClass:
     return AngleClass.RIGHT if s == 0 else AngleClass.OBTUSE
 
 
-def _direction(k: ArrayLike) -> NDArray[np.float64]:
+def _direction(k: VecLike) -> NDArray[np.float64]:
     """`k` rescaled to largest magnitude 1 (projections depend only on its direction)."""
     v = as_vector(k, "k")
     if not v.any():
@@ -226,7 +231,7 @@ def _direction(k: ArrayLike) -> NDArray[np.float64]:
     return _unit_scale(v)
 
 
-def scalar_projection(q: ArrayLike, k: ArrayLike) -> float:
+def scalar_projection(q: VecLike, k: VecLike) -> float:
     """Signed scalar projection ``comp_k(q) = <q, k> / ||k||``.
 
     Parameters
@@ -252,7 +257,7 @@ def scalar_projection(q: ArrayLike, k: ArrayLike) -> float:
     return dot(q, kv) / float(np.linalg.norm(kv))
 
 
-def project(q: ArrayLike, k: ArrayLike) -> NDArray[np.float64]:
+def project(q: VecLike, k: VecLike) -> NDArray[np.float64]:
     """Vector projection ``proj_k(q) = <q, k> / ||k||^2 * k``.
 
     Parameters
@@ -276,7 +281,7 @@ def project(q: ArrayLike, k: ArrayLike) -> NDArray[np.float64]:
     return dot(q, kv) / float(np.dot(kv, kv)) * kv
 
 
-def residual(q: ArrayLike, k: ArrayLike) -> NDArray[np.float64]:
+def residual(q: VecLike, k: VecLike) -> NDArray[np.float64]:
     """Perpendicular remainder ``q - proj_k(q)``, orthogonal to `k`.
 
     Parameters

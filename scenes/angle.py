@@ -10,10 +10,8 @@ from manim import (
     LEFT,
     ORIGIN,
     RIGHT,
-    Arrow,
     Create,
     DashedLine,
-    Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
@@ -27,8 +25,16 @@ from manim import (
     smooth,
 )
 
-from lecture.sheet import readout
-from scenes.common import C, LessonScene, clip_line, fit_into, fitted_plane, half_plane
+from lesson.sheet import readout
+from scenes.common import (
+    C,
+    LessonScene,
+    clip_line,
+    fit_into,
+    fitted_plane,
+    half_plane,
+    vector_arrow,
+)
 
 __all__ = ["AngleSignRegions"]
 
@@ -86,15 +92,7 @@ class AngleSignRegions(LessonScene):
         self.tints = VGroup(pos, neg)
         a, b = clip_line(self.plane, np.array([-self.k[1], self.k[0]]))
         self.boundary = DashedLine(a, b, color=C.TEXT, stroke_width=3)
-        o = self.plane.c2p(0, 0)
-        self.k_arrow = Arrow(
-            o,
-            self.plane.c2p(*self.k),
-            buff=0,
-            color=C.KEY,
-            stroke_width=6,
-            max_tip_length_to_length_ratio=0.2,
-        )
+        self.k_arrow = vector_arrow(self.plane, self.k, C.KEY)
         self.k_name = MathTex("k", font_size=36, color=C.KEY).next_to(
             self.plane.c2p(*self.k), np.array([*(self.k / np.linalg.norm(self.k)), 0]), buff=0.12
         )
@@ -155,17 +153,7 @@ class AngleSignRegions(LessonScene):
 
     def query_arrow(self) -> Mobject:
         """The query at its current position (a dot when it is the zero vector)."""
-        o = self.plane.c2p(0, 0)
-        if np.linalg.norm(self.q_now) < 1e-9:
-            return Dot(o, radius=0.09, color=C.QUERY)
-        return Arrow(
-            o,
-            self.plane.c2p(*self.q_now),
-            buff=0,
-            color=C.QUERY,
-            stroke_width=6,
-            max_tip_length_to_length_ratio=0.2,
-        )
+        return vector_arrow(self.plane, self.q_now, C.QUERY, dot_radius=0.09)
 
     def caption(self, stop: str) -> VGroup:
         """The stop's name and ``q = (…)`` from the sheet, where the column put the first one."""

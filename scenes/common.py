@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 import string
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 from manim import (
@@ -25,10 +26,11 @@ from manim import (
     config,
 )
 
-from lecture.lesson import DEFAULT_LESSON, Lesson, load_lesson
-from lecture.sheet import scene_sheet
+from lesson.catalogue import file_catalogue
+from lesson.model import DEFAULT_LESSON, Lesson, load_lesson
+from lesson.reads import ReadLog
+from lesson.scenelist import scene_spec
 from mathcore.fmt import Shown
-from scenes.strings import catalogue
 
 __all__ = [
     "C",
@@ -37,10 +39,17 @@ __all__ = [
     "LiveNumber",
     "Num",
     "Snapshot",
+    "arrow_between",
+    "NBSP",
+    "group_values",
+    "wrap_text",
+    "reflow",
     "fit_into",
     "frame_box",
+    "vector_arrow",
 ]
 
+M = TypeVar("M", bound=Mobject)
 FRAME_MARGIN = 0.25  # no text closer than this to the frame edge
 
 
@@ -202,11 +211,18 @@ class LessonScene(Scene):
     sheet: dict[str, Shown]
 
     def setup(self) -> None:
-        """Load the lesson, the sheet and the string catalogue."""
-        self.lesson = load_lesson(os.environ.get("LECTURE_LESSON", str(DEFAULT_LESSON)))
-        self.sheet = scene_sheet(self.lesson, type(self).__name__)
+        """Load the lesson, the sheet and the scene's own string catalogue.
+
+        The scene and its sheet builder read the lesson through a :class:`ReadLog`, so
+        :attr:`lesson_reads` lists every lesson key they used.
+        """
+        spec = scene_spec(type(self).__name__)
+        view = ReadLog(load_lesson(os.environ.get("LECTURE_LESSON", str(DEFAULT_LESSON))))
+        self.lesson = view  # type: ignore[assignment]  # reads like a Lesson
+        self.lesson_reads = view.keys
+        self.sheet = spec.builder()(self.lesson) if spec.sheet else {}
         self.lang = os.environ.get("LECTURE_LANG", "id")
-        self.strings = catalogue(self.lang)
+        self.strings = file_catalogue(spec.text_file, self.lang) if spec.sheet else {}
         self.snapshots: list[Snapshot] = []
         self._section = ""
         self._caption: tuple[str, float] | None = None
@@ -233,6 +249,26 @@ class LessonScene(Scene):
         mob = Text(template.format(**values), font_size=size, color=color)
         if values:
             mob.sheet_multi = values  # type: ignore[attr-defined]
+        return mob
+
+    def paragraph(
+        self, key: str, width: float, size: float = 28, color: str = C.TEXT, indent: str = ""
+    ) -> Text:
+        """Catalogue text `key` wrapped to `width` (see :func:`wrap_text`).
+
+        ``{name}`` placeholders are filled from the sheet as in :meth:`t`, never broken
+        across lines; each value is a group of its own glyphs tagged with its key, so its box
+        is one short run of text (as OCR verification reads it).
+        """
+        words, spans = indent, []
+        for literal, name, _, _ in string.Formatter().parse(self.strings[key]):
+            words += literal
+            if name:
+                value = self.sheet[name].text.replace(" ", NBSP)
+                spans.append((name, len(words), len(words) + len(value)))
+                words += value
+        mob = wrap_text(words[len(indent) :], width, size, color, indent)
+        group_values(mob, words, spans, {name: self.sheet[name].text for name, _, _ in spans})
         return mob
 
     def formula(self, *parts: str | Num, size: float = 34, color: str = C.TEXT) -> MathTex:
@@ -312,6 +348,197 @@ class LessonScene(Scene):
             label = getattr(m, "sheet_key", None) or type(m).__name__
             snap.boxes.append((label, _box(m)))
         self.snapshots.append(snap)
+
+
+REFLOW_SCALES = (1.0, 0.93, 0.86, 0.8, 0.75)
+NBSP = "\u00a0"
+
+
+def reflow(build: Callable[[float], M], height: Callable[[M], float], room: float) -> M:
+    """Build a layout at the largest of :data:`REFLOW_SCALES` at which it fits its room.
+
+    Text re-wraps at each scale, so its height falls about with the square of the scale: the
+    first try after full size goes straight to the scale that estimate says will fit.
+
+    Parameters
+    ----------
+    build : callable
+        Makes the layout at a scale (1 is full size).
+    height : callable
+        The height of a built layout.
+    room : float
+        The height it must fit.
+
+    Returns
+    -------
+    The first layout that fits (the smallest one if none does).
+    """
+    mob = build(REFLOW_SCALES[0])
+    if height(mob) <= room:
+        return mob
+    guess = (room / max(height(mob), 1e-6)) ** 0.5
+    scales = [s for s in REFLOW_SCALES[1:] if s <= guess] or [REFLOW_SCALES[-1]]
+    start = REFLOW_SCALES.index(scales[0])
+    for scale in REFLOW_SCALES[start:]:
+        mob = build(scale)
+        if height(mob) <= room:
+            break
+    return mob
+
+
+def wrap_text(
+    text: str, width: float, size: float, color: str, indent: str = "", weight: str = "NORMAL"
+) -> Text:
+    """The kit's one text wrap: `text` in lines no wider than `width` (never at a no-break space).
+
+    Words are measured on the one-line text (its glyphs), so lines come out as full as they
+    can be. Lines after the first are indented by the width of `indent` (a bullet).
+
+    Parameters
+    ----------
+    text : str
+        The text; ``\u00a0`` keeps two words on one line.
+    width : float
+        Widest line allowed (scene units); the text is scaled down if one word is wider.
+    size : float
+        Font size.
+    color : str
+        Colour.
+    indent : str
+        Prefix of the first line; later lines start under the text after it.
+    weight : str
+        Font weight (``BOLD`` for a title).
+
+    Returns
+    -------
+    Text
+        With ``line_count``, the number of lines.
+    """
+    full = indent + text
+    # without ligatures every character (spaces and line breaks too) is one glyph
+    one = Text(full, font_size=size, color=color, weight=weight, disable_ligatures=True)
+    if one.width <= width:
+        one.line_count, one.source_text = 1, full  # type: ignore[attr-defined]
+        return one
+    glyphs = one.submobjects
+    pad = " " * (2 * len(indent))
+    if len(glyphs) != len(full):  # not one glyph per character: estimate from their average
+        per_line = max(12, int(len(full) * width / one.width * 0.96))
+        return wrap_lines(
+            textwrap.wrap(full, per_line, subsequent_indent=pad), width, size, color, weight
+        )
+    hang = glyphs[len(indent)].get_left()[0] - glyphs[0].get_left()[0] if indent else 0.0
+    lines: list[str] = []
+    line_x, i = 0.0, 0
+    for word in full.split(" "):
+        if word:
+            x0, x1 = glyphs[i].get_left()[0], glyphs[i + len(word) - 1].get_right()[0]
+            if lines and x1 - line_x <= width * 0.98:
+                lines[-1] += " " + word
+            else:
+                lines.append(pad + word if lines else word)
+                line_x = x0 - (hang if len(lines) > 1 else 0.0)
+        i += len(word) + 1
+    return wrap_lines(lines, width, size, color, weight)
+
+
+def wrap_lines(lines: list[str], width: float, size: float, color: str, weight: str) -> Text:
+    """`lines` as one Text (scaled down to `width` if a line is wider)."""
+    wrapped = "\n".join(lines)
+    mob = Text(
+        wrapped,
+        font_size=size,
+        color=color,
+        weight=weight,
+        line_spacing=0.8,
+        disable_ligatures=True,
+    )
+    fit_into(mob, width, 100.0)
+    mob.line_count, mob.source_text = len(lines), wrapped  # type: ignore[attr-defined]
+    return mob
+
+
+def group_values(
+    mob: Text, words: str, spans: list[tuple[str, int, int]], values: dict[str, str]
+) -> None:
+    """Gather the glyphs of each value (``words[start:end]``) into a group tagged with its key.
+
+    `mob` is :func:`wrap_text`'s Text of `words`: one glyph per character of its
+    ``source_text``, which differs from `words` only in whitespace, so the n-th visible
+    character of `words` is the n-th visible character there. Should the glyphs not match,
+    the whole Text carries the values instead.
+    """
+    glyphs = list(mob.submobjects)
+    source = getattr(mob, "source_text", "")
+    visible = [i for i, c in enumerate(source) if not c.isspace()]
+    if len(glyphs) != len(source) or len(visible) != sum(not c.isspace() for c in words):
+        if values:
+            mob.sheet_multi = values  # type: ignore[attr-defined]
+        return
+
+    def glyph(offset: int) -> int:
+        """Index of the glyph of the first visible character at or after `offset`."""
+        n = sum(1 for c in words[:offset] if not c.isspace())
+        return visible[n] if n < len(visible) else len(glyphs)
+
+    parts: list[Mobject] = []
+    done = 0
+    for name, start, end in spans:
+        a, b = glyph(start), glyph(end - 1) + 1
+        parts.extend(glyphs[done:a])
+        group = VGroup(*glyphs[a:b])
+        group.sheet_multi = {name: values[name]}  # type: ignore[attr-defined]
+        parts.append(group)
+        done = b
+    parts.extend(glyphs[done:])
+    mob.submobjects = parts
+
+
+def arrow_between(
+    start: np.ndarray,
+    end: np.ndarray,
+    color: str,
+    width: float = 6,
+    tip_ratio: float = 0.2,
+    dot_radius: float = 0.08,
+) -> Mobject:
+    """The kit's one arrow: from `start` to `end` (scene points), a dot where they meet.
+
+    Parameters
+    ----------
+    start, end : array
+        Scene points.
+    color : str
+        Colour of the arrow (or the dot).
+    width : float
+        Stroke width.
+    tip_ratio : float
+        Longest tip as a share of the arrow's length.
+    dot_radius : float
+        Radius of the dot drawn instead of an arrow shorter than 0.05 units.
+
+    Returns
+    -------
+    Mobject
+        An :class:`~manim.Arrow`, or a :class:`~manim.Dot` for a (near) zero vector.
+    """
+    from manim import Arrow, Dot
+
+    if np.linalg.norm(np.asarray(end) - np.asarray(start)) < 0.05:
+        return Dot(start, radius=dot_radius, color=color)
+    return Arrow(
+        start,
+        end,
+        buff=0,
+        color=color,
+        stroke_width=width,
+        max_tip_length_to_length_ratio=tip_ratio,
+    )
+
+
+def vector_arrow(plane: Any, v: np.ndarray, color: str, **kwargs: Any) -> Mobject:
+    """An arrow from the origin of `plane` to the lesson vector `v` (see :func:`arrow_between`)."""
+    return arrow_between(plane.c2p(0, 0), plane.c2p(*v), color, **kwargs)
 
 
 def frame_box() -> tuple[float, float]:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import math
-import string
-import textwrap
 
 import numpy as np
 from manim import (
@@ -13,7 +11,6 @@ from manim import (
     RIGHT,
     UP,
     Arc,
-    Arrow,
     Create,
     Dot,
     FadeIn,
@@ -25,15 +22,22 @@ from manim import (
     MathTex,
     Mobject,
     Rectangle,
-    Text,
     TransformFromCopy,
     VGroup,
     VMobject,
     Write,
 )
 
-from lecture.sheets.intro import show_cos_step
-from scenes.common import C, LessonScene, fit_into, fitted_plane
+from lesson.sheets.intro import show_cos_step
+from scenes.common import (
+    C,
+    LessonScene,
+    fit_into,
+    fitted_plane,
+    reflow,
+    vector_arrow,
+    wrap_text,
+)
 
 __all__ = ["CoordinateProducts", "IntroScene", "LengthAndAngle", "LessonTitle"]
 
@@ -43,64 +47,6 @@ EDGE = 0.4  # distance of the content from the frame edge
 
 class IntroScene(LessonScene):
     """Helpers shared by the opening scenes: wrapped paragraphs and two-coloured vector rows."""
-
-    def paragraph(
-        self, key: str, width: float, size: float = 28, color: str = C.TEXT, indent: str = ""
-    ) -> Text:
-        """Catalogue text `key` broken into lines no wider than `width`.
-
-        Parameters
-        ----------
-        key : str
-            Catalogue key; ``{name}`` placeholders are filled from the sheet as in :meth:`t`.
-        width : float
-            Widest line allowed (scene units); the text is scaled down if a word is longer.
-        size : float
-            Font size.
-        color : str
-            Colour.
-        indent : str
-            Prefix of the first line (a bullet); later lines are indented to match.
-
-        Returns
-        -------
-        Text
-            Each sheet value in it is a group of its own glyphs, tagged with its key, so the
-            value's box is one short run of text (as OCR verification reads it).
-        """
-        words, spans = indent, []
-        for literal, name, _, _ in string.Formatter().parse(self.strings[key]):
-            words += literal
-            if name:
-                # No line break inside a value: its spaces become non-breaking.
-                value = self.sheet[name].text.replace(" ", "\u00a0")
-                spans.append((name, len(words), len(words) + len(value)))
-                words += value
-        per_char = Text(words, font_size=size).width / max(len(words), 1)
-        guess = max(int(width / per_char), 8)
-
-        def wrap(chars: int) -> list[str]:
-            pad = " " * (2 * len(indent))
-            return textwrap.wrap(words, chars, subsequent_indent=pad, break_on_hyphens=False)
-
-        def text(lines: list[str]) -> Text:
-            return Text("\n".join(lines), font_size=size, color=color, line_spacing=0.8)
-
-        # Start from the average glyph width, then take longer lines while they still fit.
-        lines = wrap(guess)
-        mob = text(lines)
-        for chars in range(guess + 1, int(guess * 1.4) + 1):
-            wider = wrap(chars)
-            if wider == lines:
-                continue
-            trial = text(wider)
-            if trial.width > width:
-                break
-            lines, mob = wider, trial
-        fit_into(mob, width, mob.height)
-        mob.line_count = len(lines)  # type: ignore[attr-defined]
-        group_values(mob, words, spans, {name: self.sheet[name].text for name, _, _ in spans})
-        return mob
 
     def vector_pair(self, size: float = 34) -> MathTex:
         """``q = (…), k = (…)`` with q in the query colour and k in the key colour."""
@@ -129,11 +75,7 @@ class LessonTitle(IntroScene):
     def build(self) -> None:
         """Title on top, the goal on the left, the foundations on the right."""
         width = FRAME_W - 2 * EDGE
-        title = Text(self.lesson.title, font_size=46, color=C.TEXT, weight="BOLD")
-        if title.width > width:
-            per_char = title.width / len(self.lesson.title)
-            wrapped = textwrap.fill(self.lesson.title, width=max(int(width / per_char), 8))
-            title = Text(wrapped, font_size=46, color=C.TEXT, weight="BOLD", line_spacing=0.8)
+        title = wrap_text(self.lesson.title, width, 46, C.TEXT, weight="BOLD")
         self.title = fit_into(title, width, 1.9)
         self.kicker = self.t("lt_kicker", 26, C.MUTED)
         self.rule = Line(LEFT, RIGHT, color=C.ACCENT, stroke_width=3).set_width(title.width)
@@ -144,10 +86,11 @@ class LessonTitle(IntroScene):
 
         col_w = (width - 0.8) / 2
         room = self.rule.get_bottom()[1] - 0.45 - (-FRAME_H / 2 + EDGE)
-        for scale in (1.0, 0.93, 0.86, 0.8, 0.75):  # reflow smaller until both columns fit
-            left, right = self.goal_column(col_w, scale), self.basis_column(col_w, scale)
-            if max(left.height, right.height) <= room:
-                break
+        left, right = reflow(
+            lambda scale: VGroup(self.goal_column(col_w, scale), self.basis_column(col_w, scale)),
+            lambda cols: max(c.height for c in cols),
+            room,
+        )
         for col in (left, right):
             fit_into(col, col_w, room)
             col.next_to(self.rule, DOWN, buff=0.45)
@@ -219,37 +162,6 @@ class LessonTitle(IntroScene):
 # --- CoordinateProducts ----------------------------------------------------------------------
 
 
-def group_values(
-    mob: Text, words: str, spans: list[tuple[str, int, int]], values: dict[str, str]
-) -> None:
-    """Gather the glyphs of each value (``words[start:end]``) into a group tagged with its key.
-
-    Text has one glyph per visible character, so a character offset in `words` maps to the
-    number of visible characters before it; wrapping changes only whitespace. Should the
-    glyphs not match the characters, the whole Text carries the values instead.
-    """
-    glyphs = list(mob.submobjects)
-
-    def glyph(offset: int) -> int:
-        return sum(1 for c in words[:offset] if not c.isspace())
-
-    if len(glyphs) != glyph(len(words)):
-        if values:
-            mob.sheet_multi = values  # type: ignore[attr-defined]
-        return
-    parts: list[Mobject] = []
-    done = 0
-    for name, start, end in spans:
-        a, b = glyph(start), glyph(end)
-        parts.extend(glyphs[done:a])
-        group = VGroup(*glyphs[a:b])
-        group.sheet_multi = {name: values[name]}  # type: ignore[attr-defined]
-        parts.append(group)
-        done = b
-    parts.extend(glyphs[done:])
-    mob.submobjects = parts
-
-
 def bracket(group: Mobject, side: int, color: str) -> VMobject:
     """A square bracket beside `group`: ``side=-1`` on the left, ``+1`` on the right."""
     pad, arm = 0.12, 0.14
@@ -301,10 +213,11 @@ class CoordinateProducts(IntroScene):
         fit_into(left, left_w, top - bottom)
         left.to_edge(LEFT, buff=EDGE)
 
-        for scale in (1.0, 0.93, 0.86, 0.8, 0.75):  # reflow smaller until the column fits
-            right = self.inner_column(right_w, scale)
-            if right.height <= top - bottom:
-                break
+        right = reflow(
+            lambda scale: self.inner_column(right_w, scale),
+            lambda c: c.height,
+            top - bottom,
+        )
         fit_into(right, right_w, top - bottom)
         right.to_edge(RIGHT, buff=EDGE).align_to([0, top, 0], UP)
         left.align_to([0, top, 0], UP)
@@ -395,7 +308,7 @@ class CoordinateProducts(IntroScene):
     def product(self, i: int, size: float) -> MathTex:
         """``q_i · k_i = product`` from the coordinates' own sheet values (``.equals``: the "=")."""
         k = self.n(f"k{i}")
-        k_parts = ["(", k, ")"] if k.shown.text.startswith("−") else [k]
+        k_parts = ["(", k, ")"] if k.shown.sign == -1 else [k]
         f = self.formula(self.n(f"q{i}"), r"\cdot", *k_parts, "=", self.n(f"prod{i}"), size=size)
         f.equals = f[-2]  # type: ignore[attr-defined]
         return f
@@ -522,17 +435,14 @@ class LengthAndAngle(IntroScene):
         self.sign = int(np.sign(float(np.dot(self.q, self.k))))
         self.plane = fitted_plane([self.q, self.k], PLANE_W, PLANE_H)
         self.plane.to_edge(LEFT, buff=0.35)
-        self.q_arrow = self.arrow(self.q, C.QUERY)
-        self.k_arrow = self.arrow(self.k, C.KEY)
+        self.q_arrow = vector_arrow(self.plane, self.q, C.QUERY)
+        self.k_arrow = vector_arrow(self.plane, self.k, C.KEY)
         self.build_angle()
         self.q_name, self.k_name = self.tip_labels()
         self.clear_theta_label()
 
         room = FRAME_H - 2 * 0.35
-        for scale in (1.0, 0.93, 0.86, 0.8, 0.75):  # reflow smaller until the column fits
-            self.column = self.formula_column(scale)
-            if self.column.height <= room:
-                break
+        self.column = reflow(self.formula_column, lambda c: c.height, room)
         fit_into(self.column, COLUMN_W, room)
         self.column.to_edge(RIGHT, buff=0.35).set_y(0)
 
@@ -580,22 +490,11 @@ class LengthAndAngle(IntroScene):
 
         def factor(key: str) -> list:
             num = self.n(key)
-            return ["(", num, ")"] if "/" in num.shown.text else [num]
+            return ["(", num, ")"] if num.shown.slashed else [num]
 
-        join = r"\," if self.sheet["norm_k"].text.startswith("√") else r"\cdot"
+        join = r"\," if self.sheet["norm_k"].kind == "root" else r"\cdot"
         nq, nk = factor("norm_q"), factor("norm_k")
         return ["=", r"\frac{", self.n("dot"), "}{", *nq, join, *nk, "}"]
-
-    def arrow(self, v: np.ndarray, color: str) -> Arrow:
-        """An arrow from the origin to `v` on the plane."""
-        return Arrow(
-            self.plane.c2p(0, 0),
-            self.plane.c2p(*v),
-            buff=0,
-            color=color,
-            stroke_width=6,
-            max_tip_length_to_length_ratio=0.2,
-        )
 
     def direction(self, v: np.ndarray) -> np.ndarray:
         """Unit vector of `v` in scene coordinates."""

@@ -10,7 +10,6 @@ from manim import (
     UL,
     UP,
     Arc,
-    Arrow,
     Create,
     Dot,
     FadeIn,
@@ -25,7 +24,7 @@ from manim import (
     Write,
 )
 
-from scenes.common import C, LessonScene, fit_into, fitted_plane
+from scenes.common import C, LessonScene, fit_into, fitted_plane, vector_arrow
 
 __all__ = ["MagnitudeVsDirection", "ZeroQuery", "shared_unit_planes", "table"]
 
@@ -89,16 +88,6 @@ def table(rows: list[list[Mobject]], gap: float = 0.45, pitch: float = 0.58) -> 
             x += widths[c] + gap
         out.add(VGroup(*row))
     return out
-
-
-def vector_arrow(plane: object, v: np.ndarray, color: str, width: float = 6) -> Mobject:
-    """An arrow from the origin of `plane` to `v` (a dot for the zero vector)."""
-    o, tip = plane.c2p(0, 0), plane.c2p(*v)  # type: ignore[attr-defined]
-    if np.linalg.norm(tip - o) < 0.05:
-        return Dot(o, radius=0.08, color=color)
-    return Arrow(
-        o, tip, buff=0, color=color, stroke_width=width, max_tip_length_to_length_ratio=0.2
-    )
 
 
 def angle_arc(plane: object, x: np.ndarray, y: np.ndarray, radius: float = 0.5) -> VMobject:
@@ -173,8 +162,8 @@ class MagnitudeVsDirection(LessonScene):
 
     def figure(self, plane: object, x: np.ndarray, y: np.ndarray, x_label: Mobject) -> VGroup:
         """Arrows x and y on `plane`, their names beyond the tips, and the angle's arc."""
-        xa = vector_arrow(plane, x, C.QUERY, 8)
-        ya = vector_arrow(plane, y, C.KEY, 5)
+        xa = vector_arrow(plane, x, C.QUERY, width=8)
+        ya = vector_arrow(plane, y, C.KEY, width=5)
         o = plane.c2p(0, 0)  # type: ignore[attr-defined]
         out = []
         for v, label in ((x, x_label.set_color(C.QUERY)), (y, MathTex("y", font_size=34))):
@@ -382,7 +371,7 @@ class ZeroQuery(LessonScene):
     def drawing(self, plane: object) -> VGroup:
         """The keys as arrows and the zero query as a dot at the origin."""
         o = plane.c2p(0, 0)  # type: ignore[attr-defined]
-        arrows = VGroup(*[vector_arrow(plane, k, C.KEY, 5) for k in self.keys])
+        arrows = VGroup(*[vector_arrow(plane, k, C.KEY, width=5) for k in self.keys])
         labels = VGroup()
         for j, k in enumerate(self.keys, start=1):
             tip = plane.c2p(*k)  # type: ignore[attr-defined]

@@ -9,7 +9,6 @@ from manim import (
     ORIGIN,
     RIGHT,
     UP,
-    Arrow,
     Brace,
     Create,
     DashedLine,
@@ -25,7 +24,15 @@ from manim import (
 )
 
 import mathcore as mc
-from scenes.common import C, LessonScene, clip_line, fit_into, fitted_plane
+from scenes.common import (
+    C,
+    LessonScene,
+    arrow_between,
+    clip_line,
+    fit_into,
+    fitted_plane,
+    vector_arrow,
+)
 
 __all__ = ["ProjectionDrop"]
 
@@ -66,8 +73,8 @@ class ProjectionDrop(LessonScene):
         self.plane.to_edge(LEFT, buff=0.35)
         c2p = self.plane.c2p
         o = c2p(0, 0)
-        self.q_arrow = self.vector_arrow(self.q, C.QUERY)
-        self.k_arrow = self.vector_arrow(self.k, C.KEY)
+        self.q_arrow = vector_arrow(self.plane, self.q, C.QUERY)
+        self.k_arrow = vector_arrow(self.plane, self.k, C.KEY)
         self.q_name = self.tip_label("q", self.q, C.QUERY)
         self.k_name = self.tip_label("k", self.k, C.KEY)
         self.k_line = self.line_through_k()
@@ -75,21 +82,8 @@ class ProjectionDrop(LessonScene):
         self.drop = DashedLine(tip, foot, color=C.RESIDUAL, stroke_width=3)
         self.foot_dot = Dot(foot, radius=0.05, color=C.RESIDUAL)
         self.right_angle = self.right_angle_mark(foot, tip)
-        self.proj_arrow = (
-            Dot(o, color=C.PROJECTION)
-            if not np.any(self.p)
-            else Arrow(
-                o,
-                foot,
-                buff=0,
-                color=C.PROJECTION,
-                stroke_width=6,
-                max_tip_length_to_length_ratio=0.2,
-            )
-        )
-        self.res_arrow = Arrow(
-            foot, tip, buff=0, color=C.RESIDUAL, stroke_width=5, max_tip_length_to_length_ratio=0.25
-        )
+        self.proj_arrow = vector_arrow(self.plane, self.p, C.PROJECTION)
+        self.res_arrow = arrow_between(foot, tip, C.RESIDUAL, width=5, tip_ratio=0.25)
         self.brace = self.projection_brace(o, foot)
 
         proj, res = r"\operatorname{proj}_k(q)", r"q - \operatorname{proj}_k(q)"
@@ -138,17 +132,6 @@ class ProjectionDrop(LessonScene):
         fit_into(self.column, COLUMN_W, COLUMN_H)
         self.column.to_edge(RIGHT, buff=0.35).align_to(self.plane, UP).shift(0.1 * UP)
         self.title = rows[0]
-
-    def vector_arrow(self, v: np.ndarray, color: str) -> Arrow:
-        """An arrow from the origin to `v` on the plane."""
-        return Arrow(
-            self.plane.c2p(0, 0),
-            self.plane.c2p(*v),
-            buff=0,
-            color=color,
-            stroke_width=6,
-            max_tip_length_to_length_ratio=0.2,
-        )
 
     def tip_label(self, name: str, v: np.ndarray, color: str) -> MathTex:
         """A letter just beyond the tip of `v`, pushed away from the origin."""

@@ -8,8 +8,6 @@ steps hold; every number comes from the scene's sheet (``lecture/sheets/quiz.py`
 
 from __future__ import annotations
 
-import string
-import textwrap
 from dataclasses import dataclass, field
 
 from manim import (
@@ -34,7 +32,7 @@ from manim import (
     linear,
 )
 
-from lecture.lesson import Quiz
+from lesson.model import Quiz
 from mathcore import fmt
 from scenes.common import C, LessonScene, Num, fit_into
 
@@ -49,7 +47,6 @@ STEP_BUFF = 0.34  # between two steps of the solution
 QUESTION_TEXT, QUESTION_MATH = 26, 36
 STEP_TEXT, STEP_MATH = 24, 34
 READING_SPEED = 16.0  # subtitle characters a viewer reads per second
-NBSP = "\u00a0"
 
 Part = str | Num
 
@@ -234,14 +231,7 @@ class QuizQuestion(LessonScene):
     # --- content helpers ---------------------------------------------------------------
     def para(self, key: str, width: float, size: float = STEP_TEXT, color: str = C.TEXT) -> Text:
         """Catalogue text `key` wrapped to `width`; ``{name}`` is filled from the sheet."""
-        template = self.strings[key]
-        names = [f for _, f, _, _ in string.Formatter().parse(template) if f]
-        values = {n: self.sheet[n].text for n in names}
-        text = template.format(**{n: v.replace(" ", NBSP) for n, v in values.items()})
-        mob = wrapped(text, width, size, color)
-        if values:
-            mob.sheet_multi = values  # type: ignore[attr-defined]
-        return mob
+        return self.paragraph(key, width, size, color)
 
     def frac(self, num: list[Part], den: list[Part]) -> list[Part]:
         """Parts of a fraction ``num / den`` in TeX."""
@@ -351,42 +341,6 @@ class QuizQuestion(LessonScene):
         """Wait until the subtitle `key` could be read, and at least `least` seconds."""
         need = len(self.strings[key]) / READING_SPEED - spent
         self.wait(max(least, min(need, 6.0)))
-
-
-def wrapped(text: str, width: float, size: float, color: str) -> Text:
-    """`text` as Text broken into lines no wider than `width` (never at a no-break space).
-
-    The words are measured on the one-line text (its glyphs), so the lines come out as
-    full as they can be.
-    """
-    one = Text(text, font_size=size, color=color, disable_ligatures=True)
-    if one.width <= width:
-        return one
-    words = text.split(" ")
-    glyphs = one.submobjects
-    if len(glyphs) == len(text):  # without ligatures every character is one submobject
-        lines: list[list[str]] = []
-        start, i = 0.0, 0
-        for word in words:
-            x0, x1 = glyphs[i].get_left()[0], glyphs[i + len(word) - 1].get_right()[0]
-            i += len(word) + 1
-            if lines and x1 - start <= width * 0.98:
-                lines[-1].append(word)
-            else:
-                lines.append([word])
-                start = x0
-        text_lines = [" ".join(line) for line in lines]
-    else:  # estimate from the average width of a character
-        per_line = max(12, int(len(text) * width / one.width * 0.96))
-        text_lines = textwrap.wrap(text, per_line, break_long_words=False, break_on_hyphens=False)
-    mob = Text(
-        "\n".join(text_lines),
-        font_size=size,
-        color=color,
-        line_spacing=0.8,
-        disable_ligatures=True,
-    )
-    return fit_into(mob, width, 100.0)
 
 
 def flow(items: list[Mobject], width: float, buff: float = 0.3, indent: float = 0.0) -> VGroup:

@@ -30,7 +30,7 @@ from manim import (
 )
 
 import mathcore as mc
-from scenes.common import C, LessonScene, fit_into, fitted_plane
+from scenes.common import C, LessonScene, arrow_between, fit_into, fitted_plane
 
 __all__ = ["AttentionScores", "ScaleIsNotCosine"]
 
@@ -367,12 +367,8 @@ class AttentionScores(LessonScene):
     @staticmethod
     def arrow(a: np.ndarray, b: np.ndarray, color: str, width: float, opacity: float) -> Mobject:
         """An arrow from `a` to `b` (a dot when they coincide)."""
-        if np.linalg.norm(b - a) < 0.05:
-            return Dot(a, radius=0.07, color=color)
-        arrow = Arrow(
-            a, b, buff=0, color=color, stroke_width=width, max_tip_length_to_length_ratio=0.25
-        )
-        return arrow.set_opacity(opacity)
+        arrow = arrow_between(a, b, color, width=width, tip_ratio=0.25, dot_radius=0.07)
+        return arrow if isinstance(arrow, Dot) else arrow.set_opacity(opacity)
 
     # --- steps -------------------------------------------------------------------------
     def activate(self, stage: int) -> None:

@@ -21,14 +21,14 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from lecture.lesson import (
+from lesson.model import (
     DEFAULT_LESSON,
     QUIZ_KINDS,
     Lesson,
     LessonError,
     load_lesson,
 )
-from lecture.sheet import numbers_sheet
+from lesson.sheet import numbers_sheet
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
 SEED_DATA = tomllib.loads(SEED)

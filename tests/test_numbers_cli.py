@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 from lecture.cli import main
-from lecture.lesson import DEFAULT_LESSON
-from lecture.scenes import ORDER
+from lesson.model import DEFAULT_LESSON
+from lesson.scenelist import ORDER
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")

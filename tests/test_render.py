@@ -6,6 +6,7 @@ import fcntl
 import itertools
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -17,12 +18,13 @@ import srt
 from conftest import SEED_SCENES as SCENES
 from conftest import lecture
 
-from lecture.lesson import load_lesson
-from lecture.media import probe
-from lecture.render import input_hash
-from lecture.sheet import scene_sheet
+from lesson.model import load_lesson
+from lesson.sheet import scene_sheet
+from pipeline.manifest import Manifest
+from pipeline.media import probe
 
 ROOT = Path(__file__).resolve().parent.parent
+pytestmark = pytest.mark.render
 
 
 def manifest(out: Path) -> dict:
@@ -53,9 +55,11 @@ def test_poster_and_sections(rendered: Path, scene: str) -> None:
     with Image.open(rendered / clip["poster"]) as im:
         assert im.size == (854, 480)
         assert len(im.convert("L").getcolors(256) or []) > 10  # a picture, not a blank frame
-    assert len(clip["sections"]) >= 4
-    assert not any("autocreated" in s for s in clip["sections"])
-    total = sum(probe(rendered / s).duration for s in clip["sections"])
+    files = [s["file"] for s in clip["sections"]]
+    assert len(files) >= 4
+    assert not any("autocreated" in f for f in files)
+    assert [s["index"] for s in clip["sections"]] == list(range(len(files)))
+    total = sum(probe(rendered / f).duration for f in files)
     assert total == pytest.approx(clip["duration"], abs=0.2)
 
 
@@ -85,31 +89,6 @@ def test_no_change_rerun_renders_nothing_and_skips_manim(rendered: Path) -> None
     assert r.returncode == 0, r.stderr
     assert "up to date: " + ", ".join(SCENES) in r.stderr
     assert {p: p.stat().st_mtime_ns for p in rendered.glob("*.mp4")} == before
-
-
-def test_hash_changes_only_with_the_inputs_of_the_clip(lesson_paths) -> None:
-    base, masked = load_lesson(lesson_paths["default"]), load_lesson(lesson_paths["masked"])
-    obtuse = load_lesson(lesson_paths["obtuse"])
-
-    def h(lesson, scene, quality="low", lang="id"):
-        return input_hash(lesson, scene, quality, lang)
-
-    # attention numbers changed: only the softmax clip
-    assert h(base, "SoftmaxBarMorph") != h(masked, "SoftmaxBarMorph")
-    assert h(base, "ProjectionDrop") == h(masked, "ProjectionDrop")
-    assert h(base, "AngleSignRegions") == h(masked, "AngleSignRegions")
-    # projection and angle numbers changed
-    assert h(base, "ProjectionDrop") != h(obtuse, "ProjectionDrop")
-    assert h(base, "AngleSignRegions") != h(obtuse, "AngleSignRegions")
-    assert h(base, "SoftmaxBarMorph") == h(obtuse, "SoftmaxBarMorph")
-    # settings
-    assert h(base, "ProjectionDrop") != h(base, "ProjectionDrop", quality="medium")
-    assert h(base, "ProjectionDrop") != h(base, "ProjectionDrop", lang="en")
-    # a change of the lesson file that no clip reads (a comment) changes nothing
-    text = lesson_paths["default"].read_text(encoding="utf-8")
-    commented = lesson_paths["default"].with_name("commented.toml")
-    commented.write_text("# a note from the author\n" + text, encoding="utf-8")
-    assert all(h(base, s) == h(load_lesson(commented), s) for s in SCENES)
 
 
 def test_editing_attention_rerenders_only_softmax(rendered: Path, lesson_paths, tmp_path) -> None:
@@ -222,12 +201,15 @@ def test_bad_lesson_touches_nothing(rendered: Path, tmp_path) -> None:
 def test_joined_lesson_has_chapters_and_shifted_subtitles(rendered: Path, tmp_path) -> None:
     import av
 
-    from lecture.assemble import assemble
+    from publish.assemble import assemble
 
     out = tmp_path / "joined"
     subprocess.run(["cp", "-r", str(rendered), str(out)], check=True)
+    loaded = Manifest.load(out)
+    assert loaded is not None
+    typed = list(loaded.clips.values())
+    entry = assemble(out, typed, "id")
     clips = list(manifest(out)["clips"].values())
-    entry = assemble(out, clips, "id")
     info = probe(out / "lesson.mp4")
     total = sum(c["duration"] for c in clips)
     assert abs(info.duration - total) <= 1 / 15  # within one frame
@@ -256,18 +238,23 @@ def test_joined_lesson_has_chapters_and_shifted_subtitles(rendered: Path, tmp_pa
     assert vtt.startswith("WEBVTT\n") and vtt.count(" --> ") == len(cues)
     chapters = (out / "chapters.vtt").read_text(encoding="utf-8")
     assert chapters.count(" --> ") == 3 and "Tanda dan keselarasan" in chapters
-    assert entry["duration"] == pytest.approx(total, abs=1 / 15)
+    assert entry.duration == pytest.approx(total, abs=1 / 15)
 
 
-def test_whole_lesson_builds_with_a_chapter_per_scene(tmp_path: Path) -> None:
-    """`lecture build` at low quality: every scene once, joined in lesson order."""
+def test_whole_lesson_builds_with_a_chapter_per_scene(rendered: Path, tmp_path: Path) -> None:
+    """`lecture build` at low quality: every scene once, joined in lesson order.
+
+    It starts from a folder with the three seed clips, which stay as they are.
+    """
     import av
 
-    from lecture.scenes import ORDER
+    from lesson.scenelist import ORDER
 
     out = tmp_path / "lesson"
+    shutil.copytree(rendered, out)
     r = lecture("build", "--quality", "low", "--jobs", "2", "--out", str(out), "--quiet")
     assert r.returncode == 0, r.stderr
+    assert "up to date: " + ", ".join(SCENES) in r.stderr  # the seed clips, in lesson order
     data = manifest(out)
     assert list(data["clips"]) == list(ORDER)
     lesson = data["lesson_video"]
@@ -303,3 +290,72 @@ def test_english_render_has_english_subtitles(tmp_path: Path) -> None:
     text = (out / "SoftmaxBarMorph.srt").read_text(encoding="utf-8")
     assert "raw compatibility score" in text and "skor" not in text
     assert manifest(out)["clips"]["SoftmaxBarMorph"]["lang"] == "en"
+
+
+PROBE_SCENE = """
+from manim import FadeIn, Square
+
+from scenes.common import LessonScene
+{imports}
+
+
+class {name}(LessonScene):
+    def construct(self) -> None:
+        self.step("one")
+        self.play(FadeIn(Square(color={colour})), run_time=0.2)
+"""
+
+
+def test_a_new_helper_module_invalidates_only_the_scene_that_imports_it(tmp_path: Path) -> None:
+    """The hash covers what a render imported: no hand-kept list of shared files to forget."""
+    import uuid
+
+    pkg = ROOT / "tests" / f"_probe_{uuid.uuid4().hex[:8]}"
+    mod = f"tests.{pkg.name}"
+    env = {"LECTURE_EXTRA_SCENES": f"{mod}.scene_a:ProbeA,{mod}.scene_b:ProbeB"}
+    out = tmp_path / "probe"
+
+    def render() -> str:
+        r = lecture(
+            "render",
+            "ProbeA",
+            "ProbeB",
+            "--quality",
+            "low",
+            "--out",
+            str(out),
+            "--quiet",
+            env=env,
+        )
+        assert r.returncode == 0, r.stderr
+        return r.stderr
+
+    pkg.mkdir()
+    try:
+        (pkg / "scene_a.py").write_text(
+            PROBE_SCENE.format(imports="", name="ProbeA", colour='"#E69F00"')
+        )
+        (pkg / "scene_b.py").write_text(
+            PROBE_SCENE.format(imports="", name="ProbeB", colour='"#56B4E9"')
+        )
+        first = render()
+        assert "ProbeA: rendered" in first and "ProbeB: rendered" in first
+        # ProbeA starts using a helper module that did not exist before
+        (pkg / "helper.py").write_text('COLOUR = "#009E73"\n')
+        (pkg / "scene_a.py").write_text(
+            PROBE_SCENE.format(
+                imports=f"from {mod}.helper import COLOUR", name="ProbeA", colour="COLOUR"
+            )
+        )
+        second = render()
+        assert "ProbeA: rendered" in second and "up to date: ProbeB" in second
+        sources = manifest(out)["clips"]["ProbeA"]["sources"]
+        assert f"tests/{pkg.name}/helper.py" in sources
+        assert f"tests/{pkg.name}/helper.py" not in manifest(out)["clips"]["ProbeB"]["sources"]
+        # editing only the helper re-renders only the scene that imports it
+        (pkg / "helper.py").write_text('COLOUR = "#D55E00"\n')
+        third = render()
+        assert "ProbeA: rendered" in third and "up to date: ProbeB" in third
+        assert "rendered" not in render()
+    finally:
+        shutil.rmtree(pkg, ignore_errors=True)

@@ -17,6 +17,7 @@ from pptx.enum.shapes import MSO_SHAPE_TYPE
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "media" / "test-screens"
+pytestmark = [pytest.mark.render, pytest.mark.slides]
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +32,7 @@ def decks(rendered: Path, tmp_path_factory) -> Path:
 
 def sections_of(out: Path) -> list[str]:
     data = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    return [s for scene in SEED_SCENES for s in data["clips"][scene]["sections"]]
+    return [s["file"] for scene in SEED_SCENES for s in data["clips"][scene]["sections"]]
 
 
 def test_pptx_has_a_movie_poster_and_notes_per_section(decks: Path) -> None:

@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 from conftest import lecture
 
-from lecture.verify import LabelCheck, normalise
+from publish.verify import LabelCheck, normalise
 
 
+@pytest.mark.render
+@pytest.mark.ocr
 def test_verify_reads_every_label_of_a_medium_quality_clip(tmp_path: Path) -> None:
     out = tmp_path / "medium"
     r = lecture("render", "SoftmaxBarMorph", "--quality", "medium", "--out", str(out), "--quiet")
@@ -22,6 +24,8 @@ def test_verify_reads_every_label_of_a_medium_quality_clip(tmp_path: Path) -> No
     assert "all" in r.stdout and "labels match" in r.stdout
 
 
+@pytest.mark.render
+@pytest.mark.ocr
 def test_verify_reports_exactly_the_wrong_label(tmp_path: Path) -> None:
     out = tmp_path / "wrong"
     env = {"LECTURE_EXTRA_SCENES": "tests.fixture_scenes:WrongLabel"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from lecture.lesson import DEFAULT_LESSON
+from lesson.model import DEFAULT_LESSON
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
 
@@ -64,11 +64,12 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
 }
 
 
-def variant(name: str, folder: Path) -> Path:
-    """Write the edited lesson `name` into `folder` and return its path."""
+def variant(name: str, folder: Path, more: list[tuple[str, str, str]] | None = None) -> Path:
+    """Write the edited lesson `name` (plus the edits `more`) into `folder`; return its path."""
     text = SEED
-    for table, key, value in EDITS[name]:
+    for table, key, value in EDITS[name] + (more or []):
         text = _set(text, table, key, value)
-    path = folder / f"{name}.toml"
+    suffix = f"-{abs(hash(tuple(more))):x}" if more else ""
+    path = folder / f"{name}{suffix}.toml"
     path.write_text(text, encoding="utf-8")
     return path

@@ -1,0 +1,93 @@
+"""String catalogues: on-screen text and subtitles per language, one TOML file per scene module.
+
+``lesson/text/<module>.toml`` holds a table per language (``[id]``, ``[en]``) with the text of
+the scenes in ``scenes/<module>.py``, their chapter titles included; ``lecture.toml`` holds
+the text of the whole lecture (video title, deck). Numbers never appear here: they come from
+the numbers sheet.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+
+from lesson.scenelist import TEXT_DIR, scene_spec
+
+__all__ = ["LANGUAGES", "LECTURE_TEXT", "catalogue", "chapter_title", "file_catalogue"]
+
+LANGUAGES = ("id", "en")
+LECTURE_TEXT = TEXT_DIR / "lecture.toml"
+
+
+def _check(lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise KeyError(f"no strings for language {lang!r}; have {', '.join(LANGUAGES)}")
+
+
+@cache
+def file_catalogue(path: Path, lang: str) -> dict[str, str]:
+    """The strings of `lang` in one catalogue file (a scene module's, or ``lecture.toml``).
+
+    Parameters
+    ----------
+    path : Path
+        A catalogue file.
+    lang : str
+        A language code of :data:`LANGUAGES`.
+
+    Returns
+    -------
+    dict of str to str
+    """
+    _check(lang)
+    table = tomllib.loads(path.read_text(encoding="utf-8")).get(lang, {})
+    return dict(table)
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """Every string of `lang`, merged over the catalogue files.
+
+    Parameters
+    ----------
+    lang : str
+        A language code of :data:`LANGUAGES`.
+
+    Returns
+    -------
+    dict of str to str
+
+    Raises
+    ------
+    KeyError
+        For a language without a catalogue, or a key defined by two files.
+    """
+    _check(lang)
+    merged: dict[str, str] = {}
+    for path in sorted(TEXT_DIR.glob("*.toml")):
+        for key, text in file_catalogue(path, lang).items():
+            if key in merged:
+                raise KeyError(f"{path.name}: {key} is defined twice")
+            merged[key] = text
+    return merged
+
+
+def chapter_title(scene: str, lang: str) -> str:
+    """The chapter title of `scene` in `lang`, from its own catalogue file.
+
+    ``chapter_<Scene>`` when the file has it; otherwise ``chapter_<module>``, whose
+    ``{number}`` is the number the scene's name ends with (``QuizQuestion3`` -> 3).
+
+    Examples
+    --------
+    >>> chapter_title("ProjectionDrop", "en"), chapter_title("QuizQuestion3", "id")
+    ('Projection', 'Uji pemahaman: pertanyaan 3')
+    """
+    spec = scene_spec(scene)
+    strings = file_catalogue(spec.text_file, lang)
+    if f"chapter_{scene}" in strings:
+        return strings[f"chapter_{scene}"]
+    m = re.search(r"(\d+)$", scene)
+    return strings[f"chapter_{spec.module}"].format(number=int(m.group(1)) if m else "")

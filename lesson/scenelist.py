@@ -1,0 +1,137 @@
+"""The lecture's scenes in lesson order: the one list that names every scene.
+
+Each entry says where the scene lives and what it reads. A scene ``Name`` of entry
+``Scene("Name", "mod", "builder", reads=...)`` is made of files named after its module:
+
+- ``scenes/mod.py`` defines the Manim class ``Name``;
+- ``lesson/sheets/mod.py`` defines ``builder(lesson) -> Sheet``, every value it shows;
+- ``lesson/text/mod.toml`` holds its on-screen text and subtitles per language.
+
+``reads`` lists the lesson keys the scene and its sheet read (``"projection"``,
+``"attention.keys"``, ``"quiz[3]"``); a clip's input hash covers exactly those values, and a
+render that reads a key its entry does not declare fails.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lesson.sheet import Builder
+
+__all__ = ["ORDER", "SCENES", "Scene", "TEXT_DIR", "registry", "scene_spec"]
+
+ROOT = Path(__file__).resolve().parent.parent
+TEXT_DIR = Path(__file__).resolve().parent / "text"
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One scene of the lecture: its name, its module, its sheet builder and what it reads.
+
+    Attributes
+    ----------
+    name : str
+        The Manim scene class (``ProjectionDrop``).
+    module : str
+        The short module name shared by its files (``projection``).
+    sheet : str
+        The name of its sheet builder in ``lesson/sheets/<module>.py``.
+    reads : tuple of str
+        Lesson keys it reads: a table (``"projection"``), a key (``"attention.keys"``) or one
+        quiz entry (``"quiz[3]"``, counted from 1).
+    """
+
+    name: str
+    module: str
+    sheet: str
+    reads: tuple[str, ...]
+    extra: bool = False  # outside the lecture: `module` is a full dotted path, no sheet
+
+    @property
+    def scene_module(self) -> str:
+        """Dotted path of the module that defines the scene class (``scenes.projection``)."""
+        return self.module if self.extra else f"scenes.{self.module}"
+
+    @property
+    def sheet_module(self) -> str:
+        """Dotted path of the module that defines the sheet builder."""
+        return f"lesson.sheets.{self.module}"
+
+    @property
+    def text_file(self) -> Path:
+        """The scene's text catalogue (``lesson/text/<module>.toml``)."""
+        return TEXT_DIR / f"{self.module}.toml"
+
+    def builder(self) -> Builder:
+        """The sheet builder (imports only its own sheet module)."""
+        fn: Builder = getattr(importlib.import_module(self.sheet_module), self.sheet)
+        return fn
+
+    def covers(self, key: str) -> bool:
+        """Whether `key` (a lesson key read at run time) is among :attr:`reads`."""
+        return any(key == r or key.startswith((f"{r}.", f"{r}[")) for r in self.reads)
+
+
+def _quiz(n: int) -> Scene:
+    return Scene(
+        f"QuizQuestion{n}",
+        "quiz",
+        f"quiz_question_{n}",
+        (f"quiz[{n}]", "format", "timing.quiz_countdown"),
+    )
+
+
+SCENES: tuple[Scene, ...] = (
+    Scene("LessonTitle", "intro", "lesson_title", ("title", "intro")),
+    Scene("CoordinateProducts", "intro", "coordinate_products", ("projection", "format")),
+    Scene("LengthAndAngle", "intro", "length_and_angle", ("projection", "format")),
+    Scene("ProjectionDrop", "projection", "projection_drop", ("projection", "format")),
+    Scene("AngleSignRegions", "angle", "angle_sign_regions", ("angle", "format")),
+    Scene(
+        "AttentionScores",
+        "scores",
+        "attention_scores",
+        ("attention.keys", "attention.values", "attention.mask", "scores", "format"),
+    ),
+    Scene("SoftmaxBarMorph", "softmax", "softmax_bar_morph", ("attention", "format")),
+    Scene("ScaleIsNotCosine", "scores", "scale_is_not_cosine", ("quiz[8]", "format")),
+    Scene("MagnitudeVsDirection", "magnitude", "magnitude_vs_direction", ("magnitude", "format")),
+    Scene("ZeroQuery", "magnitude", "zero_query", ("quiz[7]", "format")),
+    *(_quiz(n) for n in range(1, 9)),
+)
+
+# Scene name -> entry, in lesson order.
+ORDER: dict[str, Scene] = {s.name: s for s in SCENES}
+
+
+def registry() -> dict[str, Scene]:
+    """Every renderable scene: the lecture's, then extra ones named in ``LECTURE_EXTRA_SCENES``.
+
+    ``LECTURE_EXTRA_SCENES="module:Scene,module:Scene"`` makes scenes outside the lecture
+    (fixtures of the tests, an author's drafts) renderable by name; they read nothing from
+    the lesson, show no sheet values, and are not part of the lecture's order.
+    """
+    extra = {}
+    for item in filter(None, os.environ.get("LECTURE_EXTRA_SCENES", "").split(",")):
+        module, _, name = item.strip().partition(":")
+        extra[name] = Scene(name, module, "", (), extra=True)
+    return {**ORDER, **extra}
+
+
+def scene_spec(name: str) -> Scene:
+    """The entry of scene `name`.
+
+    Raises
+    ------
+    KeyError
+        For a scene that is neither in the lecture nor an extra scene.
+    """
+    known = registry()
+    if name not in known:
+        raise KeyError(f"unknown scene {name!r}; scenes are: {', '.join(known)}")
+    return known[name]

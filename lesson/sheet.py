@@ -1,0 +1,180 @@
+"""The numbers sheet: for each scene, every value it shows, as the exact string a viewer reads.
+
+Scenes take their labels from here (as :class:`~mathcore.fmt.Shown`, with TeX) and tests
+compare what a scene put on screen with the same sheet; ``lecture numbers`` prints it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import mathcore as mc
+from lesson.model import Lesson
+from lesson.scenelist import ORDER, scene_spec
+from mathcore import fmt
+from mathcore.exact import exact_norm
+from mathcore.fmt import Shown
+
+__all__ = [
+    "MAX_SYMBOLIC",
+    "Builder",
+    "Sheet",
+    "dot_terms",
+    "length",
+    "product_terms",
+    "numbers_sheet",
+    "readout",
+    "scene_sheet",
+]
+
+Sheet = dict[str, Shown]
+MAX_SYMBOLIC = 9  # longest symbolic step (like 4/√5) worth showing before its value
+
+
+def _factor(v: Fraction, places: fmt.Places) -> tuple[str, str, bool]:
+    """A coordinate as a factor (text, TeX, exact): bare, without a leading ``≈``."""
+    s = fmt.number(v, places)
+    return s.text.removeprefix("≈ "), s.tex.removeprefix(r"\approx "), s.exact
+
+
+def product_terms(
+    x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places, notation: str = "·"
+) -> list[Shown]:
+    r"""The terms of the expanded product ``x · y``, one per pair of coordinates.
+
+    The lesson writes them two ways: ``2·1``, ``(−1)·4`` (``notation="·"``, negative factors
+    in parentheses) and ``2(1)``, ``(−1)(4)`` (``notation="()"``).
+
+    Parameters
+    ----------
+    x, y : sequence of Fraction
+        Vectors of the same length.
+    places : Places
+        Formatting places.
+    notation : {"·", "()"}
+        How a product of two coordinates is written.
+
+    Returns
+    -------
+    list of Shown
+        A term is marked ``≈`` if a coordinate cannot be written exactly.
+
+    Examples
+    --------
+    >>> F, P = Fraction, fmt.Places()
+    >>> [t.text for t in product_terms([F(2), F(-1), F(3)], [F(1), F(4), F(-2)], P)]
+    ['2·1', '(−1)·4', '3·(−2)']
+    >>> [t.text for t in product_terms([F(-1), F(2)], [F(-2), F(1)], P, "()")]
+    ['(−1)(−2)', '2(1)']
+    >>> product_terms([F(2)], [F(1)], P)[0].tex
+    '2 \\cdot 1'
+    """
+    terms = []
+    for a, b in zip(x, y, strict=True):
+        (ta, xa, ea), (tb, xb, eb) = _factor(a, places), _factor(b, places)
+        if a < 0:
+            ta, xa = f"({ta})", f"({xa})"
+        if notation == "()":
+            text, tex = f"{ta}({tb})", f"{xa}({xb})"
+        else:
+            if b < 0:
+                tb, xb = f"({tb})", f"({xb})"
+            text, tex = f"{ta}·{tb}", rf"{xa} \cdot {xb}"
+        if ea and eb:
+            terms.append(Shown(text, tex))
+        else:
+            terms.append(Shown(f"≈ {text}", rf"\approx {tex}", exact=False))
+    return terms
+
+
+def dot_terms(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) -> Shown:
+    """The expanded product as one sum, ``2(1) + 1(2)`` (see :func:`product_terms`).
+
+    Examples
+    --------
+    >>> dot_terms([Fraction(2), Fraction(1)], [Fraction(1), Fraction(2)], fmt.Places()).text
+    '2(1) + 1(2)'
+    """
+    terms = product_terms(x, y, places, "()")
+    text = " + ".join(t.text.removeprefix("≈ ") for t in terms)
+    tex = " + ".join(t.tex.removeprefix(r"\approx ") for t in terms)
+    exact = all(t.exact for t in terms)
+    return Shown(text if exact else f"≈ {text}", tex if exact else rf"\approx {tex}", exact)
+
+
+def length(v: Sequence[Fraction], places: fmt.Places) -> Shown:
+    """Euclidean length: exact (``√5``, ``5``) while short, else rounded (``≈ 12.55``).
+
+    Examples
+    --------
+    >>> length([Fraction(1), Fraction(2)], fmt.Places()).text
+    '√5'
+    """
+    s = exact_norm(v)
+    shown = fmt.root(s, places)
+    return shown if len(shown.text) <= MAX_SYMBOLIC else fmt.number(s, places)
+
+
+def readout(
+    kind: str, q: Sequence[float | Fraction], k: Sequence[float | Fraction], places: fmt.Places
+) -> Shown:
+    """What a live readout shows for `q` against `k`: ``dot``, ``cos`` or ``theta``.
+
+    Parameters
+    ----------
+    kind : {"dot", "cos", "theta"}
+        Which readout.
+    q, k : sequence of float
+        The current query and the key.
+    places : Places
+        Formatting places (``readout`` for dot and cos, ``angle`` for theta).
+
+    Returns
+    -------
+    Shown
+        Fixed places; cos and theta of a zero vector are an em dash (undefined).
+    """
+    if kind == "dot":
+        return fmt.fixed(mc.dot(q, k), places.readout)
+    if mc.angle_class(q, k) is mc.AngleClass.UNDEFINED:
+        return fmt.UNDEFINED
+    if kind == "cos":
+        return fmt.fixed(mc.cosine(q, k), places.readout)
+    s = fmt.fixed(mc.angle_degrees(q, k), places.angle)
+    return fmt.Shown(f"{s.text}°", rf"{s.tex}^\circ", s.exact, "angle", s.sign)
+
+
+Builder = Callable[[Lesson], Sheet]
+
+
+def scene_sheet(lesson: Lesson, scene: str) -> Sheet:
+    """Every value `scene` shows for `lesson`, keyed by quantity.
+
+    Parameters
+    ----------
+    lesson : Lesson
+        A loaded lesson.
+    scene : str
+        A scene class name.
+
+    Returns
+    -------
+    dict of str to Shown
+        Empty for a scene that shows no numbers (or is outside the lecture).
+    """
+    spec = scene_spec(scene)
+    return spec.builder()(lesson) if spec.sheet else {}
+
+
+def numbers_sheet(lesson: Lesson) -> dict[str, Sheet]:
+    """The whole sheet, in lesson order: scene name -> quantity -> :class:`Shown`.
+
+    Examples
+    --------
+    >>> from lesson.model import load_lesson
+    >>> s = numbers_sheet(load_lesson())
+    >>> s["ProjectionDrop"]["comp"].text, s["SoftmaxBarMorph"]["weight1"].text
+    ('≈ 1.79', '0.330')
+    """
+    return {name: scene_sheet(lesson, name) for name in ORDER}

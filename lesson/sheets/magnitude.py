@@ -1,0 +1,70 @@
+"""Sheets of the scenes in scenes/magnitude.py: MagnitudeVsDirection and ZeroQuery."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+import mathcore as mc
+from lesson.model import Lesson
+from lesson.sheet import Sheet, dot_terms, readout
+from mathcore import fmt
+from mathcore.exact import exact_cosine, exact_dot, exact_norm, exact_scaled, sqrt_exact
+
+__all__ = ["magnitude_vs_direction", "zero_query"]
+
+
+def magnitude_vs_direction(lesson: Lesson) -> Sheet:
+    """The two ``[magnitude]`` pairs; the second pair's x scaled, then flipped."""
+    P = lesson.places
+    (x1, y1), (x2, y2) = lesson.magnitude
+    s = lesson.magnitude_scale
+    scaled = tuple(s * c for c in x2)
+    flipped = tuple(-c for c in x2)
+    sheet: Sheet = {"scale": fmt.number(s, P)}
+    rows = {
+        "first": (x1, y1),
+        "second": (x2, y2),
+        "scaled": (scaled, y2),
+        "flipped": (flipped, y2),
+    }
+    for name, (x, y) in rows.items():
+        sheet[f"{name}_x"] = fmt.vector(x, P)
+        sheet[f"{name}_dot"] = fmt.number(exact_dot(x, y), P)
+        sheet[f"{name}_cos"] = fmt.number(exact_cosine(x, y), P)
+    sheet["first_y"] = fmt.vector(y1, P)
+    sheet["second_y"] = fmt.vector(y2, P)
+    return sheet
+
+
+def zero_query(lesson: Lesson) -> Sheet:
+    """Question 7: a zero query scores 0 with every key, so softmax weighs them equally."""
+    P = lesson.places
+    q, keys = lesson.quiz[6].vectors["query"], lesson.quiz[6].vectors["keys"]
+    n, d_k = len(keys), len(q)
+    logits = [exact_scaled(exact_dot(q, k), d_k) for k in keys]
+    weights = mc.softmax([float(v) for v in logits])
+    w = Fraction(1, n)  # every logit is 0, so softmax gives each key exactly 1/n
+    if not np.allclose(weights, float(w)):
+        raise AssertionError(f"softmax of equal logits should be 1/{n}, got {weights}")
+    sheet: Sheet = {
+        "q": fmt.vector(q, P),
+        "d_k": fmt.number(d_k, P),
+        "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),
+        "dot_terms": dot_terms(q, keys[0], P),
+        "logits": fmt.vector([v.as_fraction() for v in logits], P),
+        "weights_frac": fmt.Shown(
+            "(" + ", ".join([fmt.fraction(w).text] * n) + ")",
+            "(" + r",\ ".join([fmt.fraction(w).tex] * n) + ")",
+        ),
+        "weights": fmt.vector([w] * n, P),
+        "weight": fmt.fraction(w),
+        "norm_q": fmt.number(exact_norm(q), P),
+        "cos": readout("cos", [float(c) for c in q], [float(c) for c in keys[0]], P),
+    }
+    for j, k in enumerate(keys, start=1):
+        sheet[f"k{j}"] = fmt.vector(k, P)
+        sheet[f"score{j}"] = fmt.number(exact_dot(q, k), P)
+        sheet[f"logit{j}"] = fmt.number(logits[j - 1], P)
+    return sheet

@@ -1,0 +1,41 @@
+"""Sheet of ProjectionDrop (scenes/projection.py)."""
+
+from __future__ import annotations
+
+from lesson.model import Lesson
+from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms
+from mathcore import fmt
+from mathcore.exact import (
+    exact_comp,
+    exact_dot,
+    exact_proj_coef,
+    exact_project,
+    exact_residual,
+    sqrt_exact,
+)
+
+
+def projection_drop(lesson: Lesson) -> Sheet:
+    """Vectors, product, projection, residual and component of ``[projection]``."""
+    P, q, k = lesson.places, lesson.projection.query, lesson.projection.key
+    d = exact_dot(q, k)
+    kk = exact_dot(k, k)
+    res = exact_residual(q, k)
+    sheet = {
+        "q": fmt.vector(q, P),
+        "k": fmt.vector(k, P),
+        "dot_terms": dot_terms(q, k, P),
+        "dot": fmt.number(d, P),
+        "proj_coef": fmt.fraction(exact_proj_coef(q, k)),
+        "proj": fmt.vector(exact_project(q, k), P),
+        "residual": fmt.vector(res, P),
+        "residual_dot": fmt.number(exact_dot(res, k), P),
+        "comp_ratio": fmt.ratio(d, sqrt_exact(kk), P),
+        "comp": fmt.number(exact_comp(q, k), P),
+    }
+    # The symbolic steps (4/5)k and 4/√5 help only while they stay short; 1552549/1534201
+    # does not, and a ratio equal to its value adds nothing.
+    for key in ("proj_coef", "comp_ratio"):
+        if len(sheet[key].text) > MAX_SYMBOLIC or sheet[key].text == sheet["comp"].text:
+            del sheet[key]
+    return sheet

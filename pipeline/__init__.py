@@ -1,0 +1,1 @@
+"""The render pipeline: typed settings, the manifest, incremental parallel rendering, workers."""

@@ -1,0 +1,212 @@
+"""Render one scene in this process (run by ``lecture render`` as a worker process).
+
+Writes the clip, its subtitles, section clips and a ``result.json`` into a work folder;
+``lecture render`` moves the finished files into place.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+
+from lesson.reads import uncovered
+from lesson.scenelist import scene_spec
+from pipeline.settings import QUALITIES, VARIANTS
+
+__all__ = ["main", "project_sources", "render"]
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def project_sources() -> list[str]:
+    """Project files this process has imported so far (paths relative to the project)."""
+    found = set()
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None)
+        if not path:
+            continue
+        p = Path(path).resolve()
+        if p.is_relative_to(ROOT) and ".venv" not in p.relative_to(ROOT).parts:
+            found.add(str(p.relative_to(ROOT)))
+    return sorted(found)
+
+
+def _link_tree(src: Path, dst: Path) -> None:
+    """Populate `dst` with hard links (or copies) of the files in `src`."""
+    dst.mkdir(parents=True, exist_ok=True)
+    if not src.is_dir():
+        return
+    for f in src.iterdir():
+        target = dst / f.name
+        if f.is_file() and not target.exists():
+            try:
+                os.link(f, target)
+            except OSError:
+                shutil.copy2(f, target)
+
+
+def _publish(src: Path, dst: Path) -> None:
+    """Move files of `src` that `dst` lacks into `dst`, each by an atomic rename."""
+    dst.mkdir(parents=True, exist_ok=True)
+    for f in src.iterdir():
+        target = dst / f.name
+        if f.is_file() and not target.exists():
+            tmp = dst / f".{f.name}.{os.getpid()}.tmp"
+            shutil.copy2(f, tmp)
+            os.replace(tmp, target)
+
+
+def render(
+    scene: str,
+    lesson: Path,
+    quality: str,
+    lang: str,
+    work: Path,
+    tex_cache: Path,
+    variant: str = "mp4",
+) -> dict:
+    """Render `scene` into `work` and describe the result.
+
+    Parameters
+    ----------
+    scene : str
+        Scene class name.
+    lesson : Path
+        Lesson file.
+    quality : str
+        One of :data:`QUALITIES`.
+    lang : str
+        Language of on-screen text and subtitles.
+    work : Path
+        Empty folder for this render.
+    tex_cache : Path
+        The LaTeX cache shared between workers; read through links, extended atomically.
+    variant : str
+        One of :data:`VARIANTS`.
+
+    Returns
+    -------
+    dict
+        Paths of the clip, subtitles and sections, and the section-end snapshots.
+    """
+    os.environ["LECTURE_LESSON"] = str(lesson)
+    os.environ["LECTURE_LANG"] = lang
+    import importlib
+
+    from manim import config, tempconfig
+
+    spec = scene_spec(scene)
+
+    tex = work / "tex"
+    _link_tree(tex_cache, tex)
+    options = {
+        "media_dir": str(work / "media"),
+        "tex_dir": str(tex),
+        "quality": QUALITIES[quality],
+        "save_sections": True,
+        "write_to_movie": True,
+        "disable_caching": True,
+        "progress_bar": "none",
+        "verbosity": "WARNING",
+        **VARIANTS[variant].manim_options(),
+    }
+    with tempconfig(options):
+        obj = getattr(importlib.import_module(spec.scene_module), scene)()
+        obj.render()
+        width, height = config.pixel_width, config.pixel_height
+        fw, fh = config.frame_width, config.frame_height
+    extra = uncovered(set(getattr(obj, "lesson_reads", ())), spec.reads)
+    if extra:
+        raise LookupError(
+            f"{scene} read lesson key(s) {', '.join(extra)} that its entry in the scene list "
+            f"(lesson/scenelist.py) does not declare; add them to its reads"
+        )
+    _publish(tex, tex_cache)
+
+    def px(box) -> list[int]:
+        """Scene box -> pixel box [left, top, right, bottom], at least one pixel each way."""
+        (x0, y0), (x1, y1) = box
+        sx, sy = width / fw, height / fh
+        left, top = math.floor((x0 + fw / 2) * sx), math.floor((fh / 2 - y1) * sy)
+        right, bottom = math.ceil((x1 + fw / 2) * sx), math.ceil((fh / 2 - y0) * sy)
+        return [left, top, max(right, left + 1), max(bottom, top + 1)]
+
+    from pipeline.media import last_frame
+
+    ext = VARIANTS[variant].ext
+    sources = project_sources()
+    if spec.text_file.is_file():
+        sources.append(str(spec.text_file.relative_to(ROOT)))
+    if (ROOT / "manim.cfg").is_file():
+        sources.append("manim.cfg")
+    videos = [p for p in (work / "media").rglob(f"{scene}.{ext}") if "sections" not in p.parts]
+    sections = sorted((work / "media").rglob(f"sections/{scene}_*.{ext}"))
+    return {
+        "video": str(videos[0]),
+        "poster": str(last_frame(videos[0], work / "poster.png")),
+        "subtitles": str(videos[0].with_suffix(".srt")),
+        "sections": [str(p) for p in sections],
+        "sources": sorted(set(sources)),
+        "lesson_keys": sorted(getattr(obj, "lesson_reads", ())),
+        "snapshots": [
+            {
+                "section": s.section,
+                "time": round(s.time, 4),
+                "labels": [
+                    {
+                        "key": k,
+                        "text": s.numbers[k],
+                        "box": px(s.number_boxes[k]),
+                        "kind": s.number_kinds[k],
+                    }
+                    for k in s.numbers
+                ],
+            }
+            for s in obj.snapshots
+        ],
+    }
+
+
+def _summary(error: Exception, work: Path) -> str:
+    """One line for the author: the TeX error and its source line, or the exception."""
+    m = re.search(r"log file: (\S+\.log)", str(error))
+    if m and Path(m.group(1)).is_file():
+        log = Path(m.group(1))
+        shutil.copyfile(log, work / "tex-error.log")
+        lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+        bang = next((i for i, ln in enumerate(lines) if ln.startswith("! ")), None)
+        if bang is not None:
+            where = next((ln for ln in lines[bang:] if re.match(r"l\.\d+ ", ln)), "")
+            return f"LaTeX error: {lines[bang][2:]} {where}".strip()
+    text = " ".join(str(error).split())
+    return f"{type(error).__name__}: {text}"[:300]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line of the worker; the result goes to ``WORK/result.json``."""
+    p = argparse.ArgumentParser(prog="python -m pipeline.worker")
+    p.add_argument("scene")
+    p.add_argument("--lesson", required=True, type=Path)
+    p.add_argument("--quality", required=True, choices=list(QUALITIES))
+    p.add_argument("--lang", required=True)
+    p.add_argument("--work", required=True, type=Path)
+    p.add_argument("--tex-cache", required=True, type=Path)
+    p.add_argument("--variant", default="mp4", choices=list(VARIANTS))
+    a = p.parse_args(argv)
+    try:
+        result = render(a.scene, a.lesson, a.quality, a.lang, a.work, a.tex_cache, a.variant)
+    except Exception as e:
+        (a.work / "error.txt").write_text(_summary(e, a.work), encoding="utf-8")
+        raise
+    (a.work / "result.json").write_text(json.dumps(result, ensure_ascii=False), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

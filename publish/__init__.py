@@ -1,0 +1,1 @@
+"""Publishing rendered clips: the joined lesson, section clips, slides, exports, verification."""

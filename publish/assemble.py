@@ -1,0 +1,195 @@
+"""Join the rendered clips into one lesson video with chapters and subtitles.
+
+The clips are joined by remuxing with PyAV (no re-encoding): every clip of one render has
+the same codec, size and frame rate. Subtitles of each clip are shifted to the clip's place
+(``lesson.srt``, ``lesson.vtt``); chapter marks at scene boundaries are embedded in the MP4
+and written as ``chapters.vtt``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from datetime import timedelta
+from fractions import Fraction
+from pathlib import Path
+
+import av
+import srt
+
+from lesson.catalogue import catalogue, chapter_title
+from pipeline.manifest import ChapterMark, Clip, LessonVideo, Manifest
+from pipeline.media import atomic_path, probe
+
+__all__ = ["assemble", "clips_digest", "join_lesson", "to_vtt"]
+
+
+def clips_digest(clips: list[Clip]) -> str:
+    """Hash of the clips a lesson video is made of (their input hashes, in order)."""
+    return hashlib.sha256("|".join(c.scene + c.input_hash for c in clips).encode()).hexdigest()
+
+
+def _timestamp(seconds: float, sep: str) -> str:
+    ms = round(seconds * 1000)
+    h, rest = divmod(ms, 3_600_000)
+    m, rest = divmod(rest, 60_000)
+    s, ms = divmod(rest, 1000)
+    return f"{h:02d}:{m:02d}:{s:02d}{sep}{ms:03d}"
+
+
+def to_vtt(cues: list[tuple[float, float, str]]) -> str:
+    """WebVTT text of ``(start, end, text)`` cues."""
+    blocks = ["WEBVTT", ""]
+    for i, (start, end, text) in enumerate(cues, start=1):
+        blocks += [str(i), f"{_timestamp(start, '.')} --> {_timestamp(end, '.')}", text, ""]
+    return "\n".join(blocks)
+
+
+def _write_text(path: Path, text: str) -> None:
+    tmp = atomic_path(path)
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _join(videos: list[Path], target: Path, chapters: list[ChapterMark], title: str) -> list[float]:
+    """Remux `videos` one after another into `target`; return each clip's start in seconds."""
+    starts: list[float] = []
+    tmp = atomic_path(target)
+    with av.open(str(tmp), "w", format="mp4") as dst:
+        dst.metadata["title"] = title
+        stream = None
+        offset = 0  # in the output stream's time base
+        for path in videos:
+            with av.open(str(path)) as src:
+                s = src.streams.video[0]
+                if stream is None:
+                    stream = dst.add_stream_from_template(s)
+                    ref = (
+                        s.codec_context.name,
+                        s.codec_context.width,
+                        s.codec_context.height,
+                        s.base_rate,
+                    )
+                here = (
+                    s.codec_context.name,
+                    s.codec_context.width,
+                    s.codec_context.height,
+                    s.base_rate,
+                )
+                if here != ref:
+                    raise ValueError(
+                        f"{path.name}: {here} cannot be joined to {ref} without re-encoding"
+                    )
+                scale = Fraction(s.time_base) / Fraction(stream.time_base)
+                starts.append(float(offset * Fraction(stream.time_base)))
+                end = offset
+                # B-frames make the first dts negative; the decoding delay is the same in
+                # every clip, so shifting pts and dts by the same offset keeps dts rising.
+                for packet in src.demux(s):
+                    if packet.dts is None:
+                        continue
+                    pts = round(packet.pts * scale) + offset
+                    dts = round(packet.dts * scale) + offset
+                    dur = round((packet.duration or 0) * scale)
+                    packet.pts, packet.dts = pts, dts
+                    packet.stream = stream
+                    dst.mux(packet)
+                    end = max(end, pts + dur)
+                offset = end
+        tb = Fraction(stream.time_base) if stream else Fraction(1, 1000)
+        dst.set_chapters(
+            [
+                {
+                    "id": i + 1,
+                    "start": round(Fraction(c.start) / tb),
+                    "end": round(Fraction(c.end) / tb),
+                    "time_base": tb,
+                    "metadata": {"title": c.title},
+                }
+                for i, c in enumerate(chapters)
+            ]
+        )
+    os.replace(tmp, target)
+    return starts
+
+
+def assemble(out: Path, clips: list[Clip], lang: str) -> LessonVideo:
+    """Write ``lesson.mp4``, ``lesson.srt``, ``lesson.vtt`` and ``chapters.vtt`` into `out`.
+
+    Parameters
+    ----------
+    out : Path
+        The render folder holding the clips.
+    clips : list of Clip
+        Manifest entries of the clips, in lesson order.
+    lang : str
+        Language of the chapter titles.
+
+    Returns
+    -------
+    LessonVideo
+        The manifest's ``lesson_video`` entry: file names, duration, chapters, clips' digest.
+    """
+    chapters, t = [], 0.0
+    for c in clips:
+        chapters.append(ChapterMark(c.scene, chapter_title(c.scene, lang), t, t + c.duration))
+        t += c.duration
+    title = catalogue(lang)["lesson_video_title"]
+    video = out / "lesson.mp4"
+    starts = _join([out / c.video for c in clips], video, chapters, title)
+    # chapters start where each clip's frames actually start in the joined stream
+    chapters = [
+        ChapterMark(c.scene, c.title, s, (starts + [None])[i + 1] or c.end)
+        for i, (c, s) in enumerate(zip(chapters, starts, strict=True))
+    ]
+    cues: list[tuple[float, float, str]] = []
+    for c, start in zip(clips, starts, strict=True):
+        for sub in srt.parse((out / c.subtitles).read_text(encoding="utf-8")):
+            cues.append(
+                (start + sub.start.total_seconds(), start + sub.end.total_seconds(), sub.content)
+            )
+    subs = [
+        srt.Subtitle(i + 1, timedelta(seconds=a), timedelta(seconds=b), text)
+        for i, (a, b, text) in enumerate(cues)
+    ]
+    _write_text(out / "lesson.srt", srt.compose(subs, reindex=False))
+    _write_text(out / "lesson.vtt", to_vtt(cues))
+    _write_text(out / "chapters.vtt", to_vtt([(c.start, c.end, c.title) for c in chapters]))
+    info = probe(video)
+    return LessonVideo(
+        video=video.name,
+        subtitles="lesson.srt",
+        captions="lesson.vtt",
+        chapters_file="chapters.vtt",
+        duration=round(info.duration, 4),
+        frames=info.frames,
+        chapters=tuple(
+            ChapterMark(c.scene, c.title, round(c.start, 4), round(c.end, 4)) for c in chapters
+        ),
+        clips_digest=clips_digest(clips),
+    )
+
+
+def join_lesson(out: Path, manifest: Manifest, order: list[str]) -> float | None:
+    """Join the clips of `manifest` into the lesson video when every scene of `order` is there.
+
+    Re-joins only when the clips changed since the last join (or the video is gone); updates
+    ``manifest.lesson_video`` and saves the manifest.
+
+    Returns
+    -------
+    float or None
+        Seconds the join took, or None when nothing was joined.
+    """
+    import time
+
+    if any(s not in manifest.clips for s in order):
+        return None
+    whole = [manifest.clips[s] for s in order]
+    previous = manifest.lesson_video
+    if previous and previous.clips_digest == clips_digest(whole) and (out / "lesson.mp4").is_file():
+        return None
+    t0 = time.monotonic()
+    manifest.lesson_video = assemble(out, whole, manifest.lang)
+    manifest.save(out)
+    return time.monotonic() - t0

@@ -1,0 +1,285 @@
+"""``lecture verify``: read the numbers back from the rendered pixels and compare with the sheet.
+
+While a scene renders, its section-end snapshots record every number label: the expected
+string, the time, and the label's box in pixels (``manifest.json``). Verification decodes
+the frame shown at each section end, crops every box (with a margin, scaled up), reads it
+with Tesseract OCR, normalises the text and compares it with the sheet's string.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import unicodedata
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from io import BytesIO
+from pathlib import Path
+
+import av
+from PIL import Image, ImageOps, ImageStat
+
+from pipeline.manifest import Clip, Manifest
+
+__all__ = ["LabelCheck", "matches", "normalise", "read_label", "verify", "verify_clip"]
+
+MARGIN = 6  # white pixels (times four) around a label before OCR
+HEIGHTS = (40, 48, 32)  # label heights to try, in pixels: the first reads best
+SHORT_HEIGHTS = (56, 40, 24)  # more tries for labels of one to three characters
+THRESHOLD = 150  # grey level splitting ink from background
+# What Tesseract (trained on text fonts) makes of TeX's maths glyphs, mapped back.
+_OCR_FIXES = [
+    (r"[—–‒―−-]", "-"),
+    (r"[·•×]", "*"),
+    (r"[’'`´]", ""),
+    (r"[Oo](?=[\d.])|(?<=[\d.])[Oo]", "0"),
+    (r"(?<=\d)[Il|](?=\d)|(?<=\.)[Il|]|[Il|](?=\.\d)", "1"),
+    (r"[Vv√]", "√"),
+    (r"^(?:[~≈=]{1,2}|es|ee|as|ae|oe|2s|x)(?=\s*[-\d(√])", "≈"),
+    (r"(?<=[-—−(])[\]|]|^[\]|]$", "1"),
+    (r"[°º˚]|(?<=\d)[oO]$", "°"),
+    (r"\.(?=\s+[-\d√])", ","),  # "(1. 2)": a comma read as a full stop
+    (r"\s+", ""),
+]
+
+
+def normalise(text: str, ocr: bool = False) -> str:
+    """Canonical form for comparing a label with what OCR read.
+
+    Minus signs and dashes become ``-``, spacing goes, and (for OCR output) glyphs that
+    Tesseract confuses are mapped back (``V`` for ``√``, ``O`` for ``0`` beside digits...).
+
+    Examples
+    --------
+    >>> normalise("(1.2, −0.6)")
+    '(1.2,-0.6)'
+    >>> normalise("~ 1.79", ocr=True), normalise("4/V5", ocr=True)
+    ('≈1.79', '4/√5')
+    """
+    text = unicodedata.normalize("NFKC", text)
+    if not ocr:
+        text = re.sub(r"[−–—]", "-", text).replace("·", "*")
+        return re.sub(r"\s+", "", text)
+    for pattern, repl in _OCR_FIXES:
+        text = re.sub(pattern, repl, text)
+    return text
+
+
+def matches(expected: str, read: str, whole: bool = True) -> bool:
+    """Whether OCR output `read` shows `expected`.
+
+    Every character must be there, with two allowances for glyphs Tesseract has no letter
+    for: a root sign may come out as ``/``, and the ``≈`` before a rounded value may be lost
+    (a minus sign may not).
+
+    Examples
+    --------
+    >>> matches("2√5", "2/5"), matches("≈ 1.79", "1.79"), matches("−4", "4")
+    (True, True, False)
+    """
+    want, got = normalise(expected), normalise(read, ocr=True)
+    parts = {"√": "[√/]", "≈": "≈?", "*": "[*:.-]", "∞": "(?:∞|[oOcC0&8]{1,2})"}
+    pattern = "".join(parts.get(c, re.escape(c)) for c in want)
+    return bool(re.fullmatch(pattern, got) if whole else re.search(pattern, got))
+
+
+@dataclass
+class LabelCheck:
+    """One label at one section end: what should be there and what was read."""
+
+    scene: str
+    section: str
+    time: float
+    key: str
+    expected: str
+    read: str = ""
+    box: list[int] = field(default_factory=list)
+    kind: str = "part"
+
+    @property
+    def ok(self) -> bool:
+        """Whether the read text matches (``text`` labels need only contain the value)."""
+        return matches(self.expected, self.read, whole=self.kind != "text")
+
+
+def _frames_at(video: Path, times: list[float]) -> dict[float, Image.Image]:
+    """The frame shown just before each time (the last frame of a section)."""
+    wanted = sorted(set(times))
+    found: dict[float, Image.Image] = {}
+    with av.open(str(video)) as c:
+        stream = c.streams.video[0]
+        half = 0.5 / float(stream.guessed_rate or stream.average_rate or 30)
+        previous = None
+        i = 0
+        for frame in c.decode(stream):
+            t = float(frame.time or 0.0)
+            while i < len(wanted) and t > wanted[i] - half:
+                found[wanted[i]] = (previous or frame).to_image()
+                i += 1
+            previous = frame
+            if i == len(wanted):
+                break
+        while i < len(wanted) and previous is not None:
+            found[wanted[i]] = previous.to_image()
+            i += 1
+    return found
+
+
+def prepare(
+    image: Image.Image, box: list[int], height: int = HEIGHTS[0], factor: float | None = None
+) -> Image.Image:
+    """Crop a label, scale it to `height` pixels, make it black on white.
+
+    Only the label's own box is kept (its neighbours are blanked), then a white margin is
+    added around it.
+    """
+    left, top, right, bottom = box
+    crop = image.crop(
+        (
+            max(left - 1, 0),
+            max(top - 1, 0),
+            min(right + 1, image.width),
+            min(bottom + 1, image.height),
+        )
+    )
+    gray = ImageOps.grayscale(crop)
+    if ImageStat.Stat(gray).mean[0] < 128:  # light text on a dark frame
+        gray = ImageOps.invert(gray)
+    gray = ImageOps.autocontrast(gray, cutoff=1)
+    scale = factor or height / max(gray.height, 1)
+    size = (max(1, round(gray.width * scale)), max(1, round(gray.height * scale)))
+    gray = gray.resize(size, Image.Resampling.BICUBIC)
+    gray = gray.point(lambda v: 255 if v > THRESHOLD else 0)
+    return ImageOps.expand(gray, border=MARGIN * 4, fill=255)
+
+
+def is_bar(image: Image.Image) -> bool:
+    """Whether the ink of a prepared label is one horizontal bar (a dash: no OCR needed)."""
+    ink = ImageOps.invert(image.convert("L")).getbbox()
+    if ink is None:
+        return False
+    width, height = ink[2] - ink[0], ink[3] - ink[1]
+    return width > 3 * height
+
+
+def read_label(image: Image.Image, psm: int = 7) -> str:
+    """Tesseract's reading of one prepared label (`psm` 7: one line; 6: a block of text)."""
+    exe = shutil.which("tesseract")
+    if exe is None:
+        raise RuntimeError("tesseract is not installed (make setup installs tesseract-ocr)")
+    buf = BytesIO()
+    image.save(buf, format="PNG")
+    r = subprocess.run(
+        [exe, "stdin", "stdout", "--psm", str(psm), "-l", "eng"],
+        input=buf.getvalue(),
+        capture_output=True,
+        check=False,
+    )
+    return r.stdout.decode("utf-8", errors="replace").strip()
+
+
+def _stacked(image: Image.Image) -> str:
+    """Read a stacked fraction as ``numerator/denominator`` (top and bottom halves)."""
+    ink = ImageOps.invert(image.convert("L")).getbbox() or (0, 0, image.width, image.height)
+    mid = (ink[1] + ink[3]) // 2
+    top = image.crop((0, 0, image.width, mid - 2))
+    bottom = image.crop((0, mid + 3, image.width, image.height))
+    pad = [ImageOps.expand(p, border=MARGIN * 4, fill=255) for p in (top, bottom)]
+    return f"{read_label(pad[0])}/{read_label(pad[1])}"
+
+
+def _readings(check: LabelCheck, frame: Image.Image):
+    """Ways to read the label, best first: (prepared crop, text read)."""
+    if check.kind == "text":  # a value inside running text: read the whole block
+        for factor in (2.0, 3.0):
+            image = prepare(frame, check.box, factor=factor)
+            yield image, read_label(image, psm=6)
+        return
+    stacked = re.fullmatch(r"−?[\d.]+/[\d.]+", check.expected) is not None
+    for height in HEIGHTS:
+        image = prepare(frame, check.box, height)
+        if check.expected == "—":  # an undefined readout: a dash, checked as a bar
+            yield image, "—" if is_bar(image) else read_label(image)
+            return
+        yield image, read_label(image)
+        if stacked:
+            yield image, _stacked(prepare(frame, check.box, height * 2))
+    # Tesseract is least sure of very short labels ("5"): read them as one word at more sizes
+    if len(normalise(check.expected)) <= 3:
+        for height in SHORT_HEIGHTS:
+            image = prepare(frame, check.box, height)
+            yield image, read_label(image, psm=8)
+
+
+def _check(check: LabelCheck, frame: Image.Image) -> Image.Image:
+    """Try the readings until one matches; keep the first reading and crop otherwise."""
+    first = None
+    for image, read in _readings(check, frame):
+        if first is None:
+            first, check.read = image, read
+        if matches(check.expected, read, whole=check.kind != "text"):
+            check.read = read
+            break
+    assert first is not None
+    return first
+
+
+def verify_clip(out: Path, clip: Clip, crops: Path | None = None) -> list[LabelCheck]:
+    """Check every recorded label of one clip; save a crop PNG for each mismatch.
+
+    Parameters
+    ----------
+    out : Path
+        The render folder.
+    clip : Clip
+        The clip's manifest entry.
+    crops : Path, optional
+        Folder for the crops of mismatched labels.
+
+    Returns
+    -------
+    list of LabelCheck
+    """
+    frames = _frames_at(out / clip.video, [s.time for s in clip.snapshots])
+    jobs = []
+    for snap in clip.snapshots:
+        for label in snap.labels:
+            # the sheet's string is the truth; the label's own text only for a scene without one
+            expected = clip.numbers.get(label.key, label.text)
+            check = LabelCheck(
+                clip.scene,
+                snap.section,
+                snap.time,
+                label.key,
+                expected,
+                box=list(label.box),
+                kind=label.kind,
+            )
+            jobs.append((check, frames[snap.time]))
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # tesseract processes
+        images = list(pool.map(lambda job: _check(*job), jobs))
+    for (check, _), image in zip(jobs, images, strict=True):
+        if not check.ok and crops is not None:
+            crops.mkdir(parents=True, exist_ok=True)
+            name = f"{check.scene}_{check.section}_{check.key}.png"
+            image.save(crops / re.sub(r"[^\w.-]", "_", name))
+    return [check for check, _ in jobs]
+
+
+def verify(out: Path, scenes: list[str] | None = None) -> list[LabelCheck]:
+    """Check every clip of the render folder `out` (or only `scenes`).
+
+    Crops of mismatched labels go to ``out/verify/``.
+    """
+    manifest = Manifest.load(out)
+    if manifest is None:
+        return []
+    crops = out / "verify"
+    shutil.rmtree(crops, ignore_errors=True)
+    checks = []
+    for scene, clip in manifest.clips.items():
+        if not scenes or scene in scenes:
+            checks += verify_clip(out, clip, crops)
+    return checks
