@@ -186,11 +186,23 @@ def angle_degrees(x: VecLike, y: VecLike) -> float:
     return float(np.degrees(np.arccos(cosine(x, y))))
 
 
+def _exact(x: VecLike, checked: NDArray[np.float64]) -> list[Fraction]:
+    """The coordinates of `x` as Fractions.
+
+    Exact ones stay as they are; a float becomes the decimal it was written as (``0.1`` is
+    1/10, not the binary fraction nearest to it).
+    """
+    if isinstance(x, Sequence) and all(isinstance(u, Fraction | int) for u in x):
+        return [Fraction(u) for u in x]  # type: ignore[arg-type]
+    return [Fraction(repr(float(u))) for u in checked]
+
+
 def angle_class(x: VecLike, y: VecLike) -> AngleClass:
     """Classify the angle by the sign of the inner product.
 
-    The sign is decided in exact rational arithmetic on the given floats, so a
-    right angle is recognised without a tolerance.
+    The sign is decided in exact rational arithmetic: Fractions as they are, floats as the
+    decimals they print as, so a right angle is recognised without a tolerance (``0.7·0.3 +
+    0.1·(−2.1)`` is 0, though floats make it −2.8e−17).
 
     Parameters
     ----------
@@ -211,13 +223,14 @@ def angle_class(x: VecLike, y: VecLike) -> AngleClass:
     'obtuse'
     >>> angle_class([0, 0], [1, 0]).value
     'undefined'
+    >>> angle_class([0.7, 0.1], [0.3, -2.1]).value
+    'right'
     """
     a, b = _pair(x, y)
-    if not a.any() or not b.any():
+    ea, eb = _exact(x, a), _exact(y, b)
+    if not any(ea) or not any(eb):
         return AngleClass.UNDEFINED
-    s = sum(
-        (Fraction(float(u)) * Fraction(float(v)) for u, v in zip(a, b, strict=True)), Fraction(0)
-    )
+    s = sum((u * v for u, v in zip(ea, eb, strict=True)), Fraction(0))
     if s > 0:
         return AngleClass.ACUTE
     return AngleClass.RIGHT if s == 0 else AngleClass.OBTUSE

@@ -1,0 +1,244 @@
+"""Subtitle cues to broadcast rules (BBC and Netflix subtitle guidelines).
+
+A caption (one catalogue text) becomes consecutive cues of at most :data:`MAX_LINES` lines of
+at most :data:`MAX_LINE` characters, broken at natural phrase boundaries; each cue stays on
+screen long enough to be read at :data:`MAX_CPS` characters a second, at least
+:data:`MIN_DURATION` and at most :data:`MAX_DURATION` seconds, with :data:`MIN_GAP_FRAMES`
+frames between cues. Notation is typeset in Unicode (dₖ, θ, √, q · k), never spelled out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+__all__ = [
+    "MAX_CPS",
+    "MAX_DURATION",
+    "MAX_LINE",
+    "MAX_LINES",
+    "MIN_DURATION",
+    "MIN_GAP_FRAMES",
+    "Cue",
+    "Violation",
+    "check",
+    "needed",
+    "split",
+    "timed",
+]
+
+MAX_LINE = 42
+MAX_LINES = 2
+MAX_CPS = 17.0
+MIN_DURATION = 1.0
+MAX_DURATION = 7.0
+MIN_GAP_FRAMES = 2
+
+# Words a line reads best starting with (a break goes before them).
+_BEFORE = {
+    "id": "dan atau tetapi namun lalu sehingga karena jadi yang untuk dengan dari ke pada di "
+    "dalam bagi sebagai tanpa agar maka",
+    "en": "and or but so because which that to of with from for on in into by as without "
+    "than then while",
+}
+_JOINERS = set("· = + − ≈ × / → ≤ ≥ < >".split())  # notation never broken around
+# Notation spelled out or left as TeX: captions must typeset it.
+NOTATION = re.compile(
+    r"\\[A-Za-z]+|[_^]\{?\w|\btheta\b|\bsqrt\b|\bakar\s+d|\bd_?k\b|\bq\s*\.\s*k\b|\binf(inity)?\b"
+)
+
+
+@dataclass(frozen=True)
+class Cue:
+    """One subtitle on screen: its lines and when it shows (seconds)."""
+
+    start: float
+    end: float
+    lines: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        """The cue as the subtitle file carries it (lines joined by a line break)."""
+        return "\n".join(self.lines)
+
+    @property
+    def chars(self) -> int:
+        """Characters a viewer reads, spaces included, line breaks not."""
+        return len(" ".join(self.lines))
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A cue that breaks a rule: which cue, which rule, and the figure that breaks it."""
+
+    cue: int
+    rule: str
+    figure: str
+    text: str
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+def _line_cost(words: list[str], i: int, lang: str) -> float:
+    """Cost of breaking before ``words[i]`` (smaller is a more natural boundary)."""
+    prev, nxt = words[i - 1], words[i]
+    if prev in _JOINERS or nxt in _JOINERS or prev.endswith(("(", "[")):
+        return 1000.0  # never inside a formula like q · k or a bracket
+    before = _BEFORE.get(lang, _BEFORE["en"]).split()
+    if prev.lower() in before:
+        return 20.0  # a line never ends on "dan", "and", "to"
+    if prev.endswith((".", "!", "?", ":", ";")):
+        return 0.0
+    if prev.endswith((",", ")", "—")):
+        return 1.0
+    if nxt.lower() in before:
+        return 2.0
+    return 6.0
+
+
+def _fits(words: list[str]) -> bool:
+    return len(" ".join(words)) <= MAX_LINE
+
+
+def _best_lines(words: list[str], lang: str) -> tuple[float, tuple[str, ...]] | None:
+    """The best way to set `words` as one cue (1 or 2 lines), or None if they do not fit."""
+    best: tuple[float, tuple[str, ...]] | None = None
+    if _fits(words):
+        best = (0.0, (" ".join(words),))
+    for k in range(1, len(words)):
+        top, bottom = words[:k], words[k:]
+        if not (_fits(top) and _fits(bottom)):
+            continue
+        a, b = len(" ".join(top)), len(" ".join(bottom))
+        # a natural break first, then balanced lines (a slightly longer bottom line reads best)
+        cost = 1.5 + _line_cost(words, k, lang) + abs(a - b) / 12 + (0.5 if a > b + 8 else 0)
+        if best is None or cost < best[0]:
+            best = (cost, (" ".join(top), " ".join(bottom)))
+    return best
+
+
+@cache
+def split(text: str, lang: str = "id") -> tuple[tuple[str, ...], ...]:
+    """Break `text` into cues of at most 2 lines of at most 42 characters.
+
+    Cue and line breaks go where a speaker would pause: after a sentence or a clause, or
+    before a conjunction or preposition; never inside notation like ``q · k = 4``.
+
+    Parameters
+    ----------
+    text : str
+        One caption.
+    lang : {"id", "en"}
+        Its language (which words a line may start with).
+
+    Returns
+    -------
+    tuple of tuple of str
+        The cues, each a tuple of its lines.
+
+    Examples
+    --------
+    >>> split("Kalikan koordinat yang bersesuaian, lalu jumlahkan: hasilnya skalar.")
+    (('Kalikan koordinat yang bersesuaian,', 'lalu jumlahkan: hasilnya skalar.'),)
+    >>> [len(c) for c in split("word " * 40)]
+    [1, 2, 2]
+    """
+    words = _words(text)
+    n = len(words)
+    # best[i]: (cost, cues) for words[i:]
+    best: list[tuple[float, tuple[tuple[str, ...], ...]] | None] = [None] * (n + 1)
+    best[n] = (0.0, ())
+    for i in range(n - 1, -1, -1):
+        for j in range(i + 1, n + 1):
+            if len(" ".join(words[i:j])) > MAX_LINES * MAX_LINE + 1:
+                break
+            cue = _best_lines(words[i:j], lang)
+            rest = best[j]
+            if cue is None or rest is None:
+                continue
+            boundary = 0.0 if j == n else 3 * _line_cost(words, j, lang)
+            cost = 10.0 + cue[0] + boundary + rest[0]
+            if best[i] is None or cost < best[i][0]:  # type: ignore[index]
+                best[i] = (cost, (cue[1], *rest[1]))
+    result = best[0]
+    if result is None:  # a single word longer than a line: give it a cue of its own
+        return tuple((w,) for w in words)
+    return result[1]
+
+
+def _reading(lines: tuple[str, ...]) -> float:
+    return max(MIN_DURATION, len(" ".join(lines)) / MAX_CPS)
+
+
+def needed(text: str, fps: float, lang: str = "id") -> float:
+    """Seconds a caption needs on screen.
+
+    Every cue read at 17 characters a second (at least 1 s each), with the free frames
+    between cues and after the last one.
+
+    Examples
+    --------
+    >>> round(needed("Kalikan koordinat yang bersesuaian, lalu jumlahkan: hasilnya skalar.", 15), 2)
+    4.13
+    """
+    cues = split(text, lang)
+    gap = MIN_GAP_FRAMES / fps
+    return sum(_reading(c) for c in cues) + len(cues) * gap
+
+
+def timed(text: str, start: float, end: float, fps: float, lang: str = "id") -> list[Cue]:
+    """The cues of `text`, timed inside ``[start, end)`` (its window on screen).
+
+    Each cue gets its reading time plus a share of the spare time, but shows for at most
+    7 s; 2 frames stay free before the next cue and before the window ends.
+
+    Examples
+    --------
+    >>> [(c.start, c.end) for c in timed("Sebuah kalimat pendek.", 0.0, 10.0, 15)]
+    [(0.0, 7.0)]
+    """
+    cues = split(text, lang)
+    gap = MIN_GAP_FRAMES / fps
+    reading = [_reading(c) for c in cues]
+    spare = max(0.0, (end - start) - len(cues) * gap - sum(reading))
+    out, t = [], start
+    for lines, r in zip(cues, reading, strict=True):
+        slot = r + spare * r / sum(reading)
+        out.append(Cue(t, t + min(slot, MAX_DURATION), lines))
+        t += slot + gap
+    return out
+
+
+def check(cues: list[Cue], fps: float) -> list[Violation]:
+    """Every rule each cue breaks (an empty list when all hold).
+
+    Examples
+    --------
+    >>> check([Cue(0, 0.5, ("theta",))], 15)[0].rule
+    'duration'
+    >>> sorted(v.rule for v in check([Cue(0, 2, ("akar d_k",))], 15))
+    ['notation']
+    """
+    out = []
+    slack = 0.0015  # subtitle files keep milliseconds
+    for i, c in enumerate(cues):
+        if len(c.lines) > MAX_LINES:
+            out.append(Violation(i, "lines", f"{len(c.lines)} lines", c.text))
+        for line in c.lines:
+            if len(line) > MAX_LINE:
+                out.append(Violation(i, "line length", f"{len(line)} characters", c.text))
+        length = c.end - c.start
+        if length < MIN_DURATION - slack or length > MAX_DURATION + slack:
+            out.append(Violation(i, "duration", f"{length:.2f} s", c.text))
+        if length > 0 and c.chars / length > MAX_CPS + 0.05:
+            out.append(Violation(i, "reading speed", f"{c.chars / length:.1f} chars/s", c.text))
+        if i + 1 < len(cues) and cues[i + 1].start - c.end < MIN_GAP_FRAMES / fps - slack:
+            gap = (cues[i + 1].start - c.end) * fps
+            out.append(Violation(i, "gap", f"{gap:.1f} frames", c.text))
+        m = NOTATION.search(c.text)
+        if m:
+            out.append(Violation(i, "notation", repr(m.group(0)), c.text))
+    return out

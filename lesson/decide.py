@@ -1,0 +1,96 @@
+"""Facts that words state, decided in exact arithmetic (never from floats).
+
+A sheet builder records each fact a scene's words state as a decision: a name and one of a
+few outcomes (:data:`OUTCOMES`). A catalogue text that depends on one comes in a variant per
+outcome, named ``<key>_if_<outcome>`` (``pd_sub_comp_if_neg``), and the scene picks the
+variant of the sheet's decision. A test checks that every variant exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from mathcore.exact import Surd, exact_dot
+
+__all__ = ["OUTCOMES", "kind_of", "order", "sign", "sign_of_dot", "size_change"]
+
+# Kind of decision -> its outcomes. Outcome names are unique across kinds.
+OUTCOMES: dict[str, tuple[str, ...]] = {
+    "sign": ("neg", "zero", "pos"),
+    "order": ("less", "equal", "greater"),
+    "change": ("shrinks", "stays", "grows"),
+    "verdict": ("same", "both", "differ"),
+}
+
+
+def kind_of(outcome: str) -> str:
+    """The kind of decision an outcome belongs to.
+
+    Examples
+    --------
+    >>> kind_of("zero"), kind_of("grows")
+    ('sign', 'change')
+    """
+    for kind, outcomes in OUTCOMES.items():
+        if outcome in outcomes:
+            return kind
+    raise KeyError(f"not an outcome of any decision: {outcome!r}")
+
+
+def sign(x: Fraction | Surd | int) -> str:
+    """``neg``, ``zero`` or ``pos``, exactly.
+
+    Examples
+    --------
+    >>> sign(Fraction(-1, 10**9)), sign(0), sign(Surd(Fraction(1, 3), 2))
+    ('neg', 'zero', 'pos')
+    """
+    c = x.coef if isinstance(x, Surd) else Fraction(x)
+    return "neg" if c < 0 else "pos" if c > 0 else "zero"
+
+
+def sign_of_dot(x: Sequence[Fraction], y: Sequence[Fraction]) -> str:
+    """The sign of ``x · y`` from the lesson's exact coordinates.
+
+    Examples
+    --------
+    >>> F = Fraction
+    >>> sign_of_dot([F("0.1"), F("0.2")], [F("0.2"), F("-0.1")])
+    'zero'
+    """
+    return sign(exact_dot(x, y))
+
+
+def _square_signed(x: Fraction | Surd) -> Fraction:
+    """``x·|x|``: exact, rational for a surd, and ordered like `x`."""
+    if isinstance(x, Surd):
+        sq = x.coef * x.coef * x.rad
+        return sq if x.coef >= 0 else -sq
+    return x * abs(x)
+
+
+def order(a: Fraction | Surd, b: Fraction | Surd) -> str:
+    """``less``, ``equal`` or ``greater``: `a` against `b`, exactly (surds included).
+
+    Examples
+    --------
+    >>> order(Surd(Fraction(4, 5), 5) , Fraction(1))  # 4/√5 ≈ 1.79 against 1
+    'greater'
+    >>> order(Fraction(4, 5), Fraction(8, 10))
+    'equal'
+    """
+    sa, sb = _square_signed(a), _square_signed(b)
+    return "less" if sa < sb else "greater" if sa > sb else "equal"
+
+
+def size_change(factor: Fraction) -> str:
+    """How multiplying by `factor` changes a non-zero value's size: grows, stays or shrinks.
+
+    Examples
+    --------
+    >>> size_change(Fraction(2)), size_change(Fraction(1, 2)), size_change(Fraction(-1))
+    ('grows', 'shrinks', 'stays')
+    """
+    f = abs(factor)
+    return "grows" if f > 1 else "shrinks" if f < 1 else "stays"

@@ -1,0 +1,119 @@
+"""Captions to broadcast rules, and the exact decisions behind fact words (fast tier)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lesson import captions
+from lesson.captions import MAX_CPS, MAX_LINE, MIN_GAP_FRAMES, Cue, check, needed, split, timed
+from lesson.catalogue import LANGUAGES, catalogue
+from lesson.decide import OUTCOMES, kind_of, order, sign, sign_of_dot, size_change
+from mathcore import angle_class
+from mathcore.exact import exact_comp
+
+FPS = 15
+
+texts = st.lists(
+    st.sampled_from(
+        "kata panjang sekali, q · k = 4 dan lalu skor: bobot softmax. vektor (0.8, 1.6) "
+        "the dot product of two vectors; which is a scalar".split(" ")
+    ),
+    min_size=1,
+    max_size=60,
+).map(" ".join)
+
+
+@given(texts)
+@settings(max_examples=200, deadline=None)
+def test_every_cue_fits_two_lines_of_42(text: str) -> None:
+    cues = split(text, "id")
+    assert " ".join(" ".join(c) for c in cues).split() == text.split()  # nothing lost
+    for cue in cues:
+        assert 1 <= len(cue) <= 2 and all(len(line) <= MAX_LINE for line in cue)
+
+
+@given(texts, st.floats(0, 30))
+@settings(max_examples=200, deadline=None)
+def test_timed_cues_break_no_rule_once_the_step_is_long_enough(text: str, extra: float) -> None:
+    window = needed(text, FPS) + extra
+    cues = timed(text, 2.0, 2.0 + window, FPS)
+    assert check(cues, FPS) == []
+    assert cues[-1].end <= 2.0 + window - MIN_GAP_FRAMES / FPS + 1e-9
+
+
+def test_notation_never_broken_and_phrase_boundaries_preferred() -> None:
+    cues = split("Hasil kali titiknya q · k = 4, jadi kedua vektor mengarah ke sisi yang sama.")
+    lines = [line for cue in cues for line in cue]
+    assert any("q · k = 4" in line for line in lines)
+    assert not any(line.endswith((" jadi", " dan", " ke")) for line in lines)
+    cues = split(
+        "A negative dot product. For two non-zero real vectors with the standard "
+        "Euclidean inner product, a negative product means an angle over ninety degrees.",
+        "en",
+    )
+    assert cues[0] == ("A negative dot product.",)  # a sentence ends a cue
+
+
+def test_check_names_each_broken_rule() -> None:
+    long = "x" * 43
+    bad = [Cue(0, 0.5, ("a",)), Cue(0.55, 9, (long, "b", "c")), Cue(9.0, 10, ("akar d_k",))]
+    rules = {(v.cue, v.rule) for v in check(bad, FPS)}
+    assert {(0, "duration"), (0, "gap"), (1, "lines"), (1, "line length"), (1, "duration")} <= rules
+    assert (2, "notation") in rules
+    fast = [Cue(0, 1, ("x" * 40,))]
+    assert check(fast, FPS)[0].rule == "reading speed" and 40 / 1 > MAX_CPS
+
+
+def test_decision_outcomes_are_distinct_across_kinds() -> None:
+    outcomes = [o for os in OUTCOMES.values() for o in os]
+    assert len(outcomes) == len(set(outcomes))
+    assert all(kind_of(o) in OUTCOMES for o in outcomes)
+
+
+def test_catalogue_variants_are_complete() -> None:
+    """A text chosen by a decision has a variant for every outcome of that decision."""
+    for lang in LANGUAGES:
+        strings = catalogue(lang)
+        for key in strings:
+            if "_if_" not in key:
+                continue
+            base, outcome = key.rsplit("_if_", 1)
+            for other in OUTCOMES[kind_of(outcome)]:
+                assert f"{base}_if_{other}" in strings, f"{lang}: {base}_if_{other} missing"
+
+
+two_places = st.decimals(min_value=-9, max_value=9, places=2, allow_nan=False)
+
+
+@given(two_places, two_places, st.sampled_from([Decimal(1), Decimal("0.5"), Decimal("-1.5")]))
+@settings(max_examples=300, deadline=None)
+def test_exact_zero_products_are_zero_whatever_floats_say(a: Decimal, b: Decimal, t: Decimal):
+    """q ⟂ k built from decimals: the sign decision is exact, even where floats are not."""
+    q = [Fraction(a), Fraction(b)]
+    k = [Fraction(-b * t), Fraction(a * t)]  # perpendicular to q, at most 3 places
+    assert sign_of_dot(q, k) == "zero"
+    if any(q) and any(k):
+        assert angle_class(q, k).value == "right"
+        assert sign(exact_comp(q, k)) == "zero"
+
+
+def test_float_products_can_disagree_with_the_exact_sign() -> None:
+    """The case the exact decision exists for: 0.1·0.2 − 0.2·0.1 is exactly 0."""
+    q, k = ["0.7", "0.1"], ["0.3", "-2.1"]
+    assert float(q[0]) * float(k[0]) + float(q[1]) * float(k[1]) != 0
+    assert sign_of_dot([Fraction(x) for x in q], [Fraction(x) for x in k]) == "zero"
+    assert angle_class([float(x) for x in q], [float(x) for x in k]).value == "right"
+
+
+def test_order_and_change_are_exact() -> None:
+    assert order(Fraction(1, 3), Fraction(1, 3)) == "equal"
+    assert size_change(Fraction("0.99")) == "shrinks" and size_change(Fraction(1)) == "stays"
+
+
+def test_module_rules_are_the_broadcast_ones() -> None:
+    assert (captions.MAX_LINE, captions.MAX_LINES, captions.MAX_CPS) == (42, 2, 17.0)
+    assert (captions.MIN_DURATION, captions.MAX_DURATION, captions.MIN_GAP_FRAMES) == (1, 7, 2)
