@@ -189,6 +189,45 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_captions(args: argparse.Namespace) -> int:
+    """``lecture captions --check``: every cue of every scene against the caption rules."""
+    from lesson import captions
+    from pipeline.dryrun import dry_runs
+
+    if not args.check:
+        print("lecture: error: captions: say --check (the only mode so far)", file=sys.stderr)
+        return 2
+    lesson = load_lesson(args.lesson)
+    scenes = list(args.scenes) or list(ORDER)
+    unknown = [s for s in scenes if s not in ORDER]
+    if unknown:
+        print(f"lecture: error: unknown scene {unknown[0]!r}", file=sys.stderr)
+        return 2
+    runs = dry_runs(scenes, lesson.path, args.lang, args.jobs)
+    bad = 0
+    cues = [(r.scene, c) for r in runs for c in r.cues]
+    for run in runs:
+        for v in captions.check(run.cues, run.fps):
+            bad += 1
+            text = v.text.replace("\n", " / ")
+            print(f"{run.scene}  cue {v.cue + 1}  {v.rule}  {v.figure}  {text!r}")
+    if not cues:
+        print("lecture: error: no subtitles", file=sys.stderr)
+        return 1
+    longest = max(len(line) for _, c in cues for line in c.lines)
+    fastest = max(c.chars / max(c.end - c.start, 1e-9) for _, c in cues)
+    two = sum(len(c.lines) == 2 for _, c in cues)
+    summary = (
+        f"{len(cues)} cues in {len(runs)} scene(s) ({two} on two lines); longest line "
+        f"{longest} characters, fastest cue {fastest:.1f} characters/s"
+    )
+    if bad:
+        print(f"lecture: {bad} caption rule(s) broken; {summary}", file=sys.stderr)
+        return 1
+    print(f"all within the rules: {summary}")
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="lecture", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -205,6 +244,14 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--quality", default="medium", choices=list(QUALITIES))
     v.add_argument("--lang", default="id", choices=list(LANGUAGES))
     v.set_defaults(func=_cmd_verify)
+
+    c = sub.add_parser("captions", help="check every subtitle cue against the caption rules")
+    c.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
+    c.add_argument("--check", action="store_true", help="lint the cues (dry runs, no render)")
+    c.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
+    c.add_argument("--lang", default="id", choices=list(LANGUAGES))
+    c.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
+    c.set_defaults(func=_cmd_captions)
 
     commands = (
         (

@@ -45,7 +45,7 @@ _BEFORE = {
 _JOINERS = set("· = + − ≈ × / → ≤ ≥ < >".split())  # notation never broken around
 # Notation spelled out or left as TeX: captions must typeset it.
 NOTATION = re.compile(
-    r"\\[A-Za-z]+|[_^]\{?\w|\btheta\b|\bsqrt\b|\bakar\s+d|\bd_?k\b|\bq\s*\.\s*k\b|\binf(inity)?\b"
+    r"\\[A-Za-z]+|\b[A-Za-z]_\{?\w+\b|\^|\btheta\b|\bsqrt\b|\bakar\s+d_?k\b|\bdk\b|\bq\s*\.\s*k\b"
 )
 
 

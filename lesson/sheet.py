@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from typing import Any
 
 import mathcore as mc
 from lesson.model import Lesson
@@ -20,6 +21,8 @@ __all__ = [
     "MAX_SYMBOLIC",
     "Builder",
     "Sheet",
+    "Values",
+    "build_sheet",
     "dot_terms",
     "length",
     "product_terms",
@@ -28,7 +31,29 @@ __all__ = [
     "scene_sheet",
 ]
 
-Sheet = dict[str, Shown]
+
+Values = dict[str, Shown]  # what a sheet builder may return: key -> Shown
+
+
+class Sheet(dict[str, Shown]):
+    """Every value a scene shows (key -> :class:`Shown`), and the facts its words state.
+
+    ``decisions`` maps a fact's name to its outcome (``{"comp": "neg"}``), decided exactly
+    by the builder (:mod:`lesson.decide`); the scene picks the catalogue text
+    ``<key>_if_<outcome>`` from it.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.decisions: dict[str, str] = {}
+
+
+def build_sheet(builder: Builder, lesson: Lesson) -> Sheet:
+    """Run a sheet builder (a plain dict it returns becomes a Sheet without decisions)."""
+    result = builder(lesson)
+    return result if isinstance(result, Sheet) else Sheet(result)
+
+
 MAX_SYMBOLIC = 9  # longest symbolic step (like 4/√5) worth showing before its value
 
 
@@ -145,7 +170,7 @@ def readout(
     return fmt.Shown(f"{s.text}°", rf"{s.tex}^\circ", s.exact, "angle", s.sign)
 
 
-Builder = Callable[[Lesson], Sheet]
+Builder = Callable[[Lesson], Values]
 
 
 def scene_sheet(lesson: Lesson, scene: str) -> Sheet:
@@ -164,7 +189,7 @@ def scene_sheet(lesson: Lesson, scene: str) -> Sheet:
         Empty for a scene that shows no numbers (or is outside the lecture).
     """
     spec = scene_spec(scene)
-    return spec.builder()(lesson) if spec.sheet else {}
+    return build_sheet(spec.builder(), lesson) if spec.sheet else Sheet()
 
 
 def numbers_sheet(lesson: Lesson) -> dict[str, Sheet]:

@@ -276,10 +276,12 @@ def ratio(num: Fraction, den: Surd, places: Places) -> Shown:
     '-4/\\sqrt{2}'
     >>> ratio(Fraction(4), sqrt_exact(Fraction(25)), Places()).text
     '4/5'
+    >>> ratio(Fraction(0), sqrt_exact(Fraction(5)), Places()).text
+    '0'
     """
+    if num == 0 or (den.is_rational and den.as_fraction() == 1):
+        return number(num, places)  # 0/√5 is just 0
     if den.is_rational:
-        if den.as_fraction() == 1:
-            return number(num, places)
         return fraction(num / den.as_fraction())
     n = number(abs(num), places)
     if not n.exact:  # keep the quotient exact: write the numerator as p/q

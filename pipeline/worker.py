@@ -19,7 +19,7 @@ from lesson.reads import uncovered
 from lesson.scenelist import scene_spec
 from pipeline.settings import QUALITIES, VARIANTS
 
-__all__ = ["main", "project_sources", "render"]
+__all__ = ["link_tree", "main", "project_sources", "publish", "render"]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,7 +37,7 @@ def project_sources() -> list[str]:
     return sorted(found)
 
 
-def _link_tree(src: Path, dst: Path) -> None:
+def link_tree(src: Path, dst: Path) -> None:
     """Populate `dst` with hard links (or copies) of the files in `src`."""
     dst.mkdir(parents=True, exist_ok=True)
     if not src.is_dir():
@@ -51,7 +51,7 @@ def _link_tree(src: Path, dst: Path) -> None:
                 shutil.copy2(f, target)
 
 
-def _publish(src: Path, dst: Path) -> None:
+def publish(src: Path, dst: Path) -> None:
     """Move files of `src` that `dst` lacks into `dst`, each by an atomic rename."""
     dst.mkdir(parents=True, exist_ok=True)
     for f in src.iterdir():
@@ -104,7 +104,7 @@ def render(
     spec = scene_spec(scene)
 
     tex = work / "tex"
-    _link_tree(tex_cache, tex)
+    link_tree(tex_cache, tex)
     options = {
         "media_dir": str(work / "media"),
         "tex_dir": str(tex),
@@ -127,7 +127,7 @@ def render(
             f"{scene} read lesson key(s) {', '.join(extra)} that its entry in the scene list "
             f"(lesson/scenelist.py) does not declare; add them to its reads"
         )
-    _publish(tex, tex_cache)
+    publish(tex, tex_cache)
 
     def px(box) -> list[int]:
         """Scene box -> pixel box [left, top, right, bottom], at least one pixel each way."""

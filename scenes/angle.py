@@ -203,7 +203,7 @@ class AngleSignRegions(LessonScene):
             self.play(FadeIn(self.q_arrow), FadeIn(self.readout_group))
         else:
             self.play(FadeOut(self.stop_caption), run_time=0.4)
-        self.say(f"as_sub_{stop}")
+        self.say(self.pick("as_sub_scaled", "scale") if stop == "scaled" else f"as_sub_{stop}")
 
         def place(_: Mobject, s: float) -> None:
             linear_q = start + s * (end - start)

@@ -26,10 +26,12 @@ from manim import (
     config,
 )
 
+from lesson import captions
 from lesson.catalogue import file_catalogue
 from lesson.model import DEFAULT_LESSON, Lesson, load_lesson
 from lesson.reads import ReadLog
 from lesson.scenelist import scene_spec
+from lesson.sheet import Sheet, build_sheet
 from mathcore.fmt import Shown
 
 __all__ = [
@@ -208,7 +210,7 @@ class LessonScene(Scene):
     """
 
     lesson: Lesson
-    sheet: dict[str, Shown]
+    sheet: Sheet
 
     def setup(self) -> None:
         """Load the lesson, the sheet and the scene's own string catalogue.
@@ -220,7 +222,7 @@ class LessonScene(Scene):
         view = ReadLog(load_lesson(os.environ.get("LECTURE_LESSON", str(DEFAULT_LESSON))))
         self.lesson = view  # type: ignore[assignment]  # reads like a Lesson
         self.lesson_reads = view.keys
-        self.sheet = spec.builder()(self.lesson) if spec.sheet else {}
+        self.sheet = build_sheet(spec.builder(), self.lesson) if spec.sheet else Sheet()
         self.lang = os.environ.get("LECTURE_LANG", "id")
         self.strings = file_catalogue(spec.text_file, self.lang) if spec.sheet else {}
         self.snapshots: list[Snapshot] = []
@@ -307,19 +309,38 @@ class LessonScene(Scene):
         self.next_section(name)
         self._section = name
 
+    def pick(self, key: str, decision: str) -> str:
+        """The catalogue key of `key`'s variant for the sheet's exact `decision`.
+
+        ``pick("pd_sub_comp", "comp")`` is ``pd_sub_comp_if_neg`` for a negative projection:
+        a word that states a fact comes from the sheet's decision, never from floats here.
+        """
+        return f"{key}_if_{self.sheet.decisions[decision]}"
+
     def say(self, key: str) -> None:
         """Show catalogue text `key` as the subtitle from now until the next one or section end."""
         self._end_caption()
         self._caption = (self.strings[key], float(self.time))
 
     def _end_caption(self) -> None:
+        """Close the open caption: hold the step until it can be read, then time its cues.
+
+        A caption becomes consecutive cues of at most two lines of 42 characters, each on
+        screen long enough to read at 17 characters a second (at least 1 s, at most 7 s),
+        with 2 frames between cues (:mod:`lesson.captions`). When the step was shorter than
+        that, the scene waits here: a hold, never a cut animation.
+        """
         if self._caption is None:
             return
         text, start = self._caption
         self._caption = None
-        length = float(self.time) - start
-        if length > 0:
-            self.add_subcaption(text, duration=length, offset=-length)
+        fps = float(config.frame_rate)
+        short = captions.needed(text, fps, self.lang) - (float(self.time) - start)
+        if short > 0:
+            self.wait(short + 1 / fps)  # whole frames: never a frame short
+        now = float(self.time)
+        for cue in captions.timed(text, start, now, fps, self.lang):
+            self.add_subcaption(cue.text, duration=cue.end - cue.start, offset=cue.start - now)
 
     def tear_down(self) -> None:
         """Close the last subtitle and snapshot the last section."""

@@ -432,7 +432,6 @@ class LengthAndAngle(IntroScene):
         """Plane with q, k and the angle arc; the column of formulas and notes."""
         P = self.lesson.projection
         self.q, self.k = np.array(P.query, float), np.array(P.key, float)
-        self.sign = int(np.sign(float(np.dot(self.q, self.k))))
         self.plane = fitted_plane([self.q, self.k], PLANE_W, PLANE_H)
         self.plane.to_edge(LEFT, buff=0.35)
         self.q_arrow = vector_arrow(self.plane, self.q, C.QUERY)
@@ -551,8 +550,7 @@ class LengthAndAngle(IntroScene):
     # --- steps -------------------------------------------------------------------------
     def show_vectors(self) -> None:
         """The plane, q and k, and their product from the previous scene."""
-        key = {1: "la_sub_vectors_pos", 0: "la_sub_vectors_zero", -1: "la_sub_vectors_neg"}
-        self.say(key[self.sign])
+        self.say(self.pick("la_sub_vectors", "dot"))
         self.play(Create(self.plane), FadeIn(self.title), run_time=1.5)
         self.play(
             GrowArrow(self.q_arrow),

@@ -125,10 +125,8 @@ class MagnitudeVsDirection(LessonScene):
         self.states = [np.array(x2, float), s * np.array(x2, float), -np.array(x2, float)]
 
         self.title = self.t("mvd_title", 32).to_corner(UL, buff=0.4)
-        d1, d2 = self.sheet["first_dot"].text, self.sheet["second_dot"].text
-        c1, c2 = self.sheet["first_cos"].text, self.sheet["second_cos"].text
-        self.verdict = "same" if d1 == d2 and c1 != c2 else ("both" if d1 == d2 else "differ")
-        self.note = self.t(f"mvd_note_{self.verdict}", 26, C.ACCENT)
+        self.verdict = self.sheet.decisions["verdict"]  # decided exactly by the sheet
+        self.note = self.t(self.pick("mvd_note", "verdict"), 26, C.ACCENT)
 
         table_h = 0.58 * 4
         plane_top = self.title.get_bottom()[1] - 0.35
@@ -218,7 +216,7 @@ class MagnitudeVsDirection(LessonScene):
 
     def show_cosines(self) -> None:
         """The cosines: the same raw score need not mean the same angle."""
-        self.say(f"mvd_sub_cos_{self.verdict}")
+        self.say(self.pick("mvd_sub_cos", "verdict"))
         arcs = [self.left_fig[4], self.right_figs[0][4]]
         drawn = [Create(a) for a in arcs if a.has_points()]
         if drawn:

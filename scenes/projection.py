@@ -67,7 +67,6 @@ class ProjectionDrop(LessonScene):
         self.p = mc.project(self.q, self.k)
         self.r = mc.residual(self.q, self.k)
         self.parallel = not np.any(np.array(mc.exact.exact_residual(P.query, P.key)))
-        self.comp_negative = mc.scalar_projection(self.q, self.k) < 0
 
         self.plane = fitted_plane([self.q, self.k, self.p], PLANE_W, PLANE_H)
         self.plane.to_edge(LEFT, buff=0.35)
@@ -202,7 +201,7 @@ class ProjectionDrop(LessonScene):
 
     def grow_projection(self) -> None:
         """proj_k(q) grows along k."""
-        key = "pd_sub_proj_against" if self.comp_negative else "pd_sub_proj"
+        key = self.pick("pd_sub_proj", "comp")
         self.say(key)
         arrow = self.proj_arrow
         grow = FadeIn(arrow) if isinstance(arrow, Dot) else GrowArrow(arrow)
@@ -224,7 +223,7 @@ class ProjectionDrop(LessonScene):
 
     def show_comp(self) -> None:
         """The brace along the projection and the signed scalar projection."""
-        key = "pd_sub_comp_negative" if self.comp_negative else "pd_sub_comp"
+        key = self.pick("pd_sub_comp", "comp")
         self.say(key)
         self.play(FadeIn(self.brace), Write(self.comp_eq), run_time=2)
         self.wait(2.5)

@@ -32,6 +32,7 @@ from manim import (
     linear,
 )
 
+from lesson import captions
 from lesson.model import Quiz
 from mathcore import fmt
 from scenes.common import C, LessonScene, Num, fit_into
@@ -46,7 +47,6 @@ GAP = 0.45  # between the two solution columns, when one is not enough
 STEP_BUFF = 0.34  # between two steps of the solution
 QUESTION_TEXT, QUESTION_MATH = 26, 36
 STEP_TEXT, STEP_MATH = 24, 34
-READING_SPEED = 16.0  # subtitle characters a viewer reads per second
 
 Part = str | Num
 
@@ -338,9 +338,9 @@ class QuizQuestion(LessonScene):
         self.hold(part.subtitle, spent)
 
     def hold(self, key: str, spent: float, least: float = 1.5) -> None:
-        """Wait until the subtitle `key` could be read, and at least `least` seconds."""
-        need = len(self.strings[key]) / READING_SPEED - spent
-        self.wait(max(least, min(need, 6.0)))
+        """Wait until the subtitle `key` could be read (no cap), and at least `least` seconds."""
+        need = captions.needed(self.strings[key], float(config.frame_rate), self.lang) - spent
+        self.wait(max(least, need))
 
 
 def flow(items: list[Mobject], width: float, buff: float = 0.3, indent: float = 0.0) -> VGroup:

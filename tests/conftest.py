@@ -8,7 +8,6 @@ import pickle
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -71,50 +70,7 @@ def lesson_paths(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {name: variant(name, folder) for name in EDITS}
 
 
-_runs: dict[tuple[str, str, str], SimpleNamespace] = {}
-
-
-def _dry_run(scene: str, lesson: Path, lang: str, media: Path) -> SimpleNamespace:
-    """Run `scene`'s construct with manim's dry_run (no frames, no files)."""
-    import importlib
-
-    from manim import tempconfig
-
-    from lesson.scenelist import scene_spec
-
-    old = os.environ.get("LECTURE_LESSON")
-    os.environ["LECTURE_LESSON"] = str(lesson)
-    os.environ["LECTURE_LANG"] = lang
-    try:
-        with tempconfig(
-            {
-                "dry_run": True,
-                "media_dir": str(media),
-                "quality": "low_quality",
-                "disable_caching": True,
-                "verbosity": "ERROR",
-                "progress_bar": "none",
-            }
-        ):
-            spec = scene_spec(scene)
-            obj = getattr(importlib.import_module(spec.scene_module), scene)()
-            # dry_run writes no frames but still draws each one with Cairo (a quarter of its
-            # time); the tests read mobjects, never pixels, so skip the drawing
-            obj.renderer.update_frame = lambda *a, **k: None
-            obj.renderer.save_static_frame_data = lambda *a, **k: None
-            obj.render()
-    finally:
-        os.environ.pop("LECTURE_LANG", None)
-        if old is None:
-            os.environ.pop("LECTURE_LESSON", None)
-        else:
-            os.environ["LECTURE_LESSON"] = old
-    return SimpleNamespace(
-        snapshots=obj.snapshots,
-        time=float(obj.time),
-        lesson_reads=set(obj.lesson_reads),
-        subcaptions=list(obj.renderer.file_writer.subcaptions),
-    )
+_runs: dict[tuple[str, str, str], object] = {}
 
 
 @pytest.fixture(scope="session")
@@ -130,8 +86,9 @@ def dry_scene(lesson_paths: dict[str, Path], tmp_path_factory: pytest.TempPathFa
     shared.mkdir(exist_ok=True)
     # manim writes its TeX and text caches in place: one folder per process
     media = DRY_MEDIA / (worker or "main")
+    from pipeline.dryrun import dry_run
 
-    def run(scene: str, lesson: str, lang: str = "id") -> SimpleNamespace:
+    def run(scene: str, lesson: str, lang: str = "id"):
         key = (scene, lesson, lang)
         if key not in _runs:
             done = shared / f"{scene}-{lesson}-{lang}.pickle"
@@ -140,7 +97,7 @@ def dry_scene(lesson_paths: dict[str, Path], tmp_path_factory: pytest.TempPathFa
                 if done.is_file():
                     _runs[key] = pickle.loads(done.read_bytes())
                 else:
-                    _runs[key] = _dry_run(scene, lesson_paths[lesson], lang, media)
+                    _runs[key] = dry_run(scene, lesson_paths[lesson], lang, media)
                     tmp = done.with_suffix(".tmp")
                     tmp.write_bytes(pickle.dumps(_runs[key]))
                     os.replace(tmp, done)

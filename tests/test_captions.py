@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import tempfile
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,6 +14,8 @@ from lesson import captions
 from lesson.captions import MAX_CPS, MAX_LINE, MIN_GAP_FRAMES, Cue, check, needed, split, timed
 from lesson.catalogue import LANGUAGES, catalogue
 from lesson.decide import OUTCOMES, kind_of, order, sign, sign_of_dot, size_change
+from lesson.model import load_lesson
+from lesson.sheet import scene_sheet
 from mathcore import angle_class
 from mathcore.exact import exact_comp
 
@@ -117,3 +121,70 @@ def test_order_and_change_are_exact() -> None:
 def test_module_rules_are_the_broadcast_ones() -> None:
     assert (captions.MAX_LINE, captions.MAX_LINES, captions.MAX_CPS) == (42, 2, 17.0)
     assert (captions.MIN_DURATION, captions.MAX_DURATION, captions.MIN_GAP_FRAMES) == (1, 7, 2)
+
+
+def _lesson_with(tmp: Path, edits: list[tuple[str, str, str]]):
+    from variants import SEED, _set
+
+    text = SEED
+    for table, key, value in edits:
+        text = _set(text, table, key, value)
+    path = tmp / f"l{abs(hash(tuple(edits)))}.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_lesson(path)
+
+
+def _exact_sign(q: list[Decimal], k: list[Decimal]) -> str:
+    d = sum(a * b for a, b in zip(q, k, strict=True))  # Decimal arithmetic, independent
+    return "neg" if d < 0 else "pos" if d > 0 else "zero"
+
+
+WORDS = {  # a word the chosen Indonesian text must (or must not) contain
+    "neg": ("negatif", "berlawanan"),
+    "zero": ("nol", "tegak lurus"),
+    "pos": ("searah", "positif", "bagian bidang yang sama"),
+}
+
+
+@given(
+    st.lists(two_places.filter(lambda d: abs(d) >= Decimal("0.05")), min_size=2, max_size=2),
+    st.sampled_from([Decimal(1), Decimal("0.5"), Decimal(-1), Decimal("2")]),
+    st.booleans(),
+    st.lists(two_places, min_size=2, max_size=2),
+)
+@settings(max_examples=60, deadline=None)
+def test_fact_words_agree_with_the_exact_values(q, t, perpendicular, other) -> None:
+    """Lessons with decimal coordinates, often with an exactly zero q · k that floats miss:
+    the texts ProjectionDrop and LengthAndAngle choose state the exact sign."""
+    k = [-q[1] * t, q[0] * t] if perpendicular else other
+    if not any(k) or any(abs(c) > 9 or c != c.quantize(Decimal("0.01")) for c in k):
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        lesson = _lesson_with(
+            Path(tmp),
+            [
+                ("projection", "query", f"[{q[0]}, {q[1]}]"),
+                ("projection", "key", f"[{k[0]}, {k[1]}]"),
+            ],
+        )
+    want = _exact_sign(q, k)
+    strings = catalogue("id")
+    for scene, decision, keys in (
+        ("ProjectionDrop", "comp", ("pd_sub_proj", "pd_sub_comp")),
+        ("LengthAndAngle", "dot", ("la_sub_vectors",)),
+    ):
+        sheet = scene_sheet(lesson, scene)
+        assert sheet.decisions[decision] == want
+        for key in keys:
+            text = strings[f"{key}_if_{want}"].lower()
+            assert any(w in text for w in WORDS[want]), (key, want, text)
+            if want != "neg":
+                assert "negatif" not in text and "berlawanan" not in text
+
+
+def test_the_float_dot_product_really_misses_such_zeros() -> None:
+    """The generator's perpendicular pairs include ones where floats are not zero."""
+    q, k = (Decimal("0.7"), Decimal("0.1")), (Decimal("-0.1") * 3, Decimal("0.7") * 3)
+    assert _exact_sign(list(q), list(k)) == "zero"
+    floats = float(q[0]) * float(k[0]) + float(q[1]) * float(k[1])
+    assert floats != 0.0

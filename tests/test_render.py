@@ -359,3 +359,25 @@ def test_a_new_helper_module_invalidates_only_the_scene_that_imports_it(tmp_path
         assert "rendered" not in render()
     finally:
         shutil.rmtree(pkg, ignore_errors=True)
+
+
+def test_captions_check_passes_on_an_edited_lesson_in_english(lesson_paths) -> None:
+    """`lecture captions --check` lints what the scenes would show, without rendering."""
+    r = lecture(
+        "captions",
+        "--check",
+        "SoftmaxBarMorph",
+        "--lesson",
+        str(lesson_paths["masked"]),
+        "--lang",
+        "en",
+    )
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.startswith("all within the rules: ") and "in 1 scene(s)" in r.stdout
+    longest = int(r.stdout.split("longest line ")[1].split()[0])
+    assert longest <= 42
+
+
+def test_captions_check_needs_a_known_scene() -> None:
+    r = lecture("captions", "--check", "NoSuchScene")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "unknown scene" in r.stderr

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from variants import EDITS, variant
 
+from lesson import captions
 from lesson.model import load_lesson
 from lesson.reads import uncovered
 from lesson.scenelist import ORDER
@@ -66,6 +67,14 @@ def check_layout(obj) -> None:
             assert not np.all(overlap > 0.02), f"{snap.section}: {la} overlaps {lb}"
 
 
+def check_captions(obj, lang: str) -> None:
+    """Every subtitle cue to broadcast rules (lines, length, speed, duration, gaps, notation)."""
+    assert obj.cues, "no subtitles"
+    broken = [f"{v.rule} {v.figure}: {v.text!r}" for v in captions.check(obj.cues, obj.fps)]
+    assert not broken, "\n".join(broken)
+    assert obj.cues[-1].end <= obj.time + 1e-3
+
+
 # Every distinct (scene, lesson) in Indonesian; English on the default lesson (the edited
 # lessons' wider numbers are checked in Indonesian, whose text is longer in most places).
 RUNS_ALL = [(scene, lesson, "id") for scene, lesson in RUNS] + [
@@ -83,6 +92,7 @@ def test_dry_run(dry_scene, lesson_paths, scene: str, lesson: str, lang: str) ->
     assert obj.lesson_reads, "read nothing from the lesson"
     assert uncovered(obj.lesson_reads, ORDER[scene].reads) == [], "reads an undeclared key"
     check_layout(obj)
+    check_captions(obj, lang)
 
 
 @pytest.mark.parametrize("scene", SCENES)

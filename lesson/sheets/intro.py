@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import mathcore as mc
+from lesson import decide
 from lesson.model import Lesson
-from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms, length
+from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, dot_terms, length
 from mathcore import fmt
 from mathcore.exact import exact_angle_degrees, exact_cosine, exact_dot
 
@@ -38,7 +39,7 @@ def label(text: str) -> fmt.Shown:
     return fmt.Shown(text, rf"\text{{{body}}}", kind="label")
 
 
-def lesson_title(lesson: Lesson) -> Sheet:
+def lesson_title(lesson: Lesson) -> Values:
     """The labels of what the lesson builds on: the prior lesson and the book section."""
     return {
         "prior_lesson": label(lesson.prior_lesson),
@@ -46,13 +47,13 @@ def lesson_title(lesson: Lesson) -> Sheet:
     }
 
 
-def coordinate_products(lesson: Lesson) -> Sheet:
+def coordinate_products(lesson: Lesson) -> Values:
     """Coordinates of q and k, each pair's product, their sum, and the 0 of positivity.
 
     A pair is shown as ``q_i · k_i = product`` from the coordinate keys themselves.
     """
     P, q, k = lesson.places, lesson.projection.query, lesson.projection.key
-    sheet: Sheet = {"q": fmt.vector(q, P), "k": fmt.vector(k, P)}
+    sheet: Values = {"q": fmt.vector(q, P), "k": fmt.vector(k, P)}
     for i, (a, b) in enumerate(zip(q, k, strict=True), start=1):
         sheet[f"q{i}"] = fmt.number(a, P)
         sheet[f"k{i}"] = fmt.number(b, P)
@@ -91,23 +92,26 @@ def cos_step(dot: fmt.Shown, norm_q: fmt.Shown, norm_k: fmt.Shown) -> fmt.Shown 
     return fmt.Shown(text, rf"\frac{{{dot.tex}}}{{{a.tex}{join}{b.tex}}}")
 
 
-def length_and_angle(lesson: Lesson) -> Sheet:
+def length_and_angle(lesson: Lesson) -> Values:
     """Lengths of q and k, the cosine of their angle (with its step) and the angle."""
     P, q, k = lesson.places, lesson.projection.query, lesson.projection.key
     cos = exact_cosine(q, k)
-    sheet: Sheet = {
-        "q": fmt.vector(q, P),
-        "k": fmt.vector(k, P),
-        "dot": fmt.number(exact_dot(q, k), P),
-        "norm_q": length(q, P),
-        "norm_k": length(k, P),
-        "cos": fmt.number(cos, P),
-        "theta": fmt.degrees(mc.angle_degrees(q, k), exact_angle_degrees(cos), P),
-    }
+    sheet = Sheet(
+        {
+            "q": fmt.vector(q, P),
+            "k": fmt.vector(k, P),
+            "dot": fmt.number(exact_dot(q, k), P),
+            "norm_q": length(q, P),
+            "norm_k": length(k, P),
+            "cos": fmt.number(cos, P),
+            "theta": fmt.degrees(mc.angle_degrees(q, k), exact_angle_degrees(cos), P),
+        }
+    )
+    sheet.decisions["dot"] = decide.sign_of_dot(q, k)
     return sheet
 
 
-def show_cos_step(sheet: Sheet) -> bool:
+def show_cos_step(sheet: Values) -> bool:
     """Whether LengthAndAngle writes the step ``4/(√5·√5)`` before the cosine's value.
 
     The step is built on screen from the sheet's ``dot``, ``norm_q`` and ``norm_k``; it is

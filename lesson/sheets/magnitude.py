@@ -7,22 +7,23 @@ from fractions import Fraction
 import numpy as np
 
 import mathcore as mc
+from lesson import decide
 from lesson.model import Lesson
-from lesson.sheet import Sheet, dot_terms, readout
+from lesson.sheet import Sheet, Values, dot_terms, readout
 from mathcore import fmt
 from mathcore.exact import exact_cosine, exact_dot, exact_norm, exact_scaled, sqrt_exact
 
 __all__ = ["magnitude_vs_direction", "zero_query"]
 
 
-def magnitude_vs_direction(lesson: Lesson) -> Sheet:
+def magnitude_vs_direction(lesson: Lesson) -> Values:
     """The two ``[magnitude]`` pairs; the second pair's x scaled, then flipped."""
     P = lesson.places
     (x1, y1), (x2, y2) = lesson.magnitude
     s = lesson.magnitude_scale
     scaled = tuple(s * c for c in x2)
     flipped = tuple(-c for c in x2)
-    sheet: Sheet = {"scale": fmt.number(s, P)}
+    sheet = Sheet({"scale": fmt.number(s, P)})
     rows = {
         "first": (x1, y1),
         "second": (x2, y2),
@@ -35,10 +36,14 @@ def magnitude_vs_direction(lesson: Lesson) -> Sheet:
         sheet[f"{name}_cos"] = fmt.number(exact_cosine(x, y), P)
     sheet["first_y"] = fmt.vector(y1, P)
     sheet["second_y"] = fmt.vector(y2, P)
+    # equal raw scores with different cosines ("same"), equal both ("both"), or not ("differ")
+    same_dot = exact_dot(x1, y1) == exact_dot(x2, y2)
+    same_cos = decide.order(exact_cosine(x1, y1), exact_cosine(x2, y2)) == "equal"
+    sheet.decisions["verdict"] = ("both" if same_cos else "same") if same_dot else "differ"
     return sheet
 
 
-def zero_query(lesson: Lesson) -> Sheet:
+def zero_query(lesson: Lesson) -> Values:
     """Question 7: a zero query scores 0 with every key, so softmax weighs them equally."""
     P = lesson.places
     q, keys = lesson.quiz[6].vectors["query"], lesson.quiz[6].vectors["keys"]
@@ -48,7 +53,7 @@ def zero_query(lesson: Lesson) -> Sheet:
     w = Fraction(1, n)  # every logit is 0, so softmax gives each key exactly 1/n
     if not np.allclose(weights, float(w)):
         raise AssertionError(f"softmax of equal logits should be 1/{n}, got {weights}")
-    sheet: Sheet = {
+    sheet: Values = {
         "q": fmt.vector(q, P),
         "d_k": fmt.number(d_k, P),
         "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from lesson import decide
 from lesson.model import Lesson
-from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms
+from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, dot_terms
 from mathcore import fmt
 from mathcore.exact import (
     exact_comp,
@@ -15,24 +16,27 @@ from mathcore.exact import (
 )
 
 
-def projection_drop(lesson: Lesson) -> Sheet:
+def projection_drop(lesson: Lesson) -> Values:
     """Vectors, product, projection, residual and component of ``[projection]``."""
     P, q, k = lesson.places, lesson.projection.query, lesson.projection.key
     d = exact_dot(q, k)
     kk = exact_dot(k, k)
     res = exact_residual(q, k)
-    sheet = {
-        "q": fmt.vector(q, P),
-        "k": fmt.vector(k, P),
-        "dot_terms": dot_terms(q, k, P),
-        "dot": fmt.number(d, P),
-        "proj_coef": fmt.fraction(exact_proj_coef(q, k)),
-        "proj": fmt.vector(exact_project(q, k), P),
-        "residual": fmt.vector(res, P),
-        "residual_dot": fmt.number(exact_dot(res, k), P),
-        "comp_ratio": fmt.ratio(d, sqrt_exact(kk), P),
-        "comp": fmt.number(exact_comp(q, k), P),
-    }
+    sheet = Sheet(
+        {
+            "q": fmt.vector(q, P),
+            "k": fmt.vector(k, P),
+            "dot_terms": dot_terms(q, k, P),
+            "dot": fmt.number(d, P),
+            "proj_coef": fmt.fraction(exact_proj_coef(q, k)),
+            "proj": fmt.vector(exact_project(q, k), P),
+            "residual": fmt.vector(res, P),
+            "residual_dot": fmt.number(exact_dot(res, k), P),
+            "comp_ratio": fmt.ratio(d, sqrt_exact(kk), P),
+            "comp": fmt.number(exact_comp(q, k), P),
+        }
+    )
+    sheet.decisions["comp"] = decide.sign(d)  # comp_k(q) has the sign of q · k
     # The symbolic steps (4/5)k and 4/√5 help only while they stay short; 1552549/1534201
     # does not, and a ratio equal to its value adds nothing.
     for key in ("proj_coef", "comp_ratio"):

@@ -14,7 +14,7 @@ import numpy as np
 
 import mathcore as mc
 from lesson.model import Lesson, Quiz
-from lesson.sheet import MAX_SYMBOLIC, Sheet, length, product_terms
+from lesson.sheet import MAX_SYMBOLIC, Values, length, product_terms
 from mathcore import fmt
 from mathcore.exact import (
     exact_comp,
@@ -42,7 +42,7 @@ __all__ = [
 TABLES = ("quiz", "format", "timing")
 
 
-def _terms(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) -> Sheet:
+def _terms(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) -> Values:
     """Sheet entries ``term1``, ``term2``, … of the expanded product."""
     return {f"term{i}": t for i, t in enumerate(product_terms(x, y, places), start=1)}
 
@@ -109,7 +109,7 @@ def winners(query: Sequence[Fraction], keys: Sequence[Sequence[Fraction]]) -> li
     return [i for i, s in enumerate(scores, start=1) if s == top]
 
 
-def _start(lesson: Lesson, n: int) -> tuple[Quiz, fmt.Places, Sheet]:
+def _start(lesson: Lesson, n: int) -> tuple[Quiz, fmt.Places, Values]:
     quiz = lesson.quiz[n - 1]
     return quiz, lesson.places, {"number": fmt.number(quiz.number, lesson.places)}
 
@@ -122,7 +122,7 @@ def _cosine(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) ->
     return fmt.number(exact_cosine(x, y), places)
 
 
-def quiz_question_1(lesson: Lesson) -> Sheet:
+def quiz_question_1(lesson: Lesson) -> Values:
     """Question 1 (dot-sign): the expanded product, its sign against 0, and 90°."""
     q, P, sheet = _start(lesson, 1)
     x, y = q.vectors["x"], q.vectors["y"]
@@ -142,7 +142,7 @@ def quiz_question_1(lesson: Lesson) -> Sheet:
     return sheet
 
 
-def quiz_question_2(lesson: Lesson) -> Sheet:
+def quiz_question_2(lesson: Lesson) -> Values:
     """Question 2 (cosine): u · v, both lengths, and cos θ = 4/(√5√5) = 4/5 = 0.8."""
     q, P, sheet = _start(lesson, 2)
     x, y = q.vectors["x"], q.vectors["y"]
@@ -163,7 +163,7 @@ def quiz_question_2(lesson: Lesson) -> Sheet:
     return sheet
 
 
-def quiz_question_3(lesson: Lesson) -> Sheet:
+def quiz_question_3(lesson: Lesson) -> Values:
     """Question 3 (projection): q · k, ‖k‖, comp_k(q) and proj_k(q) = (q·k/‖k‖²) k."""
     q, P, sheet = _start(lesson, 3)
     x, y = q.vectors["x"], q.vectors["y"]
@@ -178,7 +178,7 @@ def quiz_question_3(lesson: Lesson) -> Sheet:
     }
 
 
-def quiz_question_4(lesson: Lesson) -> Sheet:
+def quiz_question_4(lesson: Lesson) -> Values:
     """Question 4 (orthogonal): the example pair's zero product, lengths, cos θ = 0, 90°."""
     q, P, sheet = _start(lesson, 4)
     x, y = q.vectors["x"], q.vectors["y"]
@@ -197,7 +197,7 @@ def quiz_question_4(lesson: Lesson) -> Sheet:
     }
 
 
-def quiz_question_5(lesson: Lesson) -> Sheet:
+def quiz_question_5(lesson: Lesson) -> Values:
     """Question 5 (magnitude): two pairs with the same product, their lengths and cosines."""
     q, P, sheet = _start(lesson, 5)
     for i, (x, y) in enumerate(q.vectors["pairs"], start=1):
@@ -213,12 +213,12 @@ def quiz_question_5(lesson: Lesson) -> Sheet:
     return sheet
 
 
-def _keys(sheet: Sheet, keys: Sequence[Sequence[Fraction]], places: fmt.Places) -> None:
+def _keys(sheet: Values, keys: Sequence[Sequence[Fraction]], places: fmt.Places) -> None:
     for i, k in enumerate(keys, start=1):
         sheet[f"k{i}"] = fmt.vector(k, places)
 
 
-def quiz_question_6(lesson: Lesson) -> Sheet:
+def quiz_question_6(lesson: Lesson) -> Values:
     """Question 6 (attention): scores, logits ÷ √d_k, softmax weights, the heaviest key."""
     q, P, sheet = _start(lesson, 6)
     query, keys = q.vectors["query"], q.vectors["keys"]
@@ -241,7 +241,7 @@ def quiz_question_6(lesson: Lesson) -> Sheet:
     return sheet
 
 
-def quiz_question_7(lesson: Lesson) -> Sheet:
+def quiz_question_7(lesson: Lesson) -> Values:
     """Question 7 (zero-query): scores and logits 0, equal weights 1/n, ‖q‖ = 0."""
     q, P, sheet = _start(lesson, 7)
     query, keys = q.vectors["query"], q.vectors["keys"]
@@ -262,7 +262,7 @@ def quiz_question_7(lesson: Lesson) -> Sheet:
     return sheet
 
 
-def quiz_question_8(lesson: Lesson) -> Sheet:
+def quiz_question_8(lesson: Lesson) -> Values:
     """Question 8 (cosine-vs-scale): raw 4, cosine 4/(√5√5) = 0.8, scaled 4/√2 ≈ 2.83."""
     q, P, sheet = _start(lesson, 8)
     x, y = q.vectors["x"], q.vectors["y"]

@@ -9,7 +9,7 @@ import numpy as np
 
 import mathcore as mc
 from lesson.model import Lesson
-from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms, length
+from lesson.sheet import MAX_SYMBOLIC, Values, dot_terms, length
 from mathcore import fmt
 from mathcore.exact import exact_cosine, exact_dot, exact_scaled, sqrt_exact
 
@@ -41,7 +41,7 @@ def fixed_vector(xs: Sequence[float], places: int) -> fmt.Shown:
     return fmt.Shown(text, tex)
 
 
-def attention_scores(lesson: Lesson) -> Sheet:
+def attention_scores(lesson: Lesson) -> Values:
     """Queries of ``[scores]`` against the ``[attention]`` keys: QKᵀ, logits, weights, output."""
     At, P = lesson.attention, lesson.places
     queries, keys = lesson.scores, At.keys
@@ -52,7 +52,7 @@ def attention_scores(lesson: Lesson) -> Sheet:
     result = mc.attention(queries, keys, values, keep)
     assert isinstance(result, mc.Attention)  # given values, attention returns both parts
     weights, output = np.atleast_2d(result.weights), np.atleast_2d(result.output)
-    sheet: Sheet = {
+    sheet: Values = {
         "d_k": fmt.number(d_k, P),
         "scale": fmt.ratio(Fraction(1), sqrt_exact(Fraction(d_k)), P),
         "neg_inf": fmt.NEG_INF,
@@ -73,7 +73,7 @@ def attention_scores(lesson: Lesson) -> Sheet:
     return sheet
 
 
-def scale_is_not_cosine(lesson: Lesson) -> Sheet:
+def scale_is_not_cosine(lesson: Lesson) -> Values:
     """Question 8: the raw product, its cosine, its scaled score, and the variance argument."""
     P = lesson.places
     x, y = lesson.quiz[7].vectors["x"], lesson.quiz[7].vectors["y"]
@@ -83,7 +83,7 @@ def scale_is_not_cosine(lesson: Lesson) -> Sheet:
     x2 = tuple(factor * c for c in x)
     nx, ny = length(x, P), length(y, P)
     dot = fmt.number(d, P)
-    sheet: Sheet = {
+    sheet: Values = {
         "q": fmt.vector(x, P),
         "k": fmt.vector(y, P),
         "d_k": fmt.number(d_k, P),

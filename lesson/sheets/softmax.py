@@ -8,7 +8,7 @@ import numpy as np
 
 import mathcore as mc
 from lesson.model import Lesson
-from lesson.sheet import Sheet
+from lesson.sheet import Values
 from mathcore import fmt
 from mathcore.exact import (
     exact_dot,
@@ -16,14 +16,14 @@ from mathcore.exact import (
 )
 
 
-def softmax_bar_morph(lesson: Lesson) -> Sheet:
+def softmax_bar_morph(lesson: Lesson) -> Values:
     """Scores, logits and weights of ``[attention]``."""
     At, P = lesson.attention, lesson.places
     d_k = len(At.query)
     keep = At.mask or (True,) * len(At.keys)
     logits = mc.scaled_scores(At.query, At.keys)
     weights = mc.softmax(logits, np.array(keep))
-    sheet: Sheet = {
+    sheet: Values = {
         "q": fmt.vector(At.query, P),
         "d_k": fmt.number(d_k, P),
         "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),

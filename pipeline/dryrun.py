@@ -1,0 +1,123 @@
+"""Run scenes with manim's ``dry_run``: what they would show and say, without drawing a frame.
+
+The captions check and the tests use it; a scene runs in a worker process, so its lesson and
+language (environment variables the scenes read) stay its own.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lesson.captions import Cue
+from lesson.scenelist import scene_spec
+from pipeline.settings import MEDIA
+
+__all__ = ["DryRun", "dry_run", "dry_runs"]
+
+
+@dataclass
+class DryRun:
+    """What one scene did: its step snapshots, its length, its subtitle cues, its lesson reads."""
+
+    scene: str
+    lang: str
+    time: float
+    fps: float
+    cues: list[Cue]
+    snapshots: list[Any] = field(default_factory=list)
+    lesson_reads: set[str] = field(default_factory=set)
+
+
+def dry_run(scene: str, lesson: Path, lang: str, media: Path | None = None) -> DryRun:
+    """Run `scene`'s construct for `lesson` in `lang` with rendering skipped.
+
+    Parameters
+    ----------
+    scene : str
+        Scene class name.
+    lesson : Path
+        Lesson file.
+    lang : str
+        Language of the text.
+    media : Path, optional
+        Where manim keeps its TeX and text caches (one folder per process: manim writes
+        them in place). Default: a temporary folder that reads the shared LaTeX cache
+        through links and adds its new formulas to it, as a render worker does.
+
+    Returns
+    -------
+    DryRun
+    """
+    from manim import config, tempconfig
+
+    from pipeline.worker import link_tree, publish
+
+    tmp = None if media else tempfile.TemporaryDirectory(prefix="lecture-dry-")
+    work = media or Path(tmp.name)  # type: ignore[union-attr]
+    tex = work / "Tex"
+    if tmp is not None:
+        link_tree(MEDIA / "Tex", tex)
+    old = {k: os.environ.get(k) for k in ("LECTURE_LESSON", "LECTURE_LANG")}
+    os.environ["LECTURE_LESSON"] = str(lesson)
+    os.environ["LECTURE_LANG"] = lang
+    try:
+        with tempconfig(
+            {
+                "dry_run": True,
+                "media_dir": str(work),
+                "tex_dir": str(tex),
+                "quality": "low_quality",
+                "disable_caching": True,
+                "verbosity": "ERROR",
+                "progress_bar": "none",
+            }
+        ):
+            spec = scene_spec(scene)
+            obj = getattr(importlib.import_module(spec.scene_module), scene)()
+            # dry_run writes no frames but still draws each one with Cairo (a quarter of its
+            # time); only mobjects and subtitles are read here, never pixels
+            obj.renderer.update_frame = lambda *a, **k: None
+            obj.renderer.save_static_frame_data = lambda *a, **k: None
+            obj.render()
+            fps = float(config.frame_rate)
+        if tmp is not None:
+            publish(tex, MEDIA / "Tex")
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+        for k, v in old.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    cues = [
+        Cue(s.start.total_seconds(), s.end.total_seconds(), tuple(s.content.split("\n")))
+        for s in obj.renderer.file_writer.subcaptions
+    ]
+    return DryRun(
+        scene,
+        lang,
+        float(obj.time),
+        fps,
+        sorted(cues, key=lambda c: c.start),
+        list(getattr(obj, "snapshots", [])),
+        set(getattr(obj, "lesson_reads", ())),
+    )
+
+
+def dry_runs(scenes: list[str], lesson: Path, lang: str, jobs: int = 0) -> list[DryRun]:
+    """Dry runs of `scenes` in worker processes (``jobs``, default one per core), in order."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["manim", "scenes.common"])
+    workers = jobs or os.cpu_count() or 1
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        futures = [pool.submit(dry_run, s, lesson.resolve(), lang) for s in scenes]
+        return [f.result() for f in futures]
