@@ -37,11 +37,13 @@ MIN_GAP_FRAMES = 2
 
 # Words a line reads best starting with (a break goes before them).
 _BEFORE = {
-    "id": "dan atau tetapi namun lalu sehingga karena jadi yang untuk dengan dari ke pada di "
+    "id": "dan atau tetapi namun lalu sehingga karena jadi yang untuk dengan ke pada di terhadap "
+    "oleh menurut antara "
     "dalam bagi sebagai tanpa agar maka",
-    "en": "and or but so because which that to of with from for on in into by as without "
+    "en": "and or but so because which that to with from for on in into by as without the a an "
     "than then while",
 }
+_NO_END = {"the", "a", "an", "of", "its", "their", "si", "sang", "para"}  # bind to what follows
 _JOINERS = set("· = + − ≈ × / → ≤ ≥ < >".split())  # notation never broken around
 # Notation spelled out or left as TeX: captions must typeset it.
 NOTATION = re.compile(
@@ -88,8 +90,8 @@ def _line_cost(words: list[str], i: int, lang: str) -> float:
     if prev in _JOINERS or nxt in _JOINERS or prev.endswith(("(", "[")):
         return 1000.0  # never inside a formula like q · k or a bracket
     before = _BEFORE.get(lang, _BEFORE["en"]).split()
-    if prev.lower() in before:
-        return 20.0  # a line never ends on "dan", "and", "to"
+    if prev.lower() in before or prev.lower() in _NO_END:
+        return 20.0  # a line never ends on "dan", "and", "to", "the"
     if prev.endswith((".", "!", "?", ":", ";")):
         return 0.0
     if prev.endswith((",", ")", "—")):
@@ -115,6 +117,7 @@ def _best_lines(words: list[str], lang: str) -> tuple[float, tuple[str, ...]] | 
         a, b = len(" ".join(top)), len(" ".join(bottom))
         # a natural break first, then balanced lines (a slightly longer bottom line reads best)
         cost = 1.5 + _line_cost(words, k, lang) + abs(a - b) / 12 + (0.5 if a > b + 8 else 0)
+        cost += max(0, 16 - min(a, b)) / 4  # a line of a word or two reads as a fragment
         if best is None or cost < best[0]:
             best = (cost, (" ".join(top), " ".join(bottom)))
     return best
@@ -160,7 +163,13 @@ def split(text: str, lang: str = "id") -> tuple[tuple[str, ...], ...]:
             if cue is None or rest is None:
                 continue
             boundary = 0.0 if j == n else 3 * _line_cost(words, j, lang)
-            cost = 10.0 + cue[0] + boundary + rest[0]
+            # a short cue that does not end a sentence flashes by mid-phrase ("On the side")
+            chars = len(" ".join(words[i:j]))
+            ends = words[j - 1].endswith((".", "!", "?", ":", ";"))
+            short = 0.0 if ends or (i == 0 and j == n) else max(0, 24 - chars) / 2
+            # a sentence that ends inside a cue: better to start the next cue there
+            inner = sum(w.endswith((".", "!", "?")) for w in words[i : j - 1])
+            cost = 10.0 + cue[0] + boundary + short + 4 * inner + rest[0]
             if best[i] is None or cost < best[i][0]:  # type: ignore[index]
                 best[i] = (cost, (cue[1], *rest[1]))
     result = best[0]
