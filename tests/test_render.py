@@ -112,10 +112,12 @@ def test_editing_attention_rerenders_only_softmax(rendered: Path, lesson_paths, 
     assert numbers["logit2"] == "−∞" and numbers["weight2"] == "0"
 
 
-def test_second_concurrent_render_is_refused(rendered: Path) -> None:
-    with open(rendered / ".render.lock", "a+") as held:
+def test_second_concurrent_render_is_refused(rendered: Path, tmp_path: Path) -> None:
+    out = tmp_path / "locked"  # a copy: other test processes render into `rendered`
+    shutil.copytree(rendered, out)
+    with open(out / ".render.lock", "a+") as held:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        r = lecture("render", "--quality", "low", "--out", str(rendered), "--quiet")
+        r = lecture("render", "--quality", "low", "--out", str(out), "--quiet")
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and "being rendered by another process" in r.stderr
     assert "Traceback" not in r.stderr
