@@ -72,10 +72,6 @@ class Scene:
         fn: Builder = getattr(importlib.import_module(self.sheet_module), self.sheet)
         return fn
 
-    def covers(self, key: str) -> bool:
-        """Whether `key` (a lesson key read at run time) is among :attr:`reads`."""
-        return any(key == r or key.startswith((f"{r}.", f"{r}[")) for r in self.reads)
-
 
 def _quiz(n: int) -> Scene:
     return Scene(
