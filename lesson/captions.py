@@ -97,6 +97,11 @@ def _line_cost(words: list[str], i: int, lang: str) -> float:
     if prev.endswith((",", ")", "—")):
         return 1.0
     if nxt.lower() in before:
+        rest = words[i + 1 :]
+        if len(rest) > 1 and len(rest[0]) <= 2 and not rest[0].endswith((",", ".", ":", ";")):
+            # "perpendicular / to k splits": a preposition with a lone symbol is part of
+            # the phrase before it; break after the symbol instead
+            return 7.0
         return 2.0
     return 6.0
 

@@ -15,7 +15,15 @@ from pathlib import Path
 
 from lesson.scenelist import TEXT_DIR, scene_spec
 
-__all__ = ["LANGUAGES", "LECTURE_TEXT", "catalogue", "chapter_title", "file_catalogue"]
+__all__ = [
+    "LANGUAGES",
+    "LECTURE_TEXT",
+    "catalogue",
+    "chapter_title",
+    "file_catalogue",
+    "step_title",
+    "step_titles",
+]
 
 LANGUAGES = ("id", "en")
 LECTURE_TEXT = TEXT_DIR / "lecture.toml"
@@ -43,7 +51,31 @@ def file_catalogue(path: Path, lang: str) -> dict[str, str]:
     """
     _check(lang)
     table = tomllib.loads(path.read_text(encoding="utf-8")).get(lang, {})
-    return dict(table)
+    return {k: v for k, v in table.items() if isinstance(v, str)}
+
+
+@cache
+def step_titles(path: Path, lang: str) -> dict[str, str]:
+    """The step titles of `lang` in one scene module's catalogue file (its ``[<lang>.steps]``).
+
+    A step (a section of a scene) is named in the code by a stable identifier, which names
+    its files; what a viewer reads (slide and deck titles) is its title here.
+
+    Parameters
+    ----------
+    path : Path
+        A scene module's catalogue file.
+    lang : str
+        A language code of :data:`LANGUAGES`.
+
+    Returns
+    -------
+    dict of str to str
+        Step identifier -> title.
+    """
+    _check(lang)
+    table = tomllib.loads(path.read_text(encoding="utf-8")).get(lang, {})
+    return dict(table.get("steps", {}))
 
 
 @cache
@@ -91,3 +123,25 @@ def chapter_title(scene: str, lang: str) -> str:
         return strings[f"chapter_{scene}"]
     m = re.search(r"(\d+)$", scene)
     return strings[f"chapter_{spec.module}"].format(number=int(m.group(1)) if m else "")
+
+
+def step_title(scene: str, step: str, lang: str) -> str:
+    """The title of step `step` of `scene` in `lang`: what a slide of that step is called.
+
+    Examples
+    --------
+    >>> [step_title("AngleSignRegions", "siku-siku", lang) for lang in ("id", "en")]
+    ['Siku-siku', 'Right angle']
+
+    Raises
+    ------
+    KeyError
+        When the scene's catalogue file has no title for the step in `lang`.
+    """
+    spec = scene_spec(scene)
+    titles = step_titles(spec.text_file, lang)
+    if step not in titles:
+        raise KeyError(
+            f"{spec.text_file.name}: no [{lang}.steps] title for step {step!r} of {scene}"
+        )
+    return titles[step]

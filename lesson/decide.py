@@ -13,7 +13,17 @@ from fractions import Fraction
 
 from mathcore.exact import Surd, exact_dot
 
-__all__ = ["OUTCOMES", "kind_of", "order", "sign", "sign_of_dot", "size_change"]
+__all__ = [
+    "OUTCOMES",
+    "direction",
+    "kind_of",
+    "match",
+    "order",
+    "sign",
+    "sign_of_dot",
+    "size_change",
+    "winner",
+]
 
 # Kind of decision -> its outcomes. Outcome names are unique across kinds.
 OUTCOMES: dict[str, tuple[str, ...]] = {
@@ -21,6 +31,9 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
     "order": ("less", "equal", "greater"),
     "change": ("shrinks", "stays", "grows"),
     "verdict": ("same", "both", "differ"),
+    "match": ("match", "mismatch"),
+    "direction": ("same_direction", "other_direction"),
+    "winner": ("single", "tie"),
 }
 
 
@@ -94,3 +107,42 @@ def size_change(factor: Fraction) -> str:
     """
     f = abs(factor)
     return "grows" if f > 1 else "shrinks" if f < 1 else "stays"
+
+
+def match(a: Fraction | Surd, b: Fraction | Surd) -> str:
+    """``match`` when two values are exactly equal, else ``mismatch``.
+
+    Examples
+    --------
+    >>> match(Surd(Fraction(1, 2), 4), Fraction(1)), match(Fraction(1, 3), Fraction(333, 1000))
+    ('match', 'mismatch')
+    """
+    return "match" if order(a, b) == "equal" else "mismatch"
+
+
+def direction(x: Sequence[Fraction], y: Sequence[Fraction]) -> str:
+    """``same_direction`` when `y` is a positive multiple of `x` (both non-zero), exactly.
+
+    Examples
+    --------
+    >>> F = Fraction
+    >>> direction([F(1), F(2)], [F("0.5"), F(1)]), direction([F(1), F(2)], [F(-1), F(-2)])
+    ('same_direction', 'other_direction')
+    """
+    xy, xx, yy = exact_dot(x, y), exact_dot(x, x), exact_dot(y, y)
+    # Cauchy–Schwarz holds with equality exactly when the vectors are parallel.
+    parallel = xx != 0 and yy != 0 and xy * xy == xx * yy
+    return "same_direction" if parallel and xy > 0 else "other_direction"
+
+
+def winner(scores: Sequence[Fraction]) -> str:
+    """``tie`` when two or more scores share the largest value exactly, else ``single``.
+
+    Examples
+    --------
+    >>> F = Fraction
+    >>> winner([F("0.3"), F("0.1") + F("0.2")]), winner([F(1), F(2)])
+    ('tie', 'single')
+    """
+    top = max(scores)
+    return "tie" if sum(s == top for s in scores) > 1 else "single"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import srt
 
-from lesson.catalogue import chapter_title
+from lesson.catalogue import chapter_title, step_title
 from pipeline.manifest import Manifest
 from pipeline.media import probe
 
@@ -92,7 +92,7 @@ def section_clips(out: Path, manifest: Manifest, lang: str) -> list[SectionClip]
                     name=name,
                     index=index,
                     video=path,
-                    title=f"{chapter}: {name.replace('-', ' ')}",
+                    title=f"{chapter}: {step_title(scene, name, lang)}",
                     start=start,
                     duration=duration,
                     stem=f"{manifest.lesson}_{scene}_{index:02d}-{name}",

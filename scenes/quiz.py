@@ -49,6 +49,7 @@ QUESTION_TEXT, QUESTION_MATH = 26, 36
 STEP_TEXT, STEP_MATH = 24, 34
 
 Part = str | Num
+PAIR_STEPS = ("langkah-pasangan-pertama", "langkah-pasangan-kedua")  # question 5's two pairs
 
 
 @dataclass
@@ -386,11 +387,6 @@ def stack_height(groups: list[Mobject], buff: float = STEP_BUFF) -> float:
     return sum(g.height for g in groups) + buff * max(len(groups) - 1, 0)
 
 
-def sign_name(x: float) -> str:
-    """``neg``, ``zero`` or ``pos``: which catalogue variant a signed value picks."""
-    return "neg" if x < 0 else "pos" if x > 0 else "zero"
-
-
 # --- the eight questions ---------------------------------------------------------------
 class QuizQuestion1(QuizQuestion):
     """Question 1: compute a dot product; what its sign says about the angle."""
@@ -409,8 +405,7 @@ class QuizQuestion1(QuizQuestion):
 
     def solution(self, width: float) -> list[Step]:
         """Multiply and add; the sign against 0; what the sign cannot tell."""
-        d = self.quiz.vectors
-        sign = sign_name(sum(a * b for a, b in zip(d["x"], d["y"], strict=True)))
+        sign = self.sheet.decisions["dot"]
         segments = self.terms()
         if "products" in self.sheet:
             segments.append(["=", self.n("products")])
@@ -429,9 +424,9 @@ class QuizQuestion1(QuizQuestion):
             ),
             Step(
                 "langkah-tanda",
-                f"qz_sign_sub_sign_{sign}",
+                self.pick("qz_sign_sub_sign", "dot"),
                 [
-                    self.para(f"qz_sign_sign_{sign}", width),
+                    self.para(self.pick("qz_sign_sign", "dot"), width),
                     self.formula(*compare, self.n("right_angle"), size=STEP_MATH),
                 ],
             ),
@@ -472,7 +467,6 @@ class QuizQuestion2(QuizQuestion):
             cos.append(["=", self.n("cos_frac")])
         cos.append(self.eq("cos"))
         lengths = [[r"\|u\|_2", *self.eq("norm_u")], [r"\|v\|_2", *self.eq("norm_v")]]
-        same = self.sheet["dot"].text == self.sheet["cos"].text
         return [
             Step(
                 "langkah-hasil-kali",
@@ -495,7 +489,7 @@ class QuizQuestion2(QuizQuestion):
             Step(
                 "kesimpulan",
                 "qz_cos_sub_note",
-                [self.para("qz_cos_note_same" if same else "qz_cos_note", width, color=C.ACCENT)],
+                [self.para(self.pick("qz_cos_note", "dot_vs_cos"), width, color=C.ACCENT)],
             ),
         ]
 
@@ -516,8 +510,6 @@ class QuizQuestion3(QuizQuestion):
 
     def solution(self, width: float) -> list[Step]:
         """Product and length; comp_k(q); proj_k(q) = (q · k / ‖k‖²) k; what the sign says."""
-        d = self.quiz.vectors
-        sign = sign_name(sum(a * b for a, b in zip(d["x"], d["y"], strict=True)))
         comp: list[list[Part]] = [
             [r"\operatorname{comp}_k(q) = \frac{q \cdot k}{\|k\|_2}"],
         ]
@@ -555,9 +547,9 @@ class QuizQuestion3(QuizQuestion):
             ),
             Step(
                 "kesimpulan",
-                f"qz_proj_sub_note_{sign}",
+                self.pick("qz_proj_sub_note", "dot"),
                 [
-                    self.para(f"qz_proj_note_{sign}", width, color=C.ACCENT),
+                    self.para(self.pick("qz_proj_note", "dot"), width, color=C.ACCENT),
                     self.listing(
                         [
                             [r"\operatorname{comp}_k(q)", *self.eq("comp")],
@@ -658,16 +650,12 @@ class QuizQuestion5(QuizQuestion):
             den = self.product(f"norm_x{i}", f"norm_y{i}")
             cos[0] += ["=", *self.frac([self.n("dot")], den)]
         cos[0] += self.eq(f"cos{i}")
-        d = self.quiz.vectors
-        x, y = d["pairs"][i - 1]
-        parallel = x[0] * y[1] == x[1] * y[0] and sum(a * b for a, b in zip(x, y, strict=True)) > 0
         first = "first" if i == 1 else "second"
-        key = f"qz_mag_{first}_same" if parallel else f"qz_mag_{first}"
         return Step(
-            f"langkah-pasangan-{'pertama' if i == 1 else 'kedua'}",
-            f"qz_mag_sub_{first}{'_same' if parallel else ''}",
+            PAIR_STEPS[i - 1],
+            self.pick(f"qz_mag_sub_{first}", f"pair{i}"),
             [
-                self.para(key, width),
+                self.para(self.pick(f"qz_mag_{first}", f"pair{i}"), width),
                 self.listing(lengths, width),
                 self.formula(*cos[0], size=STEP_MATH),
             ],
@@ -675,7 +663,6 @@ class QuizQuestion5(QuizQuestion):
 
     def solution(self, width: float) -> list[Step]:
         """Each pair's cosine, then why the same product is not the same alignment."""
-        same = len({self.sheet[f"cos{i}"].text for i in (1, 2)}) == 1
         compare: list[Part] = []
         for i in (1, 2):
             compare += [r"\qquad" if compare else "", rf"\cos\theta_{{{i}}}", *self.eq(f"cos{i}")]
@@ -684,9 +671,9 @@ class QuizQuestion5(QuizQuestion):
             self.pair_step(2, width),
             Step(
                 "kesimpulan",
-                "qz_mag_sub_note_same" if same else "qz_mag_sub_note",
+                self.pick("qz_mag_sub_note", "cosines"),
                 [
-                    self.para("qz_mag_note_same" if same else "qz_mag_note", width, color=C.ACCENT),
+                    self.para(self.pick("qz_mag_note", "cosines"), width, color=C.ACCENT),
                     self.formula(*[p for p in compare if p != ""], size=STEP_MATH),
                 ],
             ),
@@ -739,10 +726,9 @@ class QuizQuestion6(QuizQuestion):
         for j, key in enumerate(winners):
             names += [r",\ " if j else "", "k_{", self.n(key), "}"]
         names = [p for p in names if p != ""]
-        tie = len(winners) > 1
-        win_text = (
-            "qz_att_tie" if tie else ("qz_att_winner_two" if self.n_keys == 2 else "qz_att_winner")
-        )
+        single = self.sheet.decisions["winner"] == "single"
+        two = single and self.n_keys == 2  # "the larger weight" of two keys
+        win_text = "qz_att_winner_two" if two else self.pick("qz_att_top", "winner")
         winner = flow(
             [self.para(win_text, width), self.formula(*names, size=STEP_MATH, color=C.KEY)],
             width,
@@ -770,7 +756,7 @@ class QuizQuestion6(QuizQuestion):
             ),
             Step(
                 "kesimpulan",
-                "qz_att_sub_tie" if tie else "qz_att_sub_winner",
+                self.pick("qz_att_sub_top", "winner"),
                 [
                     winner,
                     self.formula(r"\textstyle\sum_i w_i =", self.n("sum"), size=STEP_MATH),

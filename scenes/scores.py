@@ -546,7 +546,7 @@ class ScaleIsNotCosine(LessonScene):
                 size=30,
                 color=C.ACCENT,
             ),
-            self.t("snc_scaled_grows", 24, C.MUTED),
+            self.t(self.pick("snc_scaled", "doubled"), 24, C.MUTED),
         ).arrange(RIGHT, buff=0.25)
         fit_into(cos2, 6.4, 1.0).move_to([-3.55, 0, 0])
         fit_into(scaled2, 6.4, 1.0).move_to([3.55, 0, 0])
@@ -649,7 +649,7 @@ class ScaleIsNotCosine(LessonScene):
 
     def show_doubling(self) -> None:
         """Doubling q: the cosine stays, the scaled score doubles with it."""
-        self.say("snc_sub_double")
+        self.say(self.pick("snc_sub_double", "doubled"))
         self.play(FadeIn(self.doubling[0]), run_time=1)
         self.play(FadeIn(self.doubling[1]), run_time=1)
         self.play(FadeIn(self.doubling[2]), run_time=1)

@@ -188,3 +188,73 @@ def test_the_float_dot_product_really_misses_such_zeros() -> None:
     assert _exact_sign(list(q), list(k)) == "zero"
     floats = float(q[0]) * float(k[0]) + float(q[1]) * float(k[1])
     assert floats != 0.0
+
+
+def _vec(xs: list[Decimal]) -> str:
+    return "[" + ", ".join(str(x) for x in xs) + "]"
+
+
+def _dec_dot(x: list[Decimal], y: list[Decimal]) -> Decimal:
+    return sum((a * b for a, b in zip(x, y, strict=True)), Decimal(0))
+
+
+nonzero = two_places.filter(lambda d: abs(d) >= Decimal("0.05"))
+
+
+@given(
+    st.lists(nonzero, min_size=2, max_size=2),
+    st.lists(two_places, min_size=2, max_size=2),
+    st.integers(-2, 2).filter(bool),
+    st.booleans(),
+)
+@settings(max_examples=60, deadline=None)
+def test_quiz_words_agree_with_exact_scores_and_signs(q, k1, t, tie) -> None:
+    """Quiz lessons with decimal coordinates: two keys whose scores tie exactly (k₂ = k₁ + t·q⊥,
+    where floats often disagree), pairs whose product is exactly zero. The heaviest-key text,
+    the sign texts of questions 1 and 3, and ScaleIsNotCosine's doubling all follow the exact
+    values."""
+    perp = [-q[1], q[0]]
+    k2 = [a + t * b for a, b in zip(k1, perp, strict=True)] if tie else [k1[1], -k1[0]]
+    y = perp if tie else k1  # questions 1, 3 and 8: x = q against y, zero when perpendicular
+    if not any(k1) or not any(k2) or not any(y) or any(abs(c) > 9 for c in k2 + y):
+        return
+    edits = [
+        ("quiz#6", "query", _vec(q)),
+        ("quiz#6", "keys", f"[{_vec(k1)}, {_vec(k2)}]"),
+        *[(f"quiz#{n}", "x", _vec(q)) for n in (1, 3, 8)],
+        *[(f"quiz#{n}", "y", _vec(y)) for n in (1, 3, 8)],
+    ]
+    with tempfile.TemporaryDirectory() as tmp:
+        lesson = _lesson_with(Path(tmp), edits)
+    s1, s2 = _dec_dot(q, k1), _dec_dot(q, k2)
+    want_tie = s1 == s2
+    six = scene_sheet(lesson, "QuizQuestion6")
+    assert six.decisions["winner"] == ("tie" if want_tie else "single")
+    shown = sorted(int(v.text) for key, v in six.items() if key.startswith("winner"))
+    assert shown == ([1, 2] if want_tie else [1 if s1 > s2 else 2])
+    strings = catalogue("id")
+    top = strings[f"qz_att_top_if_{six.decisions['winner']}"]
+    assert ("sama" in top) == want_tie, top
+
+    want = _exact_sign(q, y)
+    for scene, keys in (
+        ("QuizQuestion1", ("qz_sign_sign", "qz_sign_sub_sign")),
+        ("QuizQuestion3", ("qz_proj_note", "qz_proj_sub_note")),
+    ):
+        sheet = scene_sheet(lesson, scene)
+        assert sheet.decisions["dot"] == want
+        for key in keys:
+            text = strings[f"{key}_if_{want}"].lower()
+            assert any(w in text for w in WORDS[want] + ("tegak lurus",)), (key, text)
+            assert ("negatif" in text) == (want == "neg"), (key, text)
+    doubled = scene_sheet(lesson, "ScaleIsNotCosine").decisions["doubled"]
+    assert doubled == ("stays" if want == "zero" else "grows")
+    assert ("nol" in strings[f"snc_sub_double_if_{doubled}"]) == (want == "zero")
+
+
+def test_ties_are_exact_where_floats_differ() -> None:
+    """The tie the generator builds: exact scores equal, float scores not."""
+    q, k1, k2 = ("-0.9", "-0.9"), ("-0.9", "-0.8"), ("0", "-1.7")  # k2 = k1 + (0.9, −0.9)
+    exact = [sum(Decimal(a) * Decimal(b) for a, b in zip(q, k, strict=True)) for k in (k1, k2)]
+    floats = [sum(float(a) * float(b) for a, b in zip(q, k, strict=True)) for k in (k1, k2)]
+    assert exact[0] == exact[1] and floats[0] != floats[1]

@@ -13,8 +13,9 @@ from fractions import Fraction
 import numpy as np
 
 import mathcore as mc
+from lesson import decide
 from lesson.model import Lesson, Quiz
-from lesson.sheet import MAX_SYMBOLIC, Values, length, product_terms
+from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, length, product_terms
 from mathcore import fmt
 from mathcore.exact import (
     exact_comp,
@@ -109,9 +110,9 @@ def winners(query: Sequence[Fraction], keys: Sequence[Sequence[Fraction]]) -> li
     return [i for i, s in enumerate(scores, start=1) if s == top]
 
 
-def _start(lesson: Lesson, n: int) -> tuple[Quiz, fmt.Places, Values]:
+def _start(lesson: Lesson, n: int) -> tuple[Quiz, fmt.Places, Sheet]:
     quiz = lesson.quiz[n - 1]
-    return quiz, lesson.places, {"number": fmt.number(quiz.number, lesson.places)}
+    return quiz, lesson.places, Sheet({"number": fmt.number(quiz.number, lesson.places)})
 
 
 def _right_angle(places: fmt.Places) -> fmt.Shown:
@@ -139,6 +140,7 @@ def quiz_question_1(lesson: Lesson) -> Values:
         sheet["products"] = prods
     if d != 0:  # "−8 < 0"; a zero product is itself the comparison
         sheet["zero"] = fmt.number(0, P)
+    sheet.decisions["dot"] = decide.sign(d)
     return sheet
 
 
@@ -160,6 +162,7 @@ def quiz_question_2(lesson: Lesson) -> Values:
         frac = tex_fraction(cos.as_fraction())
         if frac.text != sheet["cos"].text and len(frac.text) <= MAX_SYMBOLIC:
             sheet["cos_frac"] = frac
+    sheet.decisions["dot_vs_cos"] = decide.match(exact_dot(x, y), cos)
     return sheet
 
 
@@ -167,7 +170,8 @@ def quiz_question_3(lesson: Lesson) -> Values:
     """Question 3 (projection): q · k, ‖k‖, comp_k(q) and proj_k(q) = (q·k/‖k‖²) k."""
     q, P, sheet = _start(lesson, 3)
     x, y = q.vectors["x"], q.vectors["y"]
-    return sheet | {
+    sheet.decisions["dot"] = decide.sign_of_dot(x, y)
+    sheet |= {
         "q": fmt.vector(x, P),
         "k": fmt.vector(y, P),
         "dot": fmt.number(exact_dot(x, y), P),
@@ -176,6 +180,7 @@ def quiz_question_3(lesson: Lesson) -> Values:
         "kk": fmt.number(exact_dot(y, y), P),
         "proj": fmt.vector(exact_project(x, y), P),
     }
+    return sheet
 
 
 def quiz_question_4(lesson: Lesson) -> Values:
@@ -183,7 +188,7 @@ def quiz_question_4(lesson: Lesson) -> Values:
     q, P, sheet = _start(lesson, 4)
     x, y = q.vectors["x"], q.vectors["y"]
     origin = tuple(Fraction(0) for _ in x)
-    return sheet | {
+    sheet |= {
         "x": fmt.vector(x, P),
         "y": fmt.vector(y, P),
         **_terms(x, y, P),
@@ -195,6 +200,7 @@ def quiz_question_4(lesson: Lesson) -> Values:
         "origin": fmt.vector(origin, P),
         "origin_dot": fmt.number(exact_dot(origin, y), P),
     }
+    return sheet
 
 
 def quiz_question_5(lesson: Lesson) -> Values:
@@ -208,8 +214,10 @@ def quiz_question_5(lesson: Lesson) -> Values:
             f"norm_y{i}": length(y, P),
             f"cos{i}": _cosine(x, y, P),
         }
-    x, y = q.vectors["pairs"][0]
-    sheet["dot"] = fmt.number(exact_dot(x, y), P)  # the loader checks both pairs agree
+        sheet.decisions[f"pair{i}"] = decide.direction(x, y)
+    (x1, y1), (x2, y2) = q.vectors["pairs"][:2]
+    sheet.decisions["cosines"] = decide.match(exact_cosine(x1, y1), exact_cosine(x2, y2))
+    sheet["dot"] = fmt.number(exact_dot(x1, y1), P)  # the loader checks both pairs agree
     return sheet
 
 
@@ -238,6 +246,7 @@ def quiz_question_6(lesson: Lesson) -> Values:
         sheet[f"weight{i}"] = fmt.fixed(float(w), P.weight)
     for j, idx in enumerate(winners(query, keys), start=1):
         sheet[f"winner{j}"] = fmt.number(idx, P)
+    sheet.decisions["winner"] = decide.winner([exact_dot(query, k) for k in keys])
     return sheet
 
 
@@ -268,7 +277,7 @@ def quiz_question_8(lesson: Lesson) -> Values:
     x, y = q.vectors["x"], q.vectors["y"]
     d = exact_dot(x, y)
     d_k = len(x)
-    return sheet | {
+    sheet |= {
         "q": fmt.vector(x, P),
         "k": fmt.vector(y, P),
         "dot": fmt.number(d, P),
@@ -279,3 +288,4 @@ def quiz_question_8(lesson: Lesson) -> Values:
         "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),
         "scaled": fmt.number(exact_scaled(d, d_k), P),
     }
+    return sheet

@@ -8,8 +8,9 @@ from fractions import Fraction
 import numpy as np
 
 import mathcore as mc
+from lesson import decide
 from lesson.model import Lesson
-from lesson.sheet import MAX_SYMBOLIC, Values, dot_terms, length
+from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, dot_terms, length
 from mathcore import fmt
 from mathcore.exact import exact_cosine, exact_dot, exact_scaled, sqrt_exact
 
@@ -83,30 +84,34 @@ def scale_is_not_cosine(lesson: Lesson) -> Values:
     x2 = tuple(factor * c for c in x)
     nx, ny = length(x, P), length(y, P)
     dot = fmt.number(d, P)
-    sheet: Values = {
-        "q": fmt.vector(x, P),
-        "k": fmt.vector(y, P),
-        "d_k": fmt.number(d_k, P),
-        "dot_terms": dot_terms(x, y, P),
-        "dot": dot,
-        "norm_q": nx,
-        "norm_k": ny,
-        "cos_ratio": fmt.Shown(
-            f"{dot.text}/({nx.text}·{ny.text})", rf"{dot.tex}/({nx.tex}\cdot {ny.tex})"
-        ),
-        "cos": fmt.number(exact_cosine(x, y), P),
-        "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),
-        "scaled_ratio": fmt.ratio(d, sqrt_exact(Fraction(d_k)), P),
-        "scaled": fmt.number(exact_scaled(d, d_k), P),
-        "factor": fmt.number(factor, P),
-        "q_doubled": fmt.vector(x2, P),
-        "dot_doubled": fmt.number(exact_dot(x2, y), P),
-        "cos_doubled": fmt.number(exact_cosine(x2, y), P),
-        "scaled_doubled_ratio": fmt.ratio(exact_dot(x2, y), sqrt_exact(Fraction(d_k)), P),
-        "scaled_doubled": fmt.number(exact_scaled(exact_dot(x2, y), d_k), P),
-        "zero": fmt.number(0, P),
-        "one": fmt.number(1, P),
-    }
+    sheet = Sheet(
+        {
+            "q": fmt.vector(x, P),
+            "k": fmt.vector(y, P),
+            "d_k": fmt.number(d_k, P),
+            "dot_terms": dot_terms(x, y, P),
+            "dot": dot,
+            "norm_q": nx,
+            "norm_k": ny,
+            "cos_ratio": fmt.Shown(
+                f"{dot.text}/({nx.text}·{ny.text})", rf"{dot.tex}/({nx.tex}\cdot {ny.tex})"
+            ),
+            "cos": fmt.number(exact_cosine(x, y), P),
+            "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),
+            "scaled_ratio": fmt.ratio(d, sqrt_exact(Fraction(d_k)), P),
+            "scaled": fmt.number(exact_scaled(d, d_k), P),
+            "factor": fmt.number(factor, P),
+            "q_doubled": fmt.vector(x2, P),
+            "dot_doubled": fmt.number(exact_dot(x2, y), P),
+            "cos_doubled": fmt.number(exact_cosine(x2, y), P),
+            "scaled_doubled_ratio": fmt.ratio(exact_dot(x2, y), sqrt_exact(Fraction(d_k)), P),
+            "scaled_doubled": fmt.number(exact_scaled(exact_dot(x2, y), d_k), P),
+            "zero": fmt.number(0, P),
+            "one": fmt.number(1, P),
+        }
+    )
+    # Doubling q doubles a non-zero scaled score and leaves a zero one at zero.
+    sheet.decisions["doubled"] = decide.size_change(factor) if d != 0 else "stays"
     # A symbolic step helps only while short and exact, and when it differs from its value.
     for key, value in (
         ("cos_ratio", "cos"),
