@@ -53,6 +53,10 @@ def test_pptx_has_a_movie_poster_and_notes_per_section(decks: Path) -> None:
         assert images, "no poster frame"
         titles = [s.text_frame.text for s in slide.shapes if s.has_text_frame]
         assert titles and titles[0].strip()
+    heads = [[s.text_frame.text for s in slide.shapes if s.has_text_frame][0] for slide in slides]
+    # chapter and step titles from the catalogue, not the step identifiers ("hasil kali dalam")
+    assert heads[1] == "Proyeksi: Query dan key"
+    assert "Tanda dan keselarasan: Siku-siku" in heads  # the identifier is "siku-siku"
     notes = [s.notes_slide.notes_text_frame.text for s in slides[1:]]
     assert sum(bool(n.strip()) for n in notes) >= len(sections) - 2
     assert any("Kalikan koordinat" in n for n in notes)
