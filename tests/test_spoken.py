@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from num2words import num2words
 from variants import EDITS, variant
 
+from lesson.catalogue import catalogue
 from lesson.model import load_lesson
 from lesson.sheet import numbers_sheet
 from mathcore import fmt
@@ -268,3 +269,25 @@ def test_every_edited_lesson_value_can_be_spoken(tmp_path: Path) -> None:
         for scene, sheet in numbers_sheet(lesson).items():
             values += [(name, scene, key, value) for key, value in sheet.items()]
     _check_speakable(values)
+
+
+class _AnyValue(dict):
+    """A sheet that has every key (for reading a catalogue text's words around its fields)."""
+
+    def __missing__(self, key: str) -> fmt.Shown:
+        return fmt.number(F(4, 5), P)
+
+
+# Notation a caption types that must not reach the speech engine.
+NOTATION_LEFT = re.compile(r"[√≈·°−∞‖θₖᵀℝⁿ=→←/]|\bcos\b(?= θ)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_catalogue_text_reads_without_notation(lang: str) -> None:
+    texts = catalogue(lang)
+    assert len(texts) > 100
+    for key, text in texts.items():
+        words = spoken_template(text, _AnyValue(), lang)
+        assert words.strip(), key
+        assert not NOTATION_LEFT.search(words), (key, text, words)
+        assert not re.search(r"\d", words), (key, words)
