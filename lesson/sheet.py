@@ -14,6 +14,7 @@ import mathcore as mc
 from lesson.model import Lesson
 from lesson.scenelist import ORDER, scene_spec
 from mathcore import fmt
+from mathcore import speech as sp
 from mathcore.exact import exact_norm
 from mathcore.fmt import Shown
 
@@ -57,10 +58,11 @@ def build_sheet(builder: Builder, lesson: Lesson) -> Sheet:
 MAX_SYMBOLIC = 9  # longest symbolic step (like 4/√5) worth showing before its value
 
 
-def _factor(v: Fraction, places: fmt.Places) -> tuple[str, str, bool]:
-    """A coordinate as a factor (text, TeX, exact): bare, without a leading ``≈``."""
+def _factor(v: Fraction, places: fmt.Places) -> tuple[str, str, bool, sp.Speech | None]:
+    """A coordinate as a factor (text, TeX, exact, speech): bare, without a leading ``≈``."""
     s = fmt.number(v, places)
-    return s.text.removeprefix("≈ "), s.tex.removeprefix(r"\approx "), s.exact
+    said = sp.plain(s.speech) if s.speech is not None else None
+    return s.text.removeprefix("≈ "), s.tex.removeprefix(r"\approx "), s.exact, said
 
 
 def product_terms(
@@ -97,7 +99,8 @@ def product_terms(
     """
     terms = []
     for a, b in zip(x, y, strict=True):
-        (ta, xa, ea), (tb, xb, eb) = _factor(a, places), _factor(b, places)
+        (ta, xa, ea, sa), (tb, xb, eb, sb) = _factor(a, places), _factor(b, places)
+        said = sp.Prod((sa, sb)) if sa is not None and sb is not None else None
         if a < 0:
             ta, xa = f"({ta})", f"({xa})"
         if notation == "()":
@@ -107,9 +110,10 @@ def product_terms(
                 tb, xb = f"({tb})", f"({xb})"
             text, tex = f"{ta}·{tb}", rf"{xa} \cdot {xb}"
         if ea and eb:
-            terms.append(Shown(text, tex))
+            terms.append(Shown(text, tex, speech=said))
         else:
-            terms.append(Shown(f"≈ {text}", rf"\approx {tex}", exact=False))
+            rounded = sp.Approx(said) if said is not None else None
+            terms.append(Shown(f"≈ {text}", rf"\approx {tex}", exact=False, speech=rounded))
     return terms
 
 
@@ -125,7 +129,14 @@ def dot_terms(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) 
     text = " + ".join(t.text.removeprefix("≈ ") for t in terms)
     tex = " + ".join(t.tex.removeprefix(r"\approx ") for t in terms)
     exact = all(t.exact for t in terms)
-    return Shown(text if exact else f"≈ {text}", tex if exact else rf"\approx {tex}", exact)
+    parts = [sp.plain(t.speech) for t in terms if t.speech is not None]
+    said: sp.Speech | None = None
+    if len(parts) == len(terms):
+        said = sp.Sum(tuple(parts), ("+",) * (len(parts) - 1))
+        said = said if exact else sp.Approx(said)
+    return Shown(
+        text if exact else f"≈ {text}", tex if exact else rf"\approx {tex}", exact, speech=said
+    )
 
 
 def length(v: Sequence[Fraction], places: fmt.Places) -> Shown:
@@ -167,7 +178,8 @@ def readout(
     if kind == "cos":
         return fmt.fixed(mc.cosine(q, k), places.readout)
     s = fmt.fixed(mc.angle_degrees(q, k), places.angle)
-    return fmt.Shown(f"{s.text}°", rf"{s.tex}^\circ", s.exact, "angle", s.sign)
+    said = sp.Deg(s.speech) if s.speech is not None else None
+    return fmt.Shown(f"{s.text}°", rf"{s.tex}^\circ", s.exact, "angle", s.sign, speech=said)
 
 
 Builder = Callable[[Lesson], Values]

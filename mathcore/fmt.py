@@ -3,7 +3,8 @@
 Exact values are written exactly (``0.8``, ``(0.8, 1.6)``, ``4/5``, ``√5``); irrational or
 non-terminating ones are rounded and marked with ``≈``; logits, weights and live readouts
 keep a fixed number of places. Negative numbers carry a real minus sign (U+2212 in text,
-``-`` in TeX math, which TeX sets as a minus).
+``-`` in TeX math, which TeX sets as a minus). Each value also carries what a narrator says
+(:mod:`mathcore.speech`), built from the value, not read back from its text.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal, localcontext
 from fractions import Fraction
 
+from mathcore import speech as sp
 from mathcore.exact import Surd
 
 __all__ = [
@@ -88,6 +90,10 @@ class Shown:
     slashed : bool
         True when the text divides with a slash (``4/5``, ``√5/2``, ``4/√5``), so it needs
         brackets as a factor.
+    speech : Speech or None
+        What a narrator says, as a tree (:mod:`mathcore.speech`): the digits as written,
+        sign, fraction, surd, quotient, items, degrees, ``≈``. Every builder of this module
+        sets it; None for a value built elsewhere without it.
     """
 
     text: str
@@ -96,6 +102,7 @@ class Shown:
     kind: str = "expression"
     sign: int | None = None
     slashed: bool = False
+    speech: sp.Speech | None = None
 
     @property
     def eq_tex(self) -> str:
@@ -104,16 +111,30 @@ class Shown:
 
 
 # Minus infinity (a masked logit) and the em dash of an undefined value (cos θ of a zero vector).
-NEG_INF: Shown = Shown(f"{MINUS}∞", r"-\infty", True, "infinity", -1)
-UNDEFINED: Shown = Shown("—", r"\text{---}", True, "undefined", None)
+NEG_INF: Shown = Shown(f"{MINUS}∞", r"-\infty", True, "infinity", -1, False, sp.Inf(True))
+UNDEFINED: Shown = Shown("—", r"\text{---}", True, "undefined", None, False, sp.Undef())
 
 
 def _plain(
-    text: str, kind: str, sign: int | None, exact: bool = True, slashed: bool = False
+    text: str,
+    kind: str,
+    sign: int | None,
+    exact: bool = True,
+    slashed: bool = False,
+    speech: sp.Speech | None = None,
 ) -> Shown:
     tex = text.replace(MINUS, "-").replace("≈ ", r"\approx ").replace("°", r"^\circ")
     tex = tex.replace(", ", r",\ ")
-    return Shown(text, tex, exact, kind, sign, slashed)
+    return Shown(text, tex, exact, kind, sign, slashed, speech)
+
+
+def _dec(r: Decimal | Fraction, places: int) -> sp.Dec:
+    """What a narrator says for `r` written with `places` decimals (digits from the value)."""
+    scaled = abs(Fraction(r)) * 10**places
+    if scaled.denominator != 1:
+        raise ValueError(f"{r} has more than {places} places")
+    whole, frac = divmod(scaled.numerator, 10**places)
+    return sp.Dec(r < 0, whole, str(frac).zfill(places) if places else "")
 
 
 def _signum(x: Decimal | Fraction | float) -> int:
@@ -128,7 +149,7 @@ def bracketed(s: Shown) -> Shown:
     >>> bracketed(fraction(Fraction(4, 5))).text
     '(4/5)'
     """
-    return Shown(f"({s.text})", rf"\left({s.tex}\right)", s.exact, s.kind, s.sign)
+    return Shown(f"({s.text})", rf"\left({s.tex}\right)", s.exact, s.kind, s.sign, False, s.speech)
 
 
 def _sign(negative: bool, body: str) -> str:
@@ -172,7 +193,8 @@ def fixed(x: float | Fraction, places: int) -> Shown:
     """
     if isinstance(x, float) and not math.isfinite(x):
         raise ValueError(f"not a finite number: {x}")
-    return _plain(_round_text(x, places), "fixed", _signum(_rounded(x, places)))
+    r = _rounded(x, places)
+    return _plain(_round_text(x, places), "fixed", _signum(r), speech=_dec(r, places))
 
 
 def approx(x: float, places: int) -> Shown:
@@ -186,7 +208,8 @@ def approx(x: float, places: int) -> Shown:
     '\\approx 1.79'
     """
     r = _rounded(float(x), places)
-    return _plain(f"≈ {_round_text(float(x), places)}", "rounded", _signum(r), exact=False)
+    text = f"≈ {_round_text(float(x), places)}"
+    return _plain(text, "rounded", _signum(r), exact=False, speech=sp.Approx(_dec(r, places)))
 
 
 def number(x: Fraction | Surd | int, places: Places) -> Shown:
@@ -209,7 +232,8 @@ def number(x: Fraction | Surd | int, places: Places) -> Shown:
     if n is None or n > places.exact_max:
         return approx(float(f), places.approx)
     text = _round_text(f, n)
-    return _plain(text, "integer" if f.denominator == 1 else "decimal", _signum(f))
+    kind = "integer" if f.denominator == 1 else "decimal"
+    return _plain(text, kind, _signum(f), speech=_dec(_rounded(f, n), n))
 
 
 def vector(xs: Sequence[Fraction | int], places: Places) -> Shown:
@@ -225,7 +249,9 @@ def vector(xs: Sequence[Fraction | int], places: Places) -> Shown:
     parts = [number(Fraction(x), places) for x in xs]
     exact = all(p.exact for p in parts)
     body = "(" + ", ".join(p.text.removeprefix("≈ ") for p in parts) + ")"
-    return _plain(body if exact else f"≈ {body}", "vector", None, exact)
+    said: sp.Speech = sp.Vec(tuple(sp.plain(p.speech) for p in parts if p.speech is not None))
+    said = said if exact else sp.Approx(said)
+    return _plain(body if exact else f"≈ {body}", "vector", None, exact, speech=said)
 
 
 def fraction(x: Fraction | int) -> Shown:
@@ -240,7 +266,9 @@ def fraction(x: Fraction | int) -> Shown:
     body = str(abs(f))
     whole = f.denominator == 1
     kind = "integer" if whole else "fraction"
-    return _plain(_sign(f < 0, body), kind, _signum(f), True, not whole)
+    a = abs(f)
+    said = sp.Dec(f < 0, a.numerator) if whole else sp.Frac(f < 0, a.numerator, a.denominator)
+    return _plain(_sign(f < 0, body), kind, _signum(f), True, not whole, said)
 
 
 def root(s: Surd, places: Places) -> Shown:
@@ -261,7 +289,8 @@ def root(s: Surd, places: Places) -> Shown:
     den = "" if c.denominator == 1 else f"/{c.denominator}"
     text = _sign(s.coef < 0, f"{num}√{s.rad}{den}")
     tex = ("-" if s.coef < 0 else "") + rf"{num}\sqrt{{{s.rad}}}{den}"
-    return Shown(text, tex, True, "surd" if num else "root", _signum(s.coef), bool(den))
+    said = sp.Root(s.coef < 0, c.numerator, s.rad, c.denominator)
+    return Shown(text, tex, True, "surd" if num else "root", _signum(s.coef), bool(den), said)
 
 
 def ratio(num: Fraction, den: Surd, places: Places) -> Shown:
@@ -293,7 +322,8 @@ def ratio(num: Fraction, den: Surd, places: Places) -> Shown:
     d_text, d_tex = (f"({d.text})", f"({d.tex})") if wide else (d.text, d.tex)
     text = _sign(num < 0, f"{n_text}/{d_text}")
     tex = ("-" if num < 0 else "") + f"{n_tex}/{d_tex}"
-    return Shown(text, tex, True, "ratio", _signum(num), True)
+    assert n.speech is not None and d.speech is not None  # built here, so said
+    return Shown(text, tex, True, "ratio", _signum(num), True, sp.Quot(num < 0, n.speech, d.speech))
 
 
 def degrees(value: float, exact: Fraction | None, places: Places) -> Shown:
@@ -307,6 +337,10 @@ def degrees(value: float, exact: Fraction | None, places: Places) -> Shown:
     '\\approx 36.9^\\circ'
     """
     if exact is not None:
-        return _plain(f"{number(exact, places).text}°", "angle", _signum(exact))
+        n = number(exact, places)
+        said = sp.Deg(n.speech) if n.speech is not None else None
+        return _plain(f"{n.text}°", "angle", _signum(exact), speech=said)
     r = _rounded(value, places.angle)
-    return _plain(f"≈ {_round_text(value, places.angle)}°", "angle", _signum(r), exact=False)
+    text = f"≈ {_round_text(value, places.angle)}°"
+    speech = sp.Approx(sp.Deg(_dec(r, places.angle)))
+    return _plain(text, "angle", _signum(r), exact=False, speech=speech)

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Idempotent setup: Debian packages manim needs (only when missing), then .venv with the project.
+# Idempotent setup: Debian packages manim and the narration need (only when missing), then .venv with the project.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # manim: Cairo/Pango to build ManimPango and pycairo, LaTeX for formulas.
 # slides and verify: LibreOffice (PPTX -> PDF check), Chromium + driver (HTML deck test),
 # Tesseract (reading the rendered numbers back).
+# narration: espeak-ng, the offline synthetic voice (Indonesian and English).
 DEBS=(libcairo2-dev libpango1.0-dev pkg-config
       texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended dvisvgm
-      libreoffice-impress chromium chromium-driver tesseract-ocr tesseract-ocr-eng)
+      libreoffice-impress chromium chromium-driver tesseract-ocr tesseract-ocr-eng
+      espeak-ng)
 
 missing=()
 for pkg in "${DEBS[@]}"; do

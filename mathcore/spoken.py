@@ -1,0 +1,428 @@
+"""How a narrator says a value and the notation of a caption, in Indonesian or English.
+
+Numbers are read from the structure each :class:`~mathcore.fmt.Shown` carries
+(:mod:`mathcore.speech`), never from their display strings: an Indonesian decimal has a comma
+and its digits read one by one as written (``0.330`` is *nol koma tiga tiga nol*), a minus
+sign is *minus*, ``4/5`` is *empat per lima* (*four over five*), ``√5`` *akar lima* (*root
+five*), ``≈`` *kira-kira* (*approximately*), a vector its coordinates in order, an angle its
+degrees. Integer words come from num2words.
+
+Captions keep the typeset notation (``q · k``, ``dₖ``, ``√dₖ``, ``θ``, ``‖k‖``);
+:func:`spoken_notation` turns it into the words a narrator says (*q titik k*, *d k*, *akar d
+k*, *theta*, *panjang k*). :func:`spoken_template` fills a catalogue text's ``{name}`` fields
+with the spoken values of a sheet and reads the rest as notation.
+
+A value built without a speech tree (outside :mod:`mathcore.fmt`) is read from its text by
+the same notation reader, digits as written; a label (``017``, ``3.2``) is read as written.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from num2words import num2words
+
+from mathcore import speech as sp
+from mathcore.fmt import MINUS, Shown
+
+__all__ = ["LANGUAGES", "say", "spoken", "spoken_notation", "spoken_template"]
+
+LANGUAGES = ("id", "en")
+
+
+@dataclass(frozen=True)
+class _Words:
+    point: str
+    minus: str  # the sign of a number
+    less: str  # the binary operator
+    plus: str
+    times: str
+    over: str
+    divided: str
+    root: str
+    approx: str
+    degrees: str
+    degree: str
+    vector: str
+    infinity: str
+    undefined: str
+    dot: str
+    equals: str
+    length: str
+    transpose: str
+    squared: str
+    power: str
+    label_point: str
+    relations: tuple[tuple[str, str], ...]
+    functions: tuple[tuple[str, str], ...]
+
+
+_WORDS = {
+    "id": _Words(
+        point="koma",
+        minus="minus",
+        less="kurang",
+        plus="tambah",
+        times="kali",
+        over="per",
+        divided="dibagi",
+        root="akar",
+        approx="kira-kira",
+        degrees="derajat",
+        degree="derajat",
+        vector="vektor",
+        infinity="tak hingga",
+        undefined="tidak terdefinisi",
+        dot="titik",
+        equals="sama dengan",
+        length="panjang",
+        transpose="transpos",
+        squared="kuadrat",
+        power="pangkat",
+        label_point="titik",
+        relations=(
+            ("≤", "kurang dari atau sama dengan"),
+            ("≥", "lebih dari atau sama dengan"),
+            ("≠", "tidak sama dengan"),
+            ("<", "kurang dari"),
+            (">", "lebih dari"),
+            ("→", "menuju"),
+            ("←", "dari"),
+            ("⟂", "tegak lurus"),
+            ("⊥", "tegak lurus"),
+            ("∈", "anggota"),
+        ),
+        functions=(("cos", "kosinus"), ("sin", "sinus"), ("tan", "tangen")),
+    ),
+    "en": _Words(
+        point="point",
+        minus="minus",
+        less="minus",
+        plus="plus",
+        times="times",
+        over="over",
+        divided="divided by",
+        root="root",
+        approx="approximately",
+        degrees="degrees",
+        degree="degree",
+        vector="the vector",
+        infinity="infinity",
+        undefined="undefined",
+        dot="dot",
+        equals="equals",
+        length="the length of",
+        transpose="transpose",
+        squared="squared",
+        power="to the power",
+        label_point="point",
+        relations=(
+            ("≤", "is at most"),
+            ("≥", "is at least"),
+            ("≠", "is not equal to"),
+            ("<", "is less than"),
+            (">", "is greater than"),
+            ("→", "to"),
+            ("←", "from"),
+            ("⟂", "is perpendicular to"),
+            ("⊥", "is perpendicular to"),
+            ("∈", "in"),
+        ),
+        functions=(("cos", "cos"), ("sin", "sine"), ("tan", "tan")),
+    ),
+}
+
+_DIGITS = {
+    "id": "nol satu dua tiga empat lima enam tujuh delapan sembilan".split(),
+    "en": "zero one two three four five six seven eight nine".split(),
+}
+
+_GREEK = {
+    "α": "alpha",
+    "β": "beta",
+    "γ": "gamma",
+    "δ": "delta",
+    "ε": "epsilon",
+    "θ": "theta",
+    "λ": "lambda",
+    "μ": "mu",
+    "π": "pi",
+    "σ": "sigma",
+    "φ": "phi",
+    "ω": "omega",
+    "Σ": "sigma",
+}
+_SUBSCRIPTS = dict(zip("₀₁₂₃₄₅₆₇₈₉ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ", "0123456789aehijklmnoprstuvx", strict=True))
+_SUPERSCRIPT_LETTERS = {"ⁱ": "i", "ⁿ": "n", "ᵏ": "k"}  # ℝⁿ is said "R n"
+_POWERS = dict(zip("⁰¹³⁴⁵⁶⁷⁸⁹", "013456789", strict=True))  # ² is "squared"
+
+
+def _check(lang: str) -> _Words:
+    if lang not in _WORDS:
+        raise ValueError(f"no spoken form for language {lang!r}; have {', '.join(LANGUAGES)}")
+    return _WORDS[lang]
+
+
+def _integer(n: int, lang: str) -> str:
+    return str(num2words(n, lang=lang))
+
+
+def _digits(digits: str, lang: str) -> str:
+    return " ".join(_DIGITS[lang][int(d)] for d in digits)
+
+
+def _dec(s: sp.Dec, lang: str) -> str:
+    w = _WORDS[lang]
+    body = _integer(s.whole, lang)
+    if s.digits:
+        body += f" {w.point} {_digits(s.digits, lang)}"
+    return f"{w.minus} {body}" if s.negative else body
+
+
+def _simple(s: sp.Speech) -> bool:
+    """True for a one-word-group term a plain "over" cannot misread: 4, 0.8, √5."""
+    if isinstance(s, sp.Dec):
+        return True
+    return isinstance(s, sp.Root) and s.coef == 1 and s.den == 1
+
+
+def say(s: sp.Speech, lang: str) -> str:
+    """The words for a speech tree (see :mod:`mathcore.speech`).
+
+    Parameters
+    ----------
+    s : Speech
+        What a value says, as :attr:`mathcore.fmt.Shown.speech` holds it.
+    lang : {"id", "en"}
+        The language of the words.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> say(sp.Dec(True, 1, "5"), "id"), say(sp.Dec(True, 1, "5"), "en")
+    ('minus satu koma lima', 'minus one point five')
+    >>> say(sp.Root(False, 3, 2, 2), "id")
+    'tiga akar dua per dua'
+    """
+    w = _check(lang)
+    match s:
+        case sp.Dec():
+            return _dec(s, lang)
+        case sp.Frac(negative, num, den):
+            body = f"{_integer(num, lang)} {w.over} {_integer(den, lang)}"
+            return f"{w.minus} {body}" if negative else body
+        case sp.Root(negative, coef, rad, den):
+            body = f"{w.root} {_integer(rad, lang)}"
+            if coef != 1:
+                body = f"{_integer(coef, lang)} {body}"
+            if den != 1:
+                body += f" {w.over} {_integer(den, lang)}"
+            return f"{w.minus} {body}" if negative else body
+        case sp.Quot(negative, num, den):
+            top, bottom = say(num, lang), say(den, lang)
+            if _simple(num) and _simple(den):
+                body = f"{top} {w.over} {bottom}"
+            else:
+                sep = ", " if not _simple(num) else " "
+                body = f"{top}{sep}{w.divided} {bottom}"
+            return f"{w.minus} {body}" if negative else body
+        case sp.Approx(inner):
+            return f"{w.approx} {say(inner, lang)}"
+        case sp.Vec(items):
+            return f"{w.vector} " + ", ".join(say(i, lang) for i in items)
+        case sp.Deg(inner):
+            one = isinstance(inner, sp.Dec) and inner.whole == 1 and not inner.digits
+            return f"{say(inner, lang)} {w.degree if one else w.degrees}"
+        case sp.Inf(negative):
+            return f"{w.minus} {w.infinity}" if negative else w.infinity
+        case sp.Undef():
+            return w.undefined
+        case sp.Label(text):
+            return _label(text, lang)
+        case sp.Prod(factors):
+            return f" {w.times} ".join(say(f, lang) for f in factors)
+        case sp.Sum(terms, ops):
+            out = say(terms[0], lang)
+            for op, term in zip(ops, terms[1:], strict=True):
+                out += f" {w.plus if op == '+' else w.less} {say(term, lang)}"
+            return out
+    raise TypeError(f"not a speech tree: {s!r}")
+
+
+def _label(text: str, lang: str) -> str:
+    """A label as written: a digit run with a leading zero digit by digit, ``.`` as a point."""
+    w = _WORDS[lang]
+
+    def run(m: re.Match[str]) -> str:
+        d = m.group()
+        words = _digits(d, lang) if d.startswith("0") and len(d) > 1 else _integer(int(d), lang)
+        return f" {words} "
+
+    out = re.sub(r"\d+", run, text)
+    out = re.sub(r"(?<=\S) *\. *(?=\S)", f" {w.label_point} ", out)
+    return " ".join(out.split())
+
+
+def spoken(value: Shown, lang: str) -> str:
+    """What a narrator says for a shown value, in `lang`.
+
+    Parameters
+    ----------
+    value : Shown
+        A value of the numbers sheet; its :attr:`~mathcore.fmt.Shown.speech` decides the
+        words (a label, or a value built without one, is read from its text as written).
+    lang : {"id", "en"}
+        The language of the narration.
+
+    Returns
+    -------
+    str
+        The words, with no digits or notation left.
+
+    Examples
+    --------
+    >>> from fractions import Fraction as F
+    >>> from mathcore import fmt
+    >>> P = fmt.Places()
+    >>> spoken(fmt.number(F(4, 5), P), "id"), spoken(fmt.number(F(4, 5), P), "en")
+    ('nol koma delapan', 'zero point eight')
+    >>> spoken(fmt.fixed(0.33, 3), "id")
+    'nol koma tiga tiga nol'
+    >>> spoken(fmt.vector([F(4, 5), F(8, 5)], P), "id")
+    'vektor nol koma delapan, satu koma enam'
+    >>> spoken(fmt.approx(1.7888543819998317, 2), "en")
+    'approximately one point seven nine'
+    >>> spoken(fmt.degrees(36.86989764584402, None, P), "id")
+    'kira-kira tiga puluh enam koma sembilan derajat'
+    """
+    _check(lang)
+    if value.speech is not None:
+        return say(value.speech, lang)
+    if value.kind == "label":
+        return _label(value.text, lang)
+    return spoken_notation(value.text, lang)
+
+
+# A number as the formatting rules write it, in running text: sign, whole part, decimals.
+_NUMBER = re.compile(rf"(?P<sign>{MINUS}|(?<![\w)\]])-)?(?P<whole>\d+)(?:\.(?P<digits>\d+))?")
+_ITEM = rf"\s*(?:{MINUS}|-)?\d+(?:\.\d+)?(?:/\d+)?\s*"
+_TUPLE = re.compile(rf"\((?P<items>{_ITEM}(?:,{_ITEM})+)\)")
+
+
+def _numbers(text: str, lang: str) -> str:
+    def one(m: re.Match[str]) -> str:
+        s = sp.Dec(m.group("sign") is not None, int(m.group("whole")), m.group("digits") or "")
+        return f" {_dec(s, lang)} "
+
+    return _NUMBER.sub(one, text)
+
+
+def spoken_notation(text: str, lang: str) -> str:
+    """Caption text with its notation (and any number in it) turned into spoken words.
+
+    Parameters
+    ----------
+    text : str
+        A caption, notation typeset in Unicode (``q · k``, ``dₖ``, ``√dₖ``, ``θ``, ``‖k‖``,
+        ``Kᵀ``, ``ℝⁿ``, ``=``, ``≈``, ``−``).
+    lang : {"id", "en"}
+        The language of the narration.
+
+    Returns
+    -------
+    str
+        The text a speech engine reads: words and punctuation, spaces normalised.
+
+    Examples
+    --------
+    >>> spoken_notation("Hitung q · k dan bagi dengan √dₖ.", "id")
+    'Hitung q titik k dan bagi dengan akar d k.'
+    >>> spoken_notation("the angle θ and ‖k‖", "en")
+    'the angle theta and the length of k'
+    >>> spoken_notation("cos θ = 0.8", "id")
+    'kosinus theta sama dengan nol koma delapan'
+    """
+    w = _check(lang)
+    t = text.replace("\u00a0", " ").replace("\u202f", " ")
+    t = re.sub(r"‖([^‖]+)‖", lambda m: f" {w.length} {m.group(1)} ", t)
+    t = t.replace("ℝ", "R")
+    t = re.sub(
+        "[" + "".join(_SUBSCRIPTS) + "]+",
+        lambda m: " " + " ".join(_SUBSCRIPTS[c] for c in m.group()) + " ",
+        t,
+    )
+    t = t.replace("ᵀ", f" {w.transpose} ").replace("²", f" {w.squared} ")
+    t = re.sub(
+        "[" + "".join(_SUPERSCRIPT_LETTERS) + "]",
+        lambda m: f" {_SUPERSCRIPT_LETTERS[m.group()]} ",
+        t,
+    )
+    t = re.sub(
+        "[" + "".join(_POWERS) + "]+",
+        lambda m: f" {w.power} " + "".join(_POWERS[c] for c in m.group()) + " ",
+        t,
+    )
+    for g, name in _GREEK.items():
+        t = t.replace(g, f" {name} ")
+    for short, word in w.functions:
+        t = re.sub(rf"\b{short}\b", word, t)
+    # the dot product of two vectors (q · k) is a dot; of two numbers (2·1, √5·√5) a product
+    t = re.sub(r"(?<=[A-Za-z])\s*·\s*(?=[A-Za-z])", f" {w.dot} ", t)
+    t = t.replace("·", f" {w.times} ").replace("×", f" {w.times} ")
+    t = re.sub(r"(?<=[\d)])\(", f" {w.times} (", t)  # (−1)(4), 2(1): side by side multiplies
+    t = _TUPLE.sub(lambda m: f" {w.vector} {m.group('items')} ", t)
+    t = re.sub(r"≈\s*", f" {w.approx} ", t)
+    t = t.replace(f"{MINUS}∞", f" {w.minus} {w.infinity} ").replace("∞", f" {w.infinity} ")
+    t = t.replace("√", f" {w.root} ")
+    t = re.sub(r"\s*°", f" {w.degrees} ", t)
+    t = re.sub(rf"{MINUS}(?=\s)", f" {w.less} ", t)  # a binary minus: 2 − 4
+    t = _numbers(t, lang)  # what is left of a minus is a sign: −1.5
+    t = t.replace(MINUS, f" {w.minus} ")
+    t = re.sub(r"\s*/\s*\(", f" {w.divided} (", t)  # 4/(√5·√5): by all of the bracket
+    t = re.sub(r"\s*/\s*", f" {w.over} ", t)
+    t = re.sub(r"(?<![=<>!])=(?!=)", f" {w.equals} ", t)
+    t = re.sub(r"(?<=\s)\+(?=\s)", f" {w.plus} ", t)
+    for symbol, words in w.relations:
+        t = t.replace(symbol, f" {words} ")
+    t = re.sub(r"[()\[\]{}]", " ", t)
+    t = " ".join(t.split())
+    return re.sub(r"\s+([,.;:!?])", r"\1", t)
+
+
+def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> str:
+    """A catalogue text with each ``{name}`` read as its sheet value and the rest as notation.
+
+    Parameters
+    ----------
+    template : str
+        Catalogue text with ``{name}`` fields, as scenes fill them.
+    values : mapping of str to Shown
+        The scene's sheet.
+    lang : {"id", "en"}
+        The language of the narration.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from fractions import Fraction as F
+    >>> from mathcore import fmt
+    >>> sheet = {"cos": fmt.number(F(4, 5), fmt.Places())}
+    >>> spoken_template("Kosinus {cos} mengisolasi arah.", sheet, "id")
+    'Kosinus nol koma delapan mengisolasi arah.'
+    """
+    out = []
+    for literal, name, _, _ in string.Formatter().parse(template):
+        out.append(spoken_notation(literal, lang) if literal.strip() else literal)
+        if name is not None:
+            out.append(f" {spoken(values[name], lang)} ")
+    text = " ".join("".join(out).split())
+    return re.sub(r"\s+([,.;:!?])", r"\1", text)

@@ -1,0 +1,335 @@
+"""Narration audio building blocks: the synthetic voice, recordings, loudness, the track.
+
+Fast tier: espeak-ng is a real, fast program (installed by ``make setup``), run offline;
+nothing here imports manim.
+"""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import wave
+from pathlib import Path
+
+import av
+import numpy as np
+import pytest
+
+from pipeline import voice
+from pipeline.voice import (
+    RATE,
+    check_recordings,
+    cue_ids,
+    measure,
+    normalize,
+    place,
+    read_audio,
+    recording_dir,
+    synthesize,
+    take,
+    text_hash,
+    true_peak,
+    voice_inputs,
+    write_track,
+    write_wav,
+)
+
+ID_WORDS = "Hasil kali titik q titik k sama dengan empat, kira-kira satu koma tujuh sembilan."
+EN_WORDS = "The dot product q dot k equals four, approximately one point seven nine."
+
+
+def rms(x: np.ndarray) -> float:
+    return float(np.sqrt(np.mean(np.square(x, dtype=np.float64))))
+
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """Every espeak-ng synthesis the voice module starts (``--version`` is not counted)."""
+    calls: list[list[str]] = []
+    real = subprocess.run
+
+    def counting(cmd, *args, **kwargs):
+        if "--version" not in cmd:
+            calls.append(list(cmd))
+        return real(cmd, *args, **kwargs)
+
+    monkeypatch.setattr(voice.subprocess, "run", counting)
+    return calls
+
+
+# --------------------------------------------------------------------------------------
+# Synthetic voice
+# --------------------------------------------------------------------------------------
+
+
+@pytest.mark.voice
+def test_engine_version() -> None:
+    assert voice.engine_version()[0].isdigit()
+
+
+@pytest.mark.voice
+@pytest.mark.parametrize(("lang", "words"), [("id", ID_WORDS), ("en", EN_WORDS)])
+def test_synthesized_take_is_speech(tmp_path: Path, lang: str, words: str) -> None:
+    path = synthesize(words, lang, cache=tmp_path)
+    with wave.open(str(path)) as w:
+        assert w.getnchannels() == 1 and w.getsampwidth() == 2
+        seconds = w.getnframes() / w.getframerate()
+    assert 2.0 < seconds < 10.0  # about 150 words a minute
+    x = read_audio(path)
+    assert abs(len(x) / RATE - seconds) < 0.01
+    assert rms(x) > 0.02  # speech, not silence
+    assert path.is_relative_to(tmp_path) and path.suffix == ".wav"
+
+
+@pytest.mark.voice
+def test_take_is_cached_by_text(tmp_path: Path, runs: list[list[str]]) -> None:
+    first = synthesize(ID_WORDS, "id", cache=tmp_path)
+    assert len(runs) == 1 and runs[0][:3] == ["espeak-ng", "-v", "id"]
+    mtime = first.stat().st_mtime_ns
+    again = synthesize(ID_WORDS, "id", cache=tmp_path)
+    assert again == first and again.stat().st_mtime_ns == mtime
+    assert len(runs) == 1  # no second process
+    other = synthesize(ID_WORDS + " Lagi.", "id", cache=tmp_path)
+    english = synthesize(ID_WORDS, "id", voice="en", cache=tmp_path)
+    assert len({first, other, english}) == 3 and len(runs) == 3
+    assert not list(tmp_path.rglob("*.tmp*"))  # written aside, moved into place
+
+
+def test_cache_key_follows_engine_voice_speed_and_text() -> None:
+    base = voice._cache_key("satu", "id", 155, "1.51")
+    assert base == voice._cache_key("satu", "id", 155, "1.51")
+    others = {
+        voice._cache_key("dua", "id", 155, "1.51"),
+        voice._cache_key("satu", "en", 155, "1.51"),
+        voice._cache_key("satu", "id", 160, "1.51"),
+        voice._cache_key("satu", "id", 155, "1.52"),
+    }
+    assert base not in others and len(others) == 4
+
+
+@pytest.mark.voice
+def test_unknown_language(tmp_path: Path) -> None:
+    with pytest.raises(voice.VoiceError, match="no voice for language 'fr'"):
+        synthesize("bonjour", "fr", cache=tmp_path)
+
+
+# --------------------------------------------------------------------------------------
+# Reading audio
+# --------------------------------------------------------------------------------------
+
+
+def write_flac(path: Path, left: np.ndarray, right: np.ndarray, rate: int) -> None:
+    """A stereo 16-bit FLAC, written with PyAV."""
+    pcm = np.stack([left, right], axis=1)  # interleaved s16
+    pcm = np.round(pcm * 32767).astype(np.int16).reshape(1, -1)
+    with av.open(str(path), "w") as c:
+        s = c.add_stream("flac", rate=rate, layout="stereo")
+        s.format = "s16"
+        frame = av.AudioFrame.from_ndarray(pcm, format="s16", layout="stereo")
+        frame.sample_rate = rate
+        for packet in s.encode(frame):
+            c.mux(packet)
+        for packet in s.encode(None):
+            c.mux(packet)
+
+
+def test_stereo_44k1_flac_reads_as_mono_48k(tmp_path: Path) -> None:
+    rate, f = 44_100, 440.0
+    t = np.arange(rate) / rate  # one second
+    tone = 0.5 * np.sin(2 * np.pi * f * t)
+    path = tmp_path / "take.flac"
+    write_flac(path, tone, 0.2 * tone, rate)
+    x = read_audio(path)
+    assert x.dtype == np.float32
+    assert abs(len(x) - RATE) <= 64  # one second at 48 kHz
+    # mono is the mean of the channels: a 440 Hz tone of amplitude (0.5 + 0.1) / 2
+    mid = x[2000:-2000]
+    assert abs(np.abs(mid).max() - 0.3) < 0.005
+    spectrum = np.abs(np.fft.rfft(mid * np.hanning(len(mid))))
+    peak_hz = np.argmax(spectrum) * RATE / len(mid)
+    assert abs(peak_hz - f) < 2.0
+
+
+def test_wav_round_trip_any_rate(tmp_path: Path) -> None:
+    x = 0.25 * np.sin(2 * np.pi * 1000 * np.arange(22_050) / 22_050)
+    path = write_wav(tmp_path / "a.wav", x, rate=22_050)
+    with wave.open(str(path)) as w:
+        assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 22_050)
+    y = read_audio(path)
+    assert abs(len(y) - RATE) <= 64 and abs(np.abs(y[1000:-1000]).max() - 0.25) < 0.01
+
+
+# --------------------------------------------------------------------------------------
+# Loudness
+# --------------------------------------------------------------------------------------
+
+
+def test_true_peak_sees_between_samples() -> None:
+    # a sine at a quarter of the rate sampled at ±45°: samples reach 0.707, the wave 1.0
+    n = np.arange(4800)
+    x = np.sin(np.pi / 2 * n + np.pi / 4)
+    assert np.abs(x).max() == pytest.approx(math.sqrt(0.5))
+    assert true_peak(x) == pytest.approx(0.0, abs=0.2)
+
+
+def check_normalised(y: np.ndarray) -> tuple[float, float]:
+    lufs, dbtp = measure(y)
+    assert abs(lufs - voice.TARGET_LUFS) <= 1.0, lufs
+    assert dbtp <= voice.CEILING_DBTP, dbtp
+    return lufs, dbtp
+
+
+@pytest.mark.voice
+@pytest.mark.parametrize("lang", ["id", "en"])
+def test_normalise_espeak_speech(tmp_path: Path, lang: str) -> None:
+    x = read_audio(synthesize(ID_WORDS if lang == "id" else EN_WORDS, lang, cache=tmp_path))
+    before = measure(x)
+    assert before[0] < -18  # espeak-ng speaks quieter than the target
+    lufs, dbtp = check_normalised(normalize(x))
+    print(f"espeak {lang}: {before[0]:.2f} LUFS {before[1]:.2f} dBTP -> {lufs:.2f} {dbtp:.2f}")
+
+
+def test_normalise_loud_signal() -> None:
+    rng = np.random.default_rng(1)
+    x = np.clip(rng.normal(0, 0.6, 3 * RATE), -1, 1)  # near full scale, clipping
+    before = measure(x)
+    assert before[0] > -6 and before[1] > -0.5
+    lufs, dbtp = check_normalised(normalize(x))
+    print(f"loud noise: {before[0]:.2f} LUFS {before[1]:.2f} dBTP -> {lufs:.2f} {dbtp:.2f}")
+
+
+def test_normalise_quiet_signal_with_peaks_uses_the_limiter() -> None:
+    # quiet tone with full-scale clicks: +~24 dB of gain would put the clicks far over the top
+    t = np.arange(4 * RATE) / RATE
+    x = 0.01 * np.sin(2 * np.pi * 300 * t)
+    x[RATE // 2 :: RATE // 3] = 0.9
+    before = measure(x)
+    assert before[1] - before[0] > 30  # crest far above what the ceiling allows at -16 LUFS
+    y = normalize(x)
+    lufs, dbtp = check_normalised(y)
+    print(f"clicks: {before[0]:.2f} LUFS {before[1]:.2f} dBTP -> {lufs:.2f} {dbtp:.2f}")
+    assert rms(y[: RATE // 4]) > 0.05  # the tone came up, not only the clicks went down
+
+
+def test_normalise_leaves_silence_alone() -> None:
+    assert not normalize(np.zeros(RATE)).any()
+    assert measure(np.zeros(RATE))[0] == -math.inf
+
+
+def test_short_clip_is_measured() -> None:
+    x = 0.1 * np.sin(2 * np.pi * 440 * np.arange(RATE // 5) / RATE)  # 0.2 s, under one block
+    assert math.isfinite(measure(x)[0])
+
+
+# --------------------------------------------------------------------------------------
+# The track
+# --------------------------------------------------------------------------------------
+
+
+def test_place_and_bounds() -> None:
+    a, b = np.full(10, 0.5, np.float32), np.full(5, 0.25, np.float32)
+    track = place([(0.0, a), (1.0, b)], 2.0, rate=20)
+    assert len(track) == 40 and track[:10].tolist() == [0.5] * 10 and track[20:25].sum() == 1.25
+    assert len(place([(0.5, b)], rate=20)) == 15
+    with pytest.raises(ValueError, match="outside the track"):
+        place([(1.9, a)], 2.0, rate=20)
+
+
+@pytest.mark.voice
+def test_write_track(tmp_path: Path) -> None:
+    one = take("Satu.", "id", cache=tmp_path / "cache")
+    two = take("Dua, tiga.", "id", cache=tmp_path / "cache")
+    out = write_track(tmp_path / "narration.wav", [(0.5, one), (3.0, two)], duration=6.0)
+    with wave.open(str(out)) as w:
+        assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, RATE)
+        assert w.getnframes() == 6 * RATE
+    y = read_audio(out)
+    assert not y[: RATE // 2].any()  # silence until the first take
+    assert rms(y[RATE // 2 : RATE]) > 0.01
+    check_normalised(y)
+
+
+# --------------------------------------------------------------------------------------
+# Recordings
+# --------------------------------------------------------------------------------------
+
+
+def test_cue_ids() -> None:
+    assert cue_ids(["a_1", "b", "a_1", "a_1"]) == ["a_1", "b", "a_1-2", "a_1-3"]
+    with pytest.raises(ValueError, match="letters, digits"):
+        cue_ids(["bad key"])
+
+
+def test_text_hash() -> None:
+    h = text_hash("Vektor nol koma delapan, satu koma enam.")
+    assert len(h) == 8 and int(h, 16) >= 0
+    assert text_hash("a  b\n") == text_hash("a b") != text_hash("a c")
+
+
+def recording(folder: Path, name: str, words: str | None = None, seconds: float = 1.0) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    t = np.arange(int(seconds * 44_100)) / 44_100
+    path = write_wav(folder / name, 0.3 * np.sin(2 * np.pi * 220 * t), rate=44_100)
+    if words is not None:
+        (folder / f"{name.split('.')[0]}.txt").write_text(words + "\n", encoding="utf-8")
+    return path
+
+
+def test_recording_with_matching_sidecar_is_used_and_edit_makes_it_stale(tmp_path: Path) -> None:
+    folder = recording_dir("inner-product", "id", "ProjectionDrop", root=tmp_path)
+    assert folder == tmp_path / "inner-product" / "id" / "ProjectionDrop"
+    words = "Proyeksinya vektor nol koma delapan, satu koma enam."
+    path = recording(folder, "pd_sub_proj.wav", words)
+    check = check_recordings(folder, {"pd_sub_proj": words, "pd_sub_dot": "Kalikan."})
+    assert check.used == {"pd_sub_proj": path} and not check.stale and not check.unused
+    # the author edits the query: the words change, the take is stale and not used
+    edited = "Proyeksinya vektor satu koma dua, dua koma empat."
+    check = check_recordings(folder, {"pd_sub_proj": edited})
+    assert check.used == {}
+    assert [(r.cue, r.path, r.fresh) for r in check.stale] == [("pd_sub_proj", path, False)]
+    assert check.stale[0].recorded == text_hash(words)
+    assert check.stale[0].current == text_hash(edited)
+
+
+def test_hash_in_the_file_name(tmp_path: Path) -> None:
+    old, new = "Skornya empat.", "Skornya lima."
+    stale = recording(tmp_path, f"ats_sub_score.{text_hash(old)}.flac".replace(".flac", ".wav"))
+    check = check_recordings(tmp_path, {"ats_sub_score": new})
+    assert check.used == {} and [r.path for r in check.stale] == [stale]
+    fresh = recording(tmp_path, f"ats_sub_score.{text_hash(new)}.wav")
+    check = check_recordings(tmp_path, {"ats_sub_score": new})
+    assert check.used == {"ats_sub_score": fresh}
+    assert check.unused == [stale] and not check.stale  # superseded, not stale
+
+
+def test_recording_without_words_is_stale_and_orphans_are_unused(tmp_path: Path) -> None:
+    bare = recording(tmp_path, "pd_sub_dot.wav")
+    gone = recording(tmp_path, "pd_sub_gone.wav", "Tidak lagi.")
+    (tmp_path / "notes.md").write_text("not audio")
+    check = check_recordings(tmp_path, {"pd_sub_dot": "Kalikan."})
+    assert check.used == {} and [(r.path, r.recorded) for r in check.stale] == [(bare, None)]
+    assert check.unused == [gone]
+    assert check_recordings(tmp_path / "missing", {"x": "y"}).used == {}
+
+
+@pytest.mark.voice
+def test_take_prefers_the_recording(tmp_path: Path) -> None:
+    rec = recording(tmp_path / "rec", "cue.wav", "Satu.", seconds=0.5)
+    assert len(take("Satu.", "id", rec, cache=tmp_path / "cache")) == RATE // 2
+    assert not (tmp_path / "cache").exists()  # no synthesis when a recording is used
+
+
+@pytest.mark.voice
+def test_voice_inputs(tmp_path: Path) -> None:
+    rec = recording(tmp_path, "cue.wav", "Satu.")
+    inputs = voice_inputs("espeak", "id", {"cue": rec})
+    assert inputs["engine"] == "espeak-ng" and inputs["engine_voice"] == "id"
+    assert inputs["version"] == voice.engine_version()
+    assert voice_inputs("espeak", "en")["engine_voice"] == "en"
+    digest = inputs["recording:cue"]
+    rec.write_bytes(rec.read_bytes()[:-2] + b"\x01\x00")  # one sample re-recorded
+    assert voice_inputs("espeak", "id", {"cue": rec})["recording:cue"] != digest
+    assert "recording:cue" not in voice_inputs("espeak", "id")
+    assert voice_inputs("none", "id") == {"voice": "none"}
+    with pytest.raises(voice.VoiceError, match="unknown voice"):
+        voice_inputs("festival", "id")
