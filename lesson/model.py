@@ -71,6 +71,7 @@ class Projection:
 
     query: Vec
     key: Vec
+    other: Vec | None = None  # a second query, best on the other side of the line ⟂ k
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,8 @@ class Lesson:
     attention: AttentionData
     magnitude: tuple[tuple[Vec, Vec], ...]
     quiz: tuple[Quiz, ...]
+    zero_query: Mapping[str, Any]  # ZeroQuery's keys (and its zero query)
+    scale: Mapping[str, Any]  # ScaleIsNotCosine's query x and key y
     raw: str  # canonical JSON of the validated values, for hashing
     scores: tuple[Vec, ...] = ()  # several queries against the attention keys
     magnitude_scale: Fraction = Fraction(2)
@@ -229,10 +232,30 @@ def _keys(r: _Reader, value: Any, key: str, lo: int = MIN_KEYS) -> tuple[Vec, ..
 
 
 def _projection(r: _Reader, data: Any) -> Projection:
-    t = r.table(data, "projection", {"query", "key"}, {"query", "key"})
+    t = r.table(data, "projection", {"query", "key", "other"}, {"query", "key"})
     q = r.vector(t["query"], "projection.query", 2, "nothing to draw")
     k = r.vector(t["key"], "projection.key", 2, "a projection needs a direction")
-    return Projection(q, k)
+    other = None
+    if "other" in t:
+        other = r.vector(t["other"], "projection.other", 2, "nothing to draw")
+    return Projection(q, k, other)
+
+
+def _zero_query(r: _Reader, data: Any) -> Mapping[str, Any]:
+    t = r.table(data, "zero_query", {"keys"}, {"keys"})
+    keys = _keys(r, t["keys"], "zero_query.keys")
+    if len(keys[0]) != 2:
+        raise r.fail("zero_query.keys", "must be 2-D vectors (they are drawn)")
+    zero = tuple(Fraction(0) for _ in keys[0])
+    return MappingProxyType({"query": zero, "keys": keys})
+
+
+def _scale(r: _Reader, data: Any) -> Mapping[str, Any]:
+    t = r.table(data, "scale", {"query", "key"}, {"query", "key"})
+    q = r.vector(t["query"], "scale.query", nonzero="a cosine needs a direction")
+    k = r.vector(t["key"], "scale.key", nonzero="a cosine needs a direction")
+    r.same_dim([q, k], "scale")
+    return MappingProxyType({"x": q, "y": k})
 
 
 def _angle(r: _Reader, data: Any) -> AngleStops:
@@ -392,6 +415,8 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
         "attention",
         "scores",
         "magnitude",
+        "zero_query",
+        "scale",
         "timing",
         "quiz",
     }
@@ -439,6 +464,8 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
         attention=attention,
         magnitude=pairs,
         quiz=tuple(_quiz_entry(r, q, i + 1) for i, q in enumerate(quiz)),
+        zero_query=_zero_query(r, t["zero_query"]),
+        scale=_scale(r, t["scale"]),
         scores=_scores(r, t["scores"], attention),
         magnitude_scale=mag_scale,
         quiz_countdown=countdown,
@@ -455,6 +482,8 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
         "magnitude": _jsonable({"pairs": pairs, "scale": mag_scale}),
         "quiz": [_jsonable({"kind": q.kind, **q.vectors}) for q in lesson["quiz"]],
         "scores": _jsonable({"queries": lesson["scores"]}),
+        "zero_query": _jsonable({"keys": lesson["zero_query"]["keys"]}),
+        "scale": _jsonable({"query": lesson["scale"]["x"], "key": lesson["scale"]["y"]}),
         "timing": {"quiz_countdown": countdown},
         "intro": {"prior_lesson": lesson["prior_lesson"], "mml_section": lesson["mml_section"]},
     }

@@ -23,6 +23,8 @@ LESSON_KEYS: dict[str, str] = {
     "magnitude": "magnitude.pairs",
     "magnitude_scale": "magnitude.scale",
     "scores": "scores.queries",
+    "zero_query": "zero_query.keys",
+    "scale": "scale",
     "quiz_countdown": "timing.quiz_countdown",
     "prior_lesson": "intro.prior_lesson",
     "mml_section": "intro.mml_section",

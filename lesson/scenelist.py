@@ -83,21 +83,22 @@ def _quiz(n: int) -> Scene:
 
 
 SCENES: tuple[Scene, ...] = (
+    Scene("Hook", "hook", "hook", ("attention", "format")),
     Scene("LessonTitle", "intro", "lesson_title", ("title", "intro")),
     Scene("CoordinateProducts", "intro", "coordinate_products", ("projection", "format")),
     Scene("LengthAndAngle", "intro", "length_and_angle", ("projection", "format")),
     Scene("ProjectionDrop", "projection", "projection_drop", ("projection", "format")),
     Scene("AngleSignRegions", "angle", "angle_sign_regions", ("angle", "format")),
+    Scene("SoftmaxBarMorph", "softmax", "softmax_bar_morph", ("attention", "format")),
     Scene(
         "AttentionScores",
         "scores",
         "attention_scores",
         ("attention.keys", "attention.values", "attention.mask", "scores", "format"),
     ),
-    Scene("SoftmaxBarMorph", "softmax", "softmax_bar_morph", ("attention", "format")),
-    Scene("ScaleIsNotCosine", "scores", "scale_is_not_cosine", ("quiz[8]", "format")),
+    Scene("ScaleIsNotCosine", "scores", "scale_is_not_cosine", ("scale", "format")),
     Scene("MagnitudeVsDirection", "magnitude", "magnitude_vs_direction", ("magnitude", "format")),
-    Scene("ZeroQuery", "magnitude", "zero_query", ("quiz[7]", "format")),
+    Scene("ZeroQuery", "magnitude", "zero_query", ("zero_query", "format")),
     *(_quiz(n) for n in range(1, 9)),
 )
 

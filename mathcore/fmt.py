@@ -182,19 +182,25 @@ def _round_text(x: float | Fraction, places: int) -> str:
 
 
 def fixed(x: float | Fraction, places: int) -> Shown:
-    """Fixed places, no ``≈``: logits, weights and live readouts.
+    """Fixed places, no ``≈`` in the text: logits, weights and live readouts.
+
+    The text is bare so that it fits a matrix cell or a bar; ``exact`` says whether rounding
+    changed the value, and a formula that states it writes ``≈`` before an inexact one.
 
     Examples
     --------
     >>> fixed(0.7071067811865476, 3).text, fixed(0.33, 3).text, fixed(-0.0001, 2).text
     ('0.707', '0.330', '0.00')
+    >>> fixed(0.7071067811865476, 3).exact, fixed(0.5, 3).exact
+    (False, True)
     >>> fixed(-8, 2).tex
     '-8.00'
     """
     if isinstance(x, float) and not math.isfinite(x):
         raise ValueError(f"not a finite number: {x}")
     r = _rounded(x, places)
-    return _plain(_round_text(x, places), "fixed", _signum(r), speech=_dec(r, places))
+    exact = r == _rounded(x, max(places, 40))
+    return _plain(_round_text(x, places), "fixed", _signum(r), exact=exact, speech=_dec(r, places))
 
 
 def approx(x: float, places: int) -> Shown:

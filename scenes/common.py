@@ -235,9 +235,15 @@ class LessonScene(Scene):
         return Num(key, self.sheet[key])
 
     def eq(self, key: str) -> list[str | Num]:
-        """Parts for "= value" (exact) or "≈ value" (rounded) after an expression."""
+        """Parts for "= value" (exact) or "≈ value" (rounded) after an expression.
+
+        A rounded value written bare (fixed places, like a weight ``0.330``) gets its ``≈``
+        here, so a rounded value is never stated with ``=``.
+        """
         num = self.n(key)
-        return ["=", num] if num.shown.exact else [num]
+        if num.shown.exact:
+            return ["=", num]
+        return [num] if num.shown.text.startswith("≈") else [r"\approx", num]
 
     def t(self, key: str, size: float = 28, color: str = C.TEXT) -> Text:
         """Catalogue text `key` as a Text mobject.

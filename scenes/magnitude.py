@@ -262,7 +262,7 @@ def _overlap(a: Mobject, b: Mobject) -> bool:
 
 
 class ZeroQuery(LessonScene):
-    """Question 7: the zero query scores 0 with every key, so the weights are equal."""
+    """``[zero_query]``: the zero query scores 0 with every key, so the weights are equal."""
 
     def construct(self) -> None:
         """Storyboard: zero products, zero logits, equal weights, no direction."""
@@ -279,7 +279,7 @@ class ZeroQuery(LessonScene):
     # --- layout ------------------------------------------------------------------------
     def build(self) -> None:
         """Header, the key table, the plane (2-D keys), the softmax line and the verdict."""
-        Z = self.lesson.quiz[6].vectors
+        Z = self.lesson.zero_query
         self.keys = [np.array(k, float) for k in Z["keys"]]
         n = len(self.keys)
         title = self.t("zq_title", 32)

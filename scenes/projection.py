@@ -1,4 +1,8 @@
-"""ProjectionDrop: drop q perpendicularly onto the line of k; projection, residual, comp."""
+"""ProjectionDrop: drop q perpendicularly onto the line of k; projection, residual, comp.
+
+Then the key reading: q · k is the shadow's signed length times ‖k‖₂, for a query on
+either side of the line perpendicular to k.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +18,9 @@ from manim import (
     DashedLine,
     Dot,
     FadeIn,
+    FadeOut,
     GrowArrow,
+    Indicate,
     Line,
     MathTex,
     Mobject,
@@ -44,12 +50,14 @@ class ProjectionDrop(LessonScene):
     """The figure of the lesson's "Proyeksi" section, built step by step."""
 
     def construct(self) -> None:
-        """Storyboard: vectors, dot product, perpendicular drop, projection, residual, comp."""
+        """Storyboard: vectors, drop, projection, residual, comp, shadow, the other side.
+
+        The shadow step reads q · k as ‖k‖₂ comp_k(q); the last one does the same for a
+        query on the other side (the lesson's optional ``projection.other``).
+        """
         self.build()
         self.step("vektor")
         self.show_vectors()
-        self.step("hasil-kali-titik")
-        self.show_dot()
         self.step("jatuhkan-tegak-lurus")
         self.drop_perpendicular()
         self.step("vektor-proyeksi")
@@ -58,6 +66,11 @@ class ProjectionDrop(LessonScene):
         self.show_residual()
         self.step("proyeksi-skalar")
         self.show_comp()
+        self.step("bayangan")
+        self.show_shadow()
+        if self.other is not None:
+            self.step("sisi-lain")
+            self.show_other()
 
     # --- layout ------------------------------------------------------------------------
     def build(self) -> None:
@@ -67,8 +80,13 @@ class ProjectionDrop(LessonScene):
         self.p = mc.project(self.q, self.k)
         self.r = mc.residual(self.q, self.k)
         self.parallel = not np.any(np.array(mc.exact.exact_residual(P.query, P.key)))
+        self.other = None if P.other is None else np.array(P.other, float)
+        points = [self.q, self.k, self.p]
+        if self.other is not None:
+            self.p2 = mc.project(self.other, self.k)
+            points += [self.other, self.p2]
 
-        self.plane = fitted_plane([self.q, self.k, self.p], PLANE_W, PLANE_H)
+        self.plane = fitted_plane(points, PLANE_W, PLANE_H)
         self.plane.to_edge(LEFT, buff=0.35)
         c2p = self.plane.c2p
         o = c2p(0, 0)
@@ -82,7 +100,10 @@ class ProjectionDrop(LessonScene):
         self.foot_dot = Dot(foot, radius=0.05, color=C.RESIDUAL)
         self.right_angle = self.right_angle_mark(foot, tip)
         self.proj_arrow = vector_arrow(self.plane, self.p, C.PROJECTION)
-        self.res_arrow = arrow_between(foot, tip, C.RESIDUAL, width=5, tip_ratio=0.25)
+        # the residual stops short of q's tip, so its head never covers q's
+        span = np.linalg.norm(tip - foot)
+        end = tip - min(0.18, 0.3 * span) * (tip - foot) / max(span, 1e-9)
+        self.res_arrow = arrow_between(foot, end, C.RESIDUAL, width=5, tip_ratio=0.25)
         self.brace = self.projection_brace(o, foot)
 
         proj, res = r"\operatorname{proj}_k(q)", r"q - \operatorname{proj}_k(q)"
@@ -115,14 +136,18 @@ class ProjectionDrop(LessonScene):
             *self.eq("comp"),
             color=C.PROJECTION,
         )
+        self.shadow_eq = self.shadow(
+            "q", "dot", "comp_ratio" if "comp_ratio" in self.sheet else "comp"
+        )
         rows = [
             self.t("pd_title", 30),
             legend,
-            self.dot_eq,
             self.proj_eq,
             self.res_eq,
             self.check_eq,
             self.comp_eq,
+            self.dot_eq,
+            self.shadow_eq,
         ]
         if self.parallel:
             self.parallel_note = self.t("pd_parallel_note", 22, C.RESIDUAL)
@@ -131,6 +156,46 @@ class ProjectionDrop(LessonScene):
         fit_into(self.column, COLUMN_W, COLUMN_H)
         self.column.to_edge(RIGHT, buff=0.35).align_to(self.plane, UP).shift(0.1 * UP)
         self.title = rows[0]
+        self.work = VGroup(*rows[2:])  # what the other query's reading replaces
+        if self.other is not None:
+            self.build_other()
+
+    def shadow(self, name: str, dot: str, comp: str) -> MathTex:
+        """``q · k = ‖k‖₂ comp_k(q) = √5 · 4/√5 = 4``: the shadow reading of q · k.
+
+        The dot product is the shadow's signed length times the length of k; the numeric
+        middle is shown only while it is exact.
+        """
+        head = rf"{name} \cdot k = \|k\|_2\,\operatorname{{comp}}_k({name})"
+        shown = self.sheet[comp]
+        if not shown.exact:
+            return self.formula(head, "=", self.n(dot), color=C.PROJECTION)
+        factor = ["(", self.n(comp), ")"] if shown.slashed or shown.sign == -1 else [self.n(comp)]
+        return self.formula(
+            head, "=", self.n("norm_k"), r"\cdot", *factor, "=", self.n(dot), color=C.PROJECTION
+        )
+
+    def build_other(self) -> None:
+        """The second query: its arrow, drop and projection, and its column of readings."""
+        assert self.other is not None
+        c2p = self.plane.c2p
+        foot, tip = c2p(*self.p2), c2p(*self.other)
+        self.q2_arrow = vector_arrow(self.plane, self.other, C.QUERY)
+        self.q2_name = self.tip_label("q'", self.other, C.QUERY)
+        self.drop2 = DashedLine(tip, foot, color=C.RESIDUAL, stroke_width=3)
+        self.proj2_arrow = vector_arrow(self.plane, self.p2, C.PROJECTION)
+        ratio = ["=", self.n("other_comp_ratio")] if "other_comp_ratio" in self.sheet else []
+        comp = "other_comp_ratio" if "other_comp_ratio" in self.sheet else "other_comp"
+        rows = VGroup(
+            self.formula("q' =", self.n("other_q"), color=C.QUERY),
+            self.formula(r"q' \cdot k =", self.n("other_dot_terms"), "=", self.n("other_dot")),
+            self.formula(
+                r"\operatorname{comp}_k(q')", *ratio, *self.eq("other_comp"), color=C.PROJECTION
+            ),
+            self.shadow("q'", "other_dot", comp),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.32)
+        rows.scale_to_fit_width(min(rows.width, self.work.width * 1.05, COLUMN_W))
+        self.work2 = rows.align_to(self.work, UP + LEFT)
 
     def tip_label(self, name: str, v: np.ndarray, color: str) -> MathTex:
         """A letter just beyond the tip of `v`, pushed away from the origin."""
@@ -183,12 +248,6 @@ class ProjectionDrop(LessonScene):
         self.play(FadeIn(self.legend[2:]))
         self.wait(1)
 
-    def show_dot(self) -> None:
-        """Multiply corresponding coordinates and add: q · k."""
-        self.say("pd_sub_dot")
-        self.play(Write(self.dot_eq), run_time=2)
-        self.wait(2)
-
     def drop_perpendicular(self) -> None:
         """The line through k, and the perpendicular falling from q's tip."""
         key = "pd_sub_drop_parallel" if self.parallel else "pd_sub_drop"
@@ -227,3 +286,28 @@ class ProjectionDrop(LessonScene):
         self.say(key)
         self.play(FadeIn(self.brace), Write(self.comp_eq), run_time=2)
         self.wait(2.5)
+
+    def show_shadow(self) -> None:
+        """The product computed, then read as ‖k‖₂ times the shadow's signed length."""
+        self.say("pd_sub_dot")
+        self.play(Write(self.dot_eq), run_time=2)
+        self.wait(0.5)
+        self.say("pd_sub_shadow")
+        self.play(Indicate(self.brace, color=C.ACCENT), Write(self.shadow_eq), run_time=2)
+        self.wait(2)
+
+    def show_other(self) -> None:
+        """A query on the other side: its shadow, its sign, the same reading."""
+        self.say(self.pick("pd_sub_other", "other_comp"))
+        mine = [self.q_arrow, self.q_name, self.drop, self.foot_dot, self.right_angle]
+        mine += [self.res_arrow, self.proj_arrow, self.brace]
+        self.play(*(m.animate.set_opacity(0.25) for m in mine), FadeOut(self.work), run_time=1)
+        self.play(GrowArrow(self.q2_arrow), FadeIn(self.q2_name), FadeIn(self.work2[0]))
+        self.play(Create(self.drop2), run_time=1.2)
+        grow = FadeIn(self.proj2_arrow) if isinstance(self.proj2_arrow, Dot) else None
+        self.play(grow or GrowArrow(self.proj2_arrow), Write(self.work2[1]), run_time=1.5)
+        self.wait(0.5)
+        self.say("pd_sub_other_shadow")
+        self.play(Write(self.work2[2]), run_time=1.5)
+        self.play(Write(self.work2[3]), run_time=1.5)
+        self.wait(2)

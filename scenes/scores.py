@@ -156,7 +156,23 @@ class AttentionScores(LessonScene):
             note = self.t("ats_values_default", 24, C.MUTED)
             note.next_to(columns[2], DOWN, aligned_edge=LEFT, buff=0.2)
             columns[2].add(note)
-        self.roles = VGroup(title, roles, columns).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
+        # where q and k come from, and what d_k counts
+        learned = VGroup(
+            self.t("ats_learned", 24, C.MUTED),
+            MathTex(
+                r"q_i = x_i W_Q,\quad k_j = x_j W_K,\quad v_j = x_j W_V",
+                font_size=30,
+                color=C.TEXT,
+            ),
+        ).arrange(RIGHT, buff=0.3)
+        dims = VGroup(
+            self.formula("d_k =", self.n("d_k"), size=30),
+            self.t("ats_dk", 24, C.MUTED),
+        ).arrange(RIGHT, buff=0.3)
+        self.origin = VGroup(learned, dims).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        self.roles = VGroup(title, roles, self.origin, columns).arrange(
+            DOWN, aligned_edge=LEFT, buff=0.4
+        )
         fit_into(self.roles, 13.4, 7.3).move_to(ORIGIN)
 
     def vector_column(self, name: str, count: int, color: str) -> VGroup:
@@ -173,7 +189,7 @@ class AttentionScores(LessonScene):
             MathTex(r"QK^{\mathsf T}", font_size=30),
             self.formula(r"\times", self.n("scale"), size=30),
             self.formula(r"+\,(", self.n("neg_inf"), ")", size=30),
-            MathTex(r"e^{s_{ij}} \big/ \textstyle\sum_l e^{s_{il}}", font_size=30),
+            MathTex(r"e^{\ell_{ij}} \big/ \textstyle\sum_l e^{\ell_{il}}", font_size=30),
             MathTex(r"WV", font_size=30),
         ]
         w = (STRIP_W - 4 * STRIP_GAP) / 5
@@ -200,7 +216,7 @@ class AttentionScores(LessonScene):
         return self.formula(self.n(key), size=self.size, color=C.MUTED if muted else C.TEXT)
 
     def build_matrices(self) -> None:
-        """QKᵀ and S share one grid in the middle; W gets its own in the left column."""
+        """QKᵀ and L share one grid in the middle; W gets its own in the left column."""
         small = self.nk <= 3 and self.nq <= 3
         self.size = 36 if small else 30  # the middle of the frame holds QKᵀ and S
         cells = range(self.nq), range(self.nk)
@@ -222,10 +238,12 @@ class AttentionScores(LessonScene):
         self.s_grid = self.grid(widths)
         self.s_frame = self.frame(self.s_grid)
         cap_size = self.size + 2
-        self.raw_caption = MathTex(r"(QK^{\mathsf T})_{ij} = q_i \cdot k_j", font_size=cap_size)
+        self.raw_caption = MathTex(
+            r"s_{ij} = (QK^{\mathsf T})_{ij} = q_i \cdot k_j", font_size=cap_size
+        )
         mask_part = r" + M" if self.masked else ""
         self.s_caption = self.formula(
-            rf"S = QK^{{\mathsf T}} / \sqrt{{d_k}}{mask_part},\quad d_k =",
+            rf"L = QK^{{\mathsf T}} / \sqrt{{d_k}}{mask_part},\quad d_k =",
             self.n("d_k"),
             size=cap_size,
         )
@@ -251,7 +269,7 @@ class AttentionScores(LessonScene):
         ]
         wwidths = [max(0.45, *(self.wmat[i][j].width for i in cells[0])) for j in cells[1]]
         self.w_caption = self.formula(
-            r"W = \operatorname{softmax}(S),\quad \textstyle\sum_j w_{ij} =",
+            r"W = \operatorname{softmax}(L),\quad \textstyle\sum_j w_{ij} =",
             self.n("sum"),
             size=cap_size,
         )
@@ -265,7 +283,7 @@ class AttentionScores(LessonScene):
         self.w_block = w_block
 
         self.softmax_def = VGroup(
-            MathTex(r"w_{ij} = \frac{e^{s_{ij}}}{\sum_l e^{s_{il}}}", font_size=44),
+            MathTex(r"w_{ij} = \frac{e^{\ell_{ij}}}{\sum_l e^{\ell_{il}}}", font_size=44),
             self.t("ats_softmax_rows", 26, C.TEXT),
         ).arrange(DOWN, buff=0.4)
         fit_into(self.softmax_def, RIGHT_X - MID_X - 0.5, 3.0)
@@ -303,7 +321,7 @@ class AttentionScores(LessonScene):
     def build_output(self) -> None:
         """O = WV under W; the weighted sum of values for the first query on the right."""
         rows = [
-            self.formula(f"o_{{{i}}} =", self.n(f"out{i}"), size=self.size, color=C.ACCENT)
+            self.formula(f"o_{{{i}}}", *self.eq(f"out{i}"), size=self.size, color=C.ACCENT)
             for i in range(1, self.nq + 1)
         ]
         cap = MathTex(r"O = WV,\quad o_i = \textstyle\sum_j w_{ij}\, v_j", font_size=self.size + 2)
@@ -386,11 +404,17 @@ class AttentionScores(LessonScene):
     def show_roles(self) -> None:
         """Query, key and value: their roles and this lesson's vectors."""
         self.say("ats_sub_roles")
-        title, roles, columns = self.roles
+        title, roles, origin, columns = self.roles
         self.play(FadeIn(title), run_time=0.8)
         for role, column in zip(roles, columns, strict=True):
             self.play(FadeIn(role, shift=0.2 * RIGHT), FadeIn(column), run_time=1.1)
-        self.wait(2.5)
+        self.wait(1)
+        self.say("ats_sub_learned")
+        self.play(FadeIn(origin[0]), run_time=1)
+        self.wait(0.5)
+        self.say("ats_sub_dk")
+        self.play(FadeIn(origin[1]), run_time=1)
+        self.wait(1)
 
     def show_products(self) -> None:
         """Every query times every key in one matrix product."""
@@ -456,7 +480,7 @@ class AttentionScores(LessonScene):
 
 
 class ScaleIsNotCosine(LessonScene):
-    """Question 8's pair: cosine divides by each length, attention by one factor per head."""
+    """The ``[scale]`` pair: cosine divides by each length, attention by one factor per head."""
 
     def construct(self) -> None:
         """Storyboard: the raw product, two divisions, doubling q, the variance, the verdict."""

@@ -26,6 +26,7 @@ from lesson.model import (
     QUIZ_KINDS,
     Lesson,
     LessonError,
+    Quiz,
     load_lesson,
 )
 from lesson.sheet import numbers_sheet
@@ -141,16 +142,52 @@ def test_seed_quiz(seed: Lesson) -> None:
     assert [q.number for q in seed.quiz] == list(range(1, 9))
     v = [dict(q.vectors) for q in seed.quiz]
     assert v[0] == {"x": vec(2, -1, 3), "y": vec(1, 4, -2)}
-    assert v[1] == v[2] == v[7] == {"x": vec(2, 1), "y": vec(1, 2)}
-    assert v[3] == {"x": vec(2, 1), "y": vec(-1, 2)}
-    assert v[4] == {"pairs": ((vec(4, 0), vec(1, 0)), (vec(2, 1), vec(1, 2)))}
-    assert v[5] == {"query": vec(1, 2), "keys": (vec(1, 0), vec(0, 1))}
-    assert v[6] == {"query": vec(0, 0), "keys": (vec(1, 0), vec(0, 1))}
+    assert v[1] == {"x": vec(3, 4), "y": vec(4, 3)}
+    assert v[2] == {"x": vec(3, 1), "y": vec(1, 1)}
+    assert v[3] == {"x": vec(3, -2), "y": vec(2, 3)}
+    assert v[4] == {"pairs": ((vec(3, 0), vec(2, 0)), (vec(2, 2), vec(3, 0)))}
+    assert v[5] == {"query": vec(2, -1), "keys": (vec(1, 1), vec(1, -1), vec(0, 2))}
+    assert v[6] == {"query": vec(0, 0), "keys": (vec(2, 1), vec(-1, 3), vec(0, 1))}
+    assert v[7] == {"x": vec(1, 3), "y": vec(3, 1)}
+
+
+def test_seed_worked_examples_of_their_own(seed: Lesson) -> None:
+    """ZeroQuery and ScaleIsNotCosine read their own tables, not quiz entries."""
+    assert dict(seed.zero_query) == {"query": vec(0, 0), "keys": (vec(1, 0), vec(0, 1))}
+    assert dict(seed.scale) == {"x": vec(2, 1), "y": vec(1, 2)}
+    assert seed.projection.other == vec(-1, -1)
+
+
+def worked_vectors(lesson: Lesson) -> set[tuple]:
+    """Every vector a worked example (a scene before the quiz) shows."""
+    at = lesson.attention
+    found = {lesson.projection.query, lesson.projection.key, lesson.projection.other}
+    found |= {lesson.angle.key, lesson.angle.acute, lesson.angle.right, lesson.angle.obtuse}
+    found |= {at.query, *at.keys, *(at.values or ()), *lesson.scores}
+    found |= {v for pair in lesson.magnitude for v in pair}
+    found |= {*lesson.zero_query["keys"], lesson.scale["x"], lesson.scale["y"]}
+    return found
+
+
+def quiz_vectors(q: Quiz) -> set[tuple]:
+    v = q.vectors
+    if "pairs" in v:
+        return {x for pair in v["pairs"] for x in pair}
+    if "keys" in v:
+        return {v["query"], *v["keys"]}
+    return {v["x"], v["y"]}
+
+
+def test_default_quiz_does_not_repeat_the_worked_examples(seed: Lesson) -> None:
+    """Every question brings numbers the lesson has not solved on screen."""
+    worked = worked_vectors(seed)
+    for q in seed.quiz:
+        assert not quiz_vectors(q) <= worked, f"question {q.number} repeats a worked example"
 
 
 def test_seed_raw_is_canonical_json(seed: Lesson) -> None:
     data = json.loads(seed.raw)
-    assert data["projection"] == {"query": ["2", "1"], "key": ["1", "2"]}
+    assert data["projection"] == {"query": ["2", "1"], "key": ["1", "2"], "other": ["-1", "-1"]}
     assert [q["kind"] for q in data["quiz"]] == list(QUIZ_KINDS)
     assert json.loads(seed.section_json("projection")) == {"projection": data["projection"]}
 
@@ -272,7 +309,7 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ),
     (
         "unknown-key-in-quiz",
-        quiz_edit(SEED, "cosine", "y = [1, 2]", "y = [1, 2]\nz = [1, 1]"),
+        quiz_edit(SEED, "cosine", "y = [4, 3]", "y = [4, 3]\nz = [1, 1]"),
         "quiz[2].z",
         "unknown key",
     ),
@@ -347,7 +384,7 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ),
     (
         "mismatched-quiz-dimensions",
-        quiz_edit(SEED, "cosine", "y = [1, 2]", "y = [1, 2, 3]"),
+        quiz_edit(SEED, "cosine", "y = [4, 3]", "y = [4, 3, 3]"),
         "quiz[2]",
         "mismatched dimensions",
     ),
@@ -525,21 +562,21 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ),
     (
         "quiz-missing-field",
-        quiz_edit(SEED, "projection", "y = [1, 2]\n", ""),
+        quiz_edit(SEED, "projection", "y = [1, 1]\n", ""),
         "quiz[3].y",
         "missing",
     ),
     (
         "orthogonal-not-zero",
-        quiz_edit(SEED, "orthogonal", "y = [-1, 2]", "y = [1, 2]"),
+        quiz_edit(SEED, "orthogonal", "y = [2, 3]", "y = [2, 2]"),
         "quiz[4]",
-        "x · y must be 0 for this question, got 4",
+        "x · y must be 0 for this question, got 2",
     ),
     (
         "magnitude-quiz-different-dots",
-        quiz_edit(SEED, "magnitude", "[[[4, 0], [1, 0]]", "[[[3, 0], [1, 0]]"),
+        quiz_edit(SEED, "magnitude", "[[[3, 0], [2, 0]]", "[[[3, 0], [1, 0]]"),
         "quiz[5].pairs",
-        "same dot product, got 3 and 4",
+        "same dot product, got 3 and 6",
     ),
     (
         "zero-query-not-zero",

@@ -90,7 +90,7 @@ def test_hash_is_at_the_grain_of_keys_and_quiz_entries(tmp_path: Path) -> None:
     digests = source_digests()
     base = load_lesson()
     query = load_lesson(variant("default", tmp_path, [("attention", "query", "[2, 1]")]))
-    quiz3 = load_lesson(variant("default", tmp_path, [("quiz#3", "x", "[3, 1]")]))
+    quiz3 = load_lesson(variant("default", tmp_path, [("quiz#3", "x", "[3, 2]")]))
 
     def changed(lesson) -> set[str]:
         return {
@@ -99,7 +99,7 @@ def test_hash_is_at_the_grain_of_keys_and_quiz_entries(tmp_path: Path) -> None:
             if input_hash(base, s, LOW, (), digests) != input_hash(lesson, s, LOW, (), digests)
         }
 
-    assert changed(query) == {"SoftmaxBarMorph"}
+    assert changed(query) == {"Hook", "SoftmaxBarMorph"}
     assert changed(quiz3) == {"QuizQuestion3"}
 
 

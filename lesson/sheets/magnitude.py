@@ -44,9 +44,9 @@ def magnitude_vs_direction(lesson: Lesson) -> Values:
 
 
 def zero_query(lesson: Lesson) -> Values:
-    """Question 7: a zero query scores 0 with every key, so softmax weighs them equally."""
+    """``[zero_query]``: a zero query scores 0 with every key, so softmax weighs them equally."""
     P = lesson.places
-    q, keys = lesson.quiz[6].vectors["query"], lesson.quiz[6].vectors["keys"]
+    q, keys = lesson.zero_query["query"], lesson.zero_query["keys"]
     n, d_k = len(keys), len(q)
     logits = [exact_scaled(exact_dot(q, k), d_k) for k in keys]
     weights = mc.softmax([float(v) for v in logits])

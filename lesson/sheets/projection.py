@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lesson import decide
 from lesson.model import Lesson
-from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, dot_terms
+from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, dot_terms, length
 from mathcore import fmt
 from mathcore.exact import (
     exact_comp,
@@ -17,7 +17,10 @@ from mathcore.exact import (
 
 
 def projection_drop(lesson: Lesson) -> Values:
-    """Vectors, product, projection, residual and component of ``[projection]``."""
+    """Vectors, product, projection, residual and component of ``[projection]``.
+
+    The optional ``other`` query gets the same reading (``other_q``, ``other_dot`` …).
+    """
     P, q, k = lesson.places, lesson.projection.query, lesson.projection.key
     d = exact_dot(q, k)
     kk = exact_dot(k, k)
@@ -37,9 +40,29 @@ def projection_drop(lesson: Lesson) -> Values:
         }
     )
     sheet.decisions["comp"] = decide.sign(d)  # comp_k(q) has the sign of q · k
+    # The shadow reading q · k = ‖k‖₂ · comp_k(q) multiplies the length by the exact comp.
+    sheet["norm_k"] = length(k, P)
+    other = lesson.projection.other
+    if other is not None:
+        d2 = exact_dot(other, k)
+        sheet |= {
+            "other_q": fmt.vector(other, P),
+            "other_dot_terms": dot_terms(other, k, P),
+            "other_dot": fmt.number(d2, P),
+            "other_proj": fmt.vector(exact_project(other, k), P),
+            "other_comp_ratio": fmt.ratio(d2, sqrt_exact(kk), P),
+            "other_comp": fmt.number(exact_comp(other, k), P),
+        }
+        sheet.decisions["other_comp"] = decide.sign(d2)
     # The symbolic steps (4/5)k and 4/√5 help only while they stay short; 1552549/1534201
     # does not, and a ratio equal to its value adds nothing.
-    for key in ("proj_coef", "comp_ratio"):
-        if len(sheet[key].text) > MAX_SYMBOLIC or sheet[key].text == sheet["comp"].text:
+    for key, value in (
+        ("proj_coef", "comp"),
+        ("comp_ratio", "comp"),
+        ("other_comp_ratio", "other_comp"),
+    ):
+        if key in sheet and (
+            len(sheet[key].text) > MAX_SYMBOLIC or sheet[key].text == sheet[value].text
+        ):
             del sheet[key]
     return sheet

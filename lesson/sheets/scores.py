@@ -12,6 +12,7 @@ from lesson import decide
 from lesson.model import Lesson
 from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, dot_terms, length
 from mathcore import fmt
+from mathcore import speech as sp
 from mathcore.exact import exact_cosine, exact_dot, exact_scaled, sqrt_exact
 
 __all__ = ["attention_scores", "fixed_vector", "scale_is_not_cosine"]
@@ -39,7 +40,9 @@ def fixed_vector(xs: Sequence[float], places: int) -> fmt.Shown:
     parts = [fmt.fixed(float(x), places) for x in xs]
     text = "(" + ", ".join(p.text for p in parts) + ")"
     tex = "(" + r",\ ".join(p.tex for p in parts) + ")"
-    return fmt.Shown(text, tex)
+    exact = all(p.exact for p in parts)
+    said = sp.Vec(tuple(p.speech for p in parts if p.speech is not None))
+    return fmt.Shown(text, tex, exact=exact, kind="vector", speech=said)
 
 
 def attention_scores(lesson: Lesson) -> Values:
@@ -75,9 +78,9 @@ def attention_scores(lesson: Lesson) -> Values:
 
 
 def scale_is_not_cosine(lesson: Lesson) -> Values:
-    """Question 8: the raw product, its cosine, its scaled score, and the variance argument."""
+    """``[scale]``: the raw product, its cosine, its scaled score, and the variance argument."""
     P = lesson.places
-    x, y = lesson.quiz[7].vectors["x"], lesson.quiz[7].vectors["y"]
+    x, y = lesson.scale["x"], lesson.scale["y"]
     d_k = len(x)
     d = exact_dot(x, y)
     factor = Fraction(2)
