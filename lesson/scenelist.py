@@ -99,6 +99,8 @@ SCENES: tuple[Scene, ...] = (
     Scene("ScaleIsNotCosine", "scores", "scale_is_not_cosine", ("scale", "format")),
     Scene("MagnitudeVsDirection", "magnitude", "magnitude_vs_direction", ("magnitude", "format")),
     Scene("ZeroQuery", "magnitude", "zero_query", ("zero_query", "format")),
+    Scene("NumpyCheck", "numpy_check", "numpy_check", ("projection", "format")),
+    Scene("Recap", "recap", "recap", ("intro.mml_section",)),
     *(_quiz(n) for n in range(1, 9)),
 )
 

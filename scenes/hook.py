@@ -34,27 +34,27 @@ class Hook(LessonScene):
         keep = np.array(At.mask or (True,) * self.n_keys)
         weights = mc.softmax(mc.scaled_scores(At.query, At.keys), keep)
         self.title = self.t("hk_title", 40, C.ACCENT)
-        self.query = self.formula("q =", self.n("q"), size=38, color=C.QUERY)
+        self.query = self.formula("q =", self.n("q"), size=44, color=C.QUERY)
         self.rows, self.bars, self.weights = VGroup(), VGroup(), VGroup()
         for i in range(1, self.n_keys + 1):
             score = self.formula(
-                rf"q \cdot k_{{{i}}} =", self.n(f"score{i}"), size=36, color=C.TEXT
+                rf"q \cdot k_{{{i}}} =", self.n(f"score{i}"), size=44, color=C.TEXT
             )
-            key = self.formula(f"k_{{{i}}} =", self.n(f"k{i}"), size=30, color=C.KEY)
+            key = self.formula(f"k_{{{i}}} =", self.n(f"k{i}"), size=38, color=C.KEY)
             self.rows.add(VGroup(key, score))
         for row in self.rows:
             row[1].next_to(row[0], RIGHT, buff=0.6)
-        self.rows.arrange(DOWN, aligned_edge=LEFT, buff=0.35)
+        self.rows.arrange(DOWN, aligned_edge=LEFT, buff=0.5)
         for i in range(self.n_keys):
             w = float(weights[i])
             bar = Rectangle(
                 width=max(w * BAR_W, 0.02),
-                height=0.36,
+                height=0.5,
                 stroke_width=0,
                 fill_color=C.PROJECTION if keep[i] else C.MUTED,
                 fill_opacity=0.9,
             )
-            label = self.formula(f"w_{{{i + 1}}}", *self.eq(f"weight{i + 1}"), size=32)
+            label = self.formula(f"w_{{{i + 1}}}", *self.eq(f"weight{i + 1}"), size=40)
             self.bars.add(bar)
             self.weights.add(label)
         self.take = self.t("hk_take", 26, C.MUTED)

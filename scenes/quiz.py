@@ -34,6 +34,7 @@ from manim import (
 
 from lesson import captions
 from lesson.model import Quiz
+from lesson.sheets.quiz import pause_seconds
 from mathcore import fmt
 from scenes.common import C, LessonScene, Num, fit_into
 
@@ -202,7 +203,7 @@ class QuizQuestion(LessonScene):
 
     def build_countdown(self) -> VGroup:
         """Ring, remaining seconds (formatted by mathcore.fmt) and a caption."""
-        self.remaining = self.lesson.quiz_countdown
+        self.remaining = pause_seconds(self.quiz, self.lesson.quiz_countdown)
         self.track = Circle(radius=0.75, color=C.GRID, stroke_width=10)
         self.ring = self.ring_arc(1.0)
         self.seconds = self.live(
@@ -303,7 +304,7 @@ class QuizQuestion(LessonScene):
         draws the glyphs of a digit that has already been replaced.
         """
         self.say("qz_sub_pause")
-        total = self.lesson.quiz_countdown
+        total = pause_seconds(self.quiz, self.lesson.quiz_countdown)
         self.play(FadeIn(self.countdown), run_time=0.5)
         for k in range(total):
             self.set_seconds(total - k)

@@ -27,6 +27,7 @@ from mathcore.exact import (
 )
 
 __all__ = [
+    "pause_seconds",
     "products",
     "quiz_question_1",
     "quiz_question_2",
@@ -108,6 +109,30 @@ def winners(query: Sequence[Fraction], keys: Sequence[Sequence[Fraction]]) -> li
     scores = [exact_dot(query, k) for k in keys]
     top = max(scores)
     return [i for i, s in enumerate(scores, start=1) if s == top]
+
+
+def pause_seconds(quiz: Quiz, countdown: int) -> int:
+    """Seconds of pause before question `quiz`'s solution: longer questions get longer.
+
+    `countdown` is the author's pause for a question of up to four coordinates; every two
+    coordinates more add a quarter of it.
+
+    Examples
+    --------
+    >>> from lesson.model import load_lesson
+    >>> quiz = load_lesson().quiz
+    >>> [pause_seconds(q, 5) for q in quiz], pause_seconds(quiz[0], 0)
+    ([6, 5, 5, 5, 8, 8, 8, 5], 0)
+    """
+    v = quiz.vectors
+    vectors = (
+        [x for pair in v["pairs"] for x in pair]
+        if "pairs" in v
+        else ([v["query"], *v["keys"]] if "keys" in v else [v["x"], v["y"]])
+    )
+    coords = sum(len(x) for x in vectors)
+    extra = Fraction(max(0, coords - 4), 8)
+    return int(round(countdown * (1 + extra)))
 
 
 def _start(lesson: Lesson, n: int) -> tuple[Quiz, fmt.Places, Sheet]:
