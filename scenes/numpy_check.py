@@ -5,7 +5,7 @@ from __future__ import annotations
 from manim import DOWN, LEFT, RIGHT, UP, Code, FadeIn, Text, VGroup, Write
 
 from lesson.sheets.numpy_check import OUTPUTS
-from scenes.common import C, LessonScene, fit_into
+from scenes.common import C, LessonScene, fit_into, tag
 
 __all__ = ["NumpyCheck"]
 
@@ -39,15 +39,16 @@ class NumpyCheck(LessonScene):
             paragraph_config={"font": MONO, "font_size": 22},
         )
         self.listing = listing.scale(min(8.3 / listing.width, 5.8 / listing.height))
+        tag(self.listing, "code", self.sheet["code"].text)
         self.listing.next_to(self.title, DOWN, aligned_edge=LEFT, buff=0.35)
 
         head = self.t("np_output", 26, C.MUTED)
-        lines = VGroup(
-            *[
-                Text(self.sheet[f"out_{name}"].text, font=MONO, font_size=24, color=C.TEXT)
-                for name in OUTPUTS
-            ]
-        )
+        lines = VGroup()
+        for name in OUTPUTS:
+            printed = self.sheet[f"out_{name}"].text
+            lines.add(
+                tag(Text(printed, font=MONO, font_size=24, color=C.TEXT), f"out_{name}", printed)
+            )
         exact = [
             self.formula(r"q \cdot k", *self.eq("dot"), size=30),
             self.formula(r"\operatorname{comp}_k(q)", *self.eq("comp"), size=30),

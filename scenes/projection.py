@@ -189,6 +189,7 @@ class ProjectionDrop(LessonScene):
         rows = VGroup(
             self.formula("q' =", self.n("other_q"), color=C.QUERY),
             self.formula(r"q' \cdot k =", self.n("other_dot_terms"), "=", self.n("other_dot")),
+            self.formula(r"\operatorname{proj}_k(q')", *self.eq("other_proj"), color=C.PROJECTION),
             self.formula(
                 r"\operatorname{comp}_k(q')", *ratio, *self.eq("other_comp"), color=C.PROJECTION
             ),
@@ -305,9 +306,10 @@ class ProjectionDrop(LessonScene):
         self.play(GrowArrow(self.q2_arrow), FadeIn(self.q2_name), FadeIn(self.work2[0]))
         self.play(Create(self.drop2), run_time=1.2)
         grow = FadeIn(self.proj2_arrow) if isinstance(self.proj2_arrow, Dot) else None
-        self.play(grow or GrowArrow(self.proj2_arrow), Write(self.work2[1]), run_time=1.5)
+        self.play(Write(self.work2[1]), run_time=1.2)
+        self.play(grow or GrowArrow(self.proj2_arrow), Write(self.work2[2]), run_time=1.5)
         self.wait(0.5)
         self.say("pd_sub_other_shadow")
-        self.play(Write(self.work2[2]), run_time=1.5)
         self.play(Write(self.work2[3]), run_time=1.5)
+        self.play(Write(self.work2[4]), run_time=1.5)
         self.wait(2)

@@ -15,7 +15,7 @@ def hook(lesson: Lesson) -> Values:
     The hook shows the same values as the worked example that follows, written the same way.
     """
     full = softmax_bar_morph(lesson)
-    keep = ("q", "d_k")
+    keep = ("q",)
     return Sheet(
         {k: v for k, v in full.items() if k in keep or k.startswith(("k", "score", "weight"))}
     )

@@ -65,4 +65,9 @@ def projection_drop(lesson: Lesson) -> Values:
             len(sheet[key].text) > MAX_SYMBOLIC or sheet[key].text == sheet[value].text
         ):
             del sheet[key]
+    # ‖k‖₂ appears in a shadow reading only beside an exact comp (as a ratio or a value)
+    if not any(
+        f"{c}_ratio" in sheet or (c in sheet and sheet[c].exact) for c in ("comp", "other_comp")
+    ):
+        del sheet["norm_k"]
     return sheet
