@@ -114,9 +114,10 @@ class AngleSignRegions(LessonScene):
         lhs = {"dot": r"q \cdot k =", "cos": r"\cos\theta =", "theta": r"\theta ="}
         rows = []
         for kind, num in self.readouts.items():
-            row = VGroup(MathTex(lhs[kind], font_size=36), num).arrange(RIGHT, buff=0.18)
-            num.align_to(row[0], DOWN)
-            rows.append(row)
+            # the readout sits where a digit typeset after "=" would: same baseline and size
+            ref = MathTex(lhs[kind], r"\,0", font_size=36)
+            num.move_to(ref[1].get_corner(DOWN + LEFT), aligned_edge=DOWN + LEFT)
+            rows.append(VGroup(ref[0], num))
         self.readout_group = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.28)
         self.stop_caption = self.caption("acute")
         self.undefined = self.t("as_undefined", 26, C.ACCENT)

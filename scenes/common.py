@@ -57,15 +57,24 @@ FRAME_MARGIN = 0.25  # no text closer than this to the frame edge
 
 
 class C:
-    """Okabe–Ito colour-blind-safe palette; the same role keeps its colour in every scene."""
+    """Okabe–Ito colour-blind-safe palette: each role one colour, the same in every scene.
+
+    Roles: query, key, value, projection, residual, weight, output. The signs of
+    AngleSignRegions borrow projection's and residual's colours (that scene draws neither);
+    scores and logits, which are not yet weights, are neutral.
+    """
 
     QUERY = "#E69F00"  # orange
     KEY = "#56B4E9"  # sky blue
+    VALUE = "#CC79A7"  # reddish purple
     PROJECTION = "#009E73"  # bluish green
     RESIDUAL = "#D55E00"  # vermillion
-    POSITIVE = "#0072B2"  # blue
-    NEGATIVE = "#CC79A7"  # reddish purple
-    ACCENT = "#F0E442"  # yellow
+    WEIGHT = "#0072B2"  # blue
+    OUTPUT = "#F0E442"  # yellow
+    SCORE = "#B8C0CC"  # neutral: a raw score or a logit
+    POSITIVE = "#009E73"  # the positive side (bluish green, unlike k's sky blue)
+    NEGATIVE = "#D55E00"  # the negative side (vermillion)
+    ACCENT = "#F0E442"  # headings and emphasis (yellow)
     MUTED = "#8A8F98"
     TEXT = "#F2F2F2"
     GRID = "#3A4250"

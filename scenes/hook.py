@@ -51,7 +51,7 @@ class Hook(LessonScene):
                 width=max(w * BAR_W, 0.02),
                 height=0.5,
                 stroke_width=0,
-                fill_color=C.PROJECTION if keep[i] else C.MUTED,
+                fill_color=C.WEIGHT if keep[i] else C.MUTED,
                 fill_opacity=0.9,
             )
             label = self.formula(f"w_{{{i + 1}}}", *self.eq(f"weight{i + 1}"), size=40)

@@ -161,7 +161,7 @@ class MagnitudeVsDirection(LessonScene):
     def figure(self, plane: object, x: np.ndarray, y: np.ndarray, x_label: Mobject) -> VGroup:
         """Arrows x and y on `plane`, their names beyond the tips, and the angle's arc."""
         xa = vector_arrow(plane, x, C.QUERY, width=8)
-        ya = vector_arrow(plane, y, C.KEY, width=5)
+        ya = vector_arrow(plane, y, C.KEY, width=5).set_z_index(1)  # a thin y over a thick x
         o = plane.c2p(0, 0)  # type: ignore[attr-defined]
         out = []
         for v, label in ((x, x_label.set_color(C.QUERY)), (y, MathTex("y", font_size=34))):
@@ -310,7 +310,7 @@ class ZeroQuery(LessonScene):
                     self.formula(f"k_{{{j}}} =", self.n(f"k{j}"), size=size, color=C.KEY),
                     self.formula(self.n(f"score{j}"), size=size),
                     self.formula(self.n(f"logit{j}"), size=size),
-                    self.formula(self.n("weight"), size=size, color=C.PROJECTION),
+                    self.formula(self.n("weight"), size=size, color=C.WEIGHT),
                 ]
             )
         self.table = table(rows, gap=0.55, pitch=size / 52)
@@ -319,11 +319,11 @@ class ZeroQuery(LessonScene):
         left_w = 7.4
         # softmax(0, 0) = (1/2, 1/2) = (0.5, 0.5) on one line while it fits, else on two
         head_parts = [r"\operatorname{softmax}", self.n("logits"), "=", self.n("weights_frac")]
-        line = self.formula(*head_parts, *self.eq("weights"), size=size, color=C.PROJECTION)
+        line = self.formula(*head_parts, *self.eq("weights"), size=size, color=C.WEIGHT)
         if line.width > left_w:
             line = VGroup(
-                self.formula(*head_parts, size=size, color=C.PROJECTION),
-                self.formula(*self.eq("weights"), size=size, color=C.PROJECTION),
+                self.formula(*head_parts, size=size, color=C.WEIGHT),
+                self.formula(*self.eq("weights"), size=size, color=C.WEIGHT),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
         self.softmax = line
         self.undefined = VGroup(

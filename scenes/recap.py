@@ -35,7 +35,7 @@ class Recap(LessonScene):
             self.paragraph("rc_geometry", col, 30),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         attention = VGroup(
-            self.t("rc_attention_head", 34, C.POSITIVE),
+            self.t("rc_attention_head", 34, C.WEIGHT),
             MathTex(
                 r"w = \operatorname{softmax}\!\left(\frac{q \cdot k_i}{\sqrt{d_k}}\right)",
                 font_size=48,

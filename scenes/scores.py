@@ -145,12 +145,12 @@ class AttentionScores(LessonScene):
         roles = VGroup(
             self.t("ats_role_query", 26, C.QUERY),
             self.t("ats_role_key", 26, C.KEY),
-            self.t("ats_role_value", 26, C.PROJECTION),
+            self.t("ats_role_value", 26, C.VALUE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
         columns = VGroup(
             self.vector_column("q", self.nq, C.QUERY),
             self.vector_column("k", self.nk, C.KEY),
-            self.vector_column("v", self.nk, C.PROJECTION),
+            self.vector_column("v", self.nk, C.VALUE),
         ).arrange(RIGHT, aligned_edge=UP, buff=0.9)
         if self.lesson.attention.values is None:
             note = self.t("ats_values_default", 24, C.MUTED)
@@ -321,7 +321,7 @@ class AttentionScores(LessonScene):
     def build_output(self) -> None:
         """O = WV under W; the weighted sum of values for the first query on the right."""
         rows = [
-            self.formula(f"o_{{{i}}}", *self.eq(f"out{i}"), size=self.size, color=C.ACCENT)
+            self.formula(f"o_{{{i}}}", *self.eq(f"out{i}"), size=self.size, color=C.OUTPUT)
             for i in range(1, self.nq + 1)
         ]
         cap = MathTex(r"O = WV,\quad o_i = \textstyle\sum_j w_{ij}\, v_j", font_size=self.size + 2)
@@ -332,7 +332,7 @@ class AttentionScores(LessonScene):
 
         right_w = RIGHT_X - MID_X - 0.45
         caption = MathTex(
-            rf"o_{{{FIRST}}} = \textstyle\sum_j w_{{{FIRST}j}}\, v_j", font_size=32, color=C.ACCENT
+            rf"o_{{{FIRST}}} = \textstyle\sum_j w_{{{FIRST}j}}\, v_j", font_size=32, color=C.OUTPUT
         )
         if not self.drawn:
             note = self.t("ats_no_plane", 26, C.MUTED)
@@ -342,9 +342,9 @@ class AttentionScores(LessonScene):
             self.chain = VGroup()
             return
         legend = VGroup(
-            self.legend_item(C.PROJECTION, 0.35, "v_j"),
-            self.legend_item(C.PROJECTION, 1.0, rf"w_{{{FIRST}j}}\, v_j"),
-            self.legend_item(C.ACCENT, 1.0, f"o_{{{FIRST}}}"),
+            self.legend_item(C.VALUE, 0.35, "v_j"),
+            self.legend_item(C.WEIGHT, 1.0, rf"w_{{{FIRST}j}}\, v_j"),
+            self.legend_item(C.OUTPUT, 1.0, f"o_{{{FIRST}}}"),
         ).arrange(RIGHT, buff=0.5)
         head = VGroup(caption, legend).arrange(DOWN, buff=0.2)
         fit_into(head, right_w, 1.2)
@@ -359,7 +359,7 @@ class AttentionScores(LessonScene):
         o = plane.c2p(0, 0)
         faint = VGroup(  # every value, a masked key's in grey
             *[
-                self.arrow(o, plane.c2p(*v), C.PROJECTION if on else C.MUTED, 3, 0.35)
+                self.arrow(o, plane.c2p(*v), C.VALUE if on else C.MUTED, 3, 0.35)
                 for v, on in zip(self.values, self.keep, strict=True)
                 if np.linalg.norm(plane.c2p(*v) - o) > 0.05
             ]
@@ -368,10 +368,10 @@ class AttentionScores(LessonScene):
         for tip in tips:
             end = plane.c2p(*tip)
             if np.linalg.norm(end - start) > 0.05:
-                chain.add(self.arrow(start, end, C.PROJECTION, 5, 1.0))
+                chain.add(self.arrow(start, end, C.WEIGHT, 5, 1.0))
             start = end
-        out = self.arrow(o, start, C.ACCENT, 9, 0.9)
-        out_label = MathTex(f"o_{{{FIRST}}}", font_size=32, color=C.ACCENT)
+        out = self.arrow(o, start, C.OUTPUT, 9, 0.9)
+        out_label = MathTex(f"o_{{{FIRST}}}", font_size=32, color=C.OUTPUT)
         box = np.array([[MID_X + 0.2, -3.85], [6.95, head.get_bottom()[1]]])
         place_label(out_label, start, start - o, box)
         self.drawing = VGroup(head, plane, faint)
@@ -517,7 +517,7 @@ class ScaleIsNotCosine(LessonScene):
         self.cos_panel = self.panel(
             "snc_cos_head",
             "snc_cos_sub",
-            C.PROJECTION,
+            C.ACCENT,
             [
                 self.formula(
                     r"\cos\theta = \frac{q \cdot k}{\|q\|_2\,\|k\|_2}",
@@ -530,7 +530,7 @@ class ScaleIsNotCosine(LessonScene):
         self.scaled_panel = self.panel(
             "snc_scaled_head",
             "snc_scaled_sub",
-            C.ACCENT,
+            C.SCORE,
             [
                 self.formula(
                     r"\frac{q \cdot k}{\sqrt{d_k}}", *self.chain("scaled_ratio", "scaled"), size=34
@@ -556,9 +556,7 @@ class ScaleIsNotCosine(LessonScene):
             size=30,
         )
         cos2 = VGroup(
-            self.formula(
-                r"\cos\theta", *self.chain(None, "cos_doubled"), size=30, color=C.PROJECTION
-            ),
+            self.formula(r"\cos\theta", *self.chain(None, "cos_doubled"), size=30, color=C.ACCENT),
             self.t("snc_cos_stays", 24, C.MUTED),
         ).arrange(RIGHT, buff=0.25)
         scaled2 = VGroup(
@@ -568,7 +566,7 @@ class ScaleIsNotCosine(LessonScene):
                 r"q) \cdot k}{\sqrt{d_k}}",
                 *self.chain("scaled_doubled_ratio", "scaled_doubled"),
                 size=30,
-                color=C.ACCENT,
+                color=C.SCORE,
             ),
             self.t(self.pick("snc_scaled", "doubled"), 24, C.MUTED),
         ).arrange(RIGHT, buff=0.25)

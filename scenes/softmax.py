@@ -121,7 +121,7 @@ class SoftmaxBarMorph(LessonScene):
         v = self.values[stage][i]
         masked = stage > 0 and not self.keep[i]
         h = max(abs(v) * self.units[stage], 0.03)
-        color = C.MUTED if masked else [C.KEY, C.POSITIVE, C.PROJECTION][stage]
+        color = C.MUTED if masked else [C.SCORE, C.SCORE, C.WEIGHT][stage]
         bar = Rectangle(
             width=self.bar_w,
             height=h,
