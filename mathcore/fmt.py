@@ -82,8 +82,8 @@ class Shown:
         What is written: ``integer``, ``decimal`` (exact), ``fixed`` (fixed places),
         ``rounded`` (``≈``), ``fraction`` (``p/q``), ``root`` (a root sign first: ``√5``,
         ``√5/2``), ``surd`` (a coefficient first: ``2√2``), ``ratio`` (``4/√5``),
-        ``vector``, ``angle``, ``infinity``, ``undefined``, ``expression`` (a worked step)
-        or ``label``.
+        ``vector``, ``angle``, ``infinity``, ``undefined``, ``expression`` (a worked step),
+        ``label`` or ``code`` (a program listing or its printed output, shown, never read out).
     sign : int or None
         −1, 0 or 1 for the value as written (after rounding); None where a sign means
         nothing (a vector, an undefined value, a label).

@@ -115,7 +115,7 @@ class AngleSignRegions(LessonScene):
         rows = []
         for kind, num in self.readouts.items():
             # the readout sits where a digit typeset after "=" would: same baseline and size
-            ref = MathTex(lhs[kind], r"\,0", font_size=36)
+            ref = MathTex(lhs[kind], r"\,x", font_size=36)  # x sits on the baseline, as digits do
             num.move_to(ref[1].get_corner(DOWN + LEFT), aligned_edge=DOWN + LEFT)
             rows.append(VGroup(ref[0], num))
         self.readout_group = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.28)

@@ -10,6 +10,7 @@ import mathcore as mc
 from lesson import decide
 from lesson.model import Lesson
 from lesson.sheet import Sheet, Values, dot_terms, readout
+from lesson.sheets.scores import fixed_vector
 from mathcore import fmt
 from mathcore.exact import exact_cosine, exact_dot, exact_norm, exact_scaled, sqrt_exact
 
@@ -58,18 +59,19 @@ def zero_query(lesson: Lesson) -> Values:
         "d_k": fmt.number(d_k, P),
         "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),
         "dot_terms": dot_terms(q, keys[0], P),
-        "logits": fmt.vector([v.as_fraction() for v in logits], P),
+        # logits and weights follow the lesson's one rule: `logit` and `weight` fixed places
+        "logits": fixed_vector([v.as_fraction() for v in logits], P.logit),
         "weights_frac": fmt.Shown(
             "(" + ", ".join([fmt.fraction(w).text] * n) + ")",
             "(" + r",\ ".join([fmt.fraction(w).tex] * n) + ")",
         ),
-        "weights": fmt.vector([w] * n, P),
-        "weight": fmt.fraction(w),
+        "weights": fixed_vector([w] * n, P.weight),
+        "weight": fmt.fixed(w, P.weight),
         "norm_q": fmt.number(exact_norm(q), P),
         "cos": readout("cos", [float(c) for c in q], [float(c) for c in keys[0]], P),
     }
     for j, k in enumerate(keys, start=1):
         sheet[f"k{j}"] = fmt.vector(k, P)
         sheet[f"score{j}"] = fmt.number(exact_dot(q, k), P)
-        sheet[f"logit{j}"] = fmt.number(logits[j - 1], P)
+        sheet[f"logit{j}"] = fmt.fixed(logits[j - 1].as_fraction(), P.logit)
     return sheet

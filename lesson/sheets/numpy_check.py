@@ -72,9 +72,9 @@ def numpy_check(lesson: Lesson) -> Values:
     printed = run_snippet(code)
     if len(printed) != len(OUTPUTS):
         raise AssertionError(f"the NumPy check printed {len(printed)} lines: {printed}")
-    sheet = Sheet({"code": fmt.Shown(code, code, kind="label")})
+    sheet = Sheet({"code": fmt.Shown(code, code, kind="code")})
     for name, line in zip(OUTPUTS, printed, strict=True):
-        sheet[f"out_{name}"] = fmt.Shown(line, line, kind="label")
+        sheet[f"out_{name}"] = fmt.Shown(line, line, kind="code")
     sheet |= {
         "dot": fmt.number(exact_dot(q, k), P),
         "comp": fmt.number(exact_comp(q, k), P),

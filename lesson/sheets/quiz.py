@@ -288,7 +288,7 @@ def quiz_question_7(lesson: Lesson) -> Values:
     sheet |= {
         "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),
         "score": fmt.number(scores.pop(), P),
-        "logit": fmt.number(logits.pop(), P),
+        "logit": fmt.fixed(logits.pop(), P.logit),  # every logit with `logit` places
         # Equal logits give equal weights: exactly 1/n each.
         "weight": tex_fraction(Fraction(1, len(keys))),
         "norm_q": length(query, P),

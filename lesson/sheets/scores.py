@@ -18,7 +18,7 @@ from mathcore.exact import exact_cosine, exact_dot, exact_scaled, sqrt_exact
 __all__ = ["attention_scores", "fixed_vector", "scale_is_not_cosine"]
 
 
-def fixed_vector(xs: Sequence[float], places: int) -> fmt.Shown:
+def fixed_vector(xs: Sequence[float | Fraction], places: int) -> fmt.Shown:
     """A float vector with a fixed number of places per coordinate, like ``(0.330, 0.670)``.
 
     Parameters
@@ -37,7 +37,7 @@ def fixed_vector(xs: Sequence[float], places: int) -> fmt.Shown:
     >>> fixed_vector([0.33, -1.0], 3).text
     '(0.330, −1.000)'
     """
-    parts = [fmt.fixed(float(x), places) for x in xs]
+    parts = [fmt.fixed(x if isinstance(x, Fraction) else float(x), places) for x in xs]
     text = "(" + ", ".join(p.text for p in parts) + ")"
     tex = "(" + r",\ ".join(p.tex for p in parts) + ")"
     exact = all(p.exact for p in parts)

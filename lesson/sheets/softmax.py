@@ -33,5 +33,5 @@ def softmax_bar_morph(lesson: Lesson) -> Values:
         sheet[f"k{i}"] = fmt.vector(key, P)
         sheet[f"score{i}"] = fmt.number(exact_dot(At.query, key), P)
         sheet[f"logit{i}"] = fmt.fixed(logits[i - 1], P.logit) if on else fmt.NEG_INF
-        sheet[f"weight{i}"] = fmt.fixed(weights[i - 1], P.weight) if on else fmt.number(0, P)
+        sheet[f"weight{i}"] = fmt.fixed(weights[i - 1] if on else Fraction(0), P.weight)
     return sheet
