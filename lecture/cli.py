@@ -234,13 +234,19 @@ def _cmd_captions(args: argparse.Namespace) -> int:
 def _cmd_script(args: argparse.Namespace) -> int:
     """``lecture script``: what a narrator reads, per scene and cue (Markdown and CSV)."""
     from lesson.catalogue import catalogue
+    from lesson.scenelist import registry
     from pipeline.dryrun import dry_runs
     from pipeline.voice import recording_dir, recordings_root
     from publish.script import script_lines, write_script
 
     lesson = load_lesson(args.lesson)
+    scenes = list(args.scenes) or list(ORDER)
+    unknown = [s for s in scenes if s not in registry()]
+    if unknown:
+        print(f"lecture: error: unknown scene {unknown[0]!r}", file=sys.stderr)
+        return 2
     root = recordings_root()
-    runs = dry_runs(list(ORDER), lesson.path, args.lang, args.jobs, "espeak", recordings=False)
+    runs = dry_runs(scenes, lesson.path, args.lang, args.jobs, "espeak", recordings=False)
     lines = script_lines(runs, lesson.id, args.lang, root)
     if args.stale:
         lines = [ln for ln in lines if ln.status == "stale"]
@@ -282,6 +288,7 @@ def _parser() -> argparse.ArgumentParser:
     c.set_defaults(func=_cmd_captions)
 
     s = sub.add_parser("script", help="the narration script to record, per scene and cue")
+    s.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
     s.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
     s.add_argument("--lang", default="id", choices=list(LANGUAGES))
     s.add_argument("--stale", action="store_true", help="only the recordings to re-record")

@@ -209,8 +209,10 @@ def with_audio(video: Path | str, samples: np.ndarray, target: Path | str, rate:
         with av.open(str(video)) as src, av.open(str(tmp), "w") as dst:
             vin = src.streams.video[0]
             vout = dst.add_stream_from_template(vin)
-            for k, v in vin.metadata.items():  # alpha_mode of a transparent WebM
-                vout.metadata[k] = v
+            if vin.metadata.get("alpha_mode") == "1":
+                # a transparent WebM: the muxer marks the track as alpha (AlphaMode) for a
+                # picture format with alpha; the alpha planes travel with the packets
+                vout.codec_context.pix_fmt = "yuva420p"
             aout = add_audio_stream(dst, out.suffix.lower(), rate)
             packets = audio_packets(aout, samples, rate)
 

@@ -80,13 +80,14 @@ def write_script(lines: list[ScriptLine], title: str, folder: Path) -> tuple[Pat
     md += [
         "Record each cue as `<cue>.wav` (or `.flac`) in its scene's folder, with a "
         "`<cue>.txt` beside it holding the words as written here.",
-        "",
     ]
     scene = None
     for line in lines:
         if line.scene != scene:
             scene = line.scene
-            md += ["", f"## {scene}", "", "| cue | words | s | recording |", "|---|---|---|---|"]
+            folder_name = str(Path(line.file).parent)
+            md += ["", f"## {scene}", "", f"Folder `{folder_name}/`.", ""]
+            md += ["| cue | words | s | recording |", "|---|---|---|---|"]
         words = line.words.replace("|", "\\|")
         md.append(f"| `{line.cue}` | {words} | {line.seconds:.1f} | {line.status} |")
     _write(folder / "script.md", "\n".join(md) + "\n")
