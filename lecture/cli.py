@@ -14,9 +14,11 @@ from lesson.model import DEFAULT_LESSON, Lesson, LessonError, load_lesson
 from lesson.scenelist import ORDER
 from lesson.sheet import numbers_sheet
 from pipeline.manifest import Manifest
-from pipeline.settings import QUALITIES, RenderSettings
+from pipeline.settings import QUALITIES, VOICE_OPTIONS, RenderSettings
 
 __all__ = ["main"]
+
+VOICE_HELP = "who speaks the captions: espeak (default; recordings where fresh) or none (silent)"
 
 
 def _cmd_numbers(args: argparse.Namespace) -> int:
@@ -47,6 +49,7 @@ def _settings(args: argparse.Namespace, variant: str = "mp4") -> RenderSettings:
         jobs=args.jobs,
         force=getattr(args, "force", False),
         quiet=args.quiet,
+        voice=args.voice,
     )
 
 
@@ -203,7 +206,7 @@ def _cmd_captions(args: argparse.Namespace) -> int:
     if unknown:
         print(f"lecture: error: unknown scene {unknown[0]!r}", file=sys.stderr)
         return 2
-    runs = dry_runs(scenes, lesson.path, args.lang, args.jobs)
+    runs = dry_runs(scenes, lesson.path, args.lang, args.jobs, args.voice)
     bad = 0
     cues = [(r.scene, c) for r in runs for c in r.cues]
     for run in runs:
@@ -225,6 +228,36 @@ def _cmd_captions(args: argparse.Namespace) -> int:
         print(f"lecture: {bad} caption rule(s) broken; {summary}", file=sys.stderr)
         return 1
     print(f"all within the rules: {summary}")
+    return 0
+
+
+def _cmd_script(args: argparse.Namespace) -> int:
+    """``lecture script``: what a narrator reads, per scene and cue (Markdown and CSV)."""
+    from lesson.catalogue import catalogue
+    from lesson.scenelist import registry
+    from pipeline.dryrun import dry_runs
+    from pipeline.voice import recording_dir, recordings_root
+    from publish.script import script_lines, write_script
+
+    lesson = load_lesson(args.lesson)
+    scenes = list(args.scenes) or list(ORDER)
+    unknown = [s for s in scenes if s not in registry()]
+    if unknown:
+        print(f"lecture: error: unknown scene {unknown[0]!r}", file=sys.stderr)
+        return 2
+    root = recordings_root()
+    runs = dry_runs(scenes, lesson.path, args.lang, args.jobs, "espeak", recordings=False)
+    lines = script_lines(runs, lesson.id, args.lang, root)
+    if args.stale:
+        lines = [ln for ln in lines if ln.status == "stale"]
+        for ln in lines:
+            print(f"{ln.scene}  {ln.cue}  {ln.file}  {ln.words}")
+    folder = Path(args.out) if args.out else recording_dir(lesson.id, args.lang, "", root)
+    title = f"{catalogue(args.lang)['lesson_video_title']} ({lesson.id}, {args.lang})"
+    md, table = write_script(lines, title, folder)
+    stale = sum(ln.status == "stale" for ln in lines)
+    what = f"{stale} stale recording(s) to re-record" if args.stale else f"{len(lines)} cues"
+    print(f"script: {md}  {table}  ({what})", file=sys.stderr)
     return 0
 
 
@@ -251,7 +284,19 @@ def _parser() -> argparse.ArgumentParser:
     c.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
     c.add_argument("--lang", default="id", choices=list(LANGUAGES))
     c.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
+    c.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS), help=VOICE_HELP)
     c.set_defaults(func=_cmd_captions)
+
+    s = sub.add_parser("script", help="the narration script to record, per scene and cue")
+    s.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
+    s.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
+    s.add_argument("--lang", default="id", choices=list(LANGUAGES))
+    s.add_argument("--stale", action="store_true", help="only the recordings to re-record")
+    s.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
+    s.add_argument(
+        "--out", default=None, help="folder of script.md/.csv (default voice/<lesson>/<lang>)"
+    )
+    s.set_defaults(func=_cmd_script)
 
     commands = (
         (
@@ -279,6 +324,7 @@ def _parser() -> argparse.ArgumentParser:
         )
         r.add_argument("--force", action="store_true", help="render even when up to date")
         r.add_argument("--quiet", action="store_true", help="plain progress lines")
+        r.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS), help=VOICE_HELP)
         funcs = {"slides": _cmd_slides, "export": _cmd_export}
         r.set_defaults(func=funcs.get(name, _cmd_render), scenes=[])
     return p

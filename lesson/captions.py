@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from mathcore.spoken import spoken_notation
+
 __all__ = [
     "MAX_CPS",
     "MAX_DURATION",
@@ -26,6 +28,8 @@ __all__ = [
     "needed",
     "split",
     "timed",
+    "voiced",
+    "voiced_needed",
 ]
 
 MAX_LINE = 42
@@ -224,6 +228,59 @@ def timed(text: str, start: float, end: float, fps: float, lang: str = "id") -> 
         out.append(Cue(t, t + min(slot, MAX_DURATION), lines))
         t += slot + gap
     return out
+
+
+def voiced(text: str, start: float, end: float, fps: float, lang: str, speech: float) -> list[Cue]:
+    """The cues of `text` timed from its narration: each shows while its words are spoken.
+
+    The narration (`speech` seconds from `start`) is split between the cues by their share
+    of the spoken words (characters of each cue read aloud, notation in words). A cue starts
+    when its words start (or 2 frames after the previous cue) and stays until the next
+    cue's words start, at least its reading time and at most 7 s; the last one stays until
+    2 frames before `end`. Without speech the cues are timed for reading (:func:`timed`).
+
+    Examples
+    --------
+    >>> text = "Kalikan koordinat yang bersesuaian, lalu jumlahkan. Hasilnya skalar, bukan vektor."
+    >>> [(round(c.start, 2), round(c.end, 2)) for c in voiced(text, 0.0, 8.0, 15, "id", 6.0)]
+    [(0.0, 3.64), (3.78, 7.87)]
+    """
+    cues = split(text, lang)
+    if speech <= 0:
+        return timed(text, start, end, fps, lang)
+    gap = MIN_GAP_FRAMES / fps
+    weights = [max(1, len(spoken_notation(" ".join(c), lang))) for c in cues]
+    total = sum(weights)
+    marks = [start + speech * sum(weights[:i]) / total for i in range(len(cues) + 1)]
+    out: list[Cue] = []
+    t = start
+    for i, lines in enumerate(cues):
+        s = max(marks[i], t)
+        target = end - gap if i == len(cues) - 1 else marks[i + 1] - gap
+        e = min(s + MAX_DURATION, max(s + _reading(lines), target))
+        out.append(Cue(s, e, lines))
+        t = e + gap
+    return out
+
+
+def voiced_needed(text: str, fps: float, lang: str, speech: float, pause: float) -> float:
+    """Seconds a caption needs on screen when it is spoken for `speech` seconds.
+
+    Its narration and a `pause` after it, and every cue of :func:`voiced` its reading time
+    (with the free frames after the last one); without speech, :func:`needed`.
+
+    Examples
+    --------
+    >>> text = "Kalikan koordinat yang bersesuaian, lalu jumlahkan: hasilnya skalar."
+    >>> round(voiced_needed(text, 15, "id", 5.0, 0.4), 2)
+    5.4
+    >>> voiced_needed(text, 15, "id", 0.0, 0.4) == needed(text, 15, "id")
+    True
+    """
+    if speech <= 0:
+        return needed(text, fps, lang)
+    last = voiced(text, 0.0, 0.0, fps, lang, speech)[-1]
+    return max(speech + pause, last.end + MIN_GAP_FRAMES / fps)
 
 
 def check(cues: list[Cue], fps: float) -> list[Violation]:

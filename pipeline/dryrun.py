@@ -31,9 +31,18 @@ class DryRun:
     cues: list[Cue]
     snapshots: list[Any] = field(default_factory=list)
     lesson_reads: set[str] = field(default_factory=set)
+    narration: list[Any] = field(default_factory=list)  # SpokenCue of each caption said
+    stale: list[str] = field(default_factory=list)  # recordings that fell back (file names)
 
 
-def dry_run(scene: str, lesson: Path, lang: str, media: Path | None = None) -> DryRun:
+def dry_run(
+    scene: str,
+    lesson: Path,
+    lang: str,
+    media: Path | None = None,
+    voice: str = "espeak",
+    recordings: bool = True,
+) -> DryRun:
     """Run `scene`'s construct for `lesson` in `lang` with rendering skipped.
 
     Parameters
@@ -48,6 +57,11 @@ def dry_run(scene: str, lesson: Path, lang: str, media: Path | None = None) -> D
         Where manim keeps its TeX and text caches (one folder per process: manim writes
         them in place). Default: a temporary folder that reads the shared LaTeX cache
         through links and adds its new formulas to it, as a render worker does.
+    voice : {"espeak", "none"}
+        Who speaks the captions (the timing follows the narration, as in a render; the
+        synthetic takes are made here too, once, then cached).
+    recordings : bool
+        Use fresh recorded takes as a render does (False: the synthetic voice only).
 
     Returns
     -------
@@ -55,7 +69,12 @@ def dry_run(scene: str, lesson: Path, lang: str, media: Path | None = None) -> D
     """
     from manim import config, tempconfig
 
+    from lesson.model import load_lesson
+    from pipeline.voice import Narrator, recording_dir, recordings_root
     from pipeline.worker import link_tree, publish
+
+    folder = recording_dir(load_lesson(lesson).id, lang, scene, recordings_root())
+    narrator = Narrator(voice, lang, folder if recordings else None)
 
     tmp = None if media else tempfile.TemporaryDirectory(prefix="lecture-dry-")
     work = media or Path(tmp.name)  # type: ignore[union-attr]
@@ -79,6 +98,7 @@ def dry_run(scene: str, lesson: Path, lang: str, media: Path | None = None) -> D
         ):
             spec = scene_spec(scene)
             obj = getattr(importlib.import_module(spec.scene_module), scene)()
+            obj.narrator = narrator
             # dry_run writes no frames but still draws each one with Cairo (a quarter of its
             # time); only mobjects and subtitles are read here, never pixels
             obj.renderer.update_frame = lambda *a, **k: None
@@ -107,17 +127,28 @@ def dry_run(scene: str, lesson: Path, lang: str, media: Path | None = None) -> D
         sorted(cues, key=lambda c: c.start),
         list(getattr(obj, "snapshots", [])),
         set(getattr(obj, "lesson_reads", ())),
+        list(narrator.cues),
+        [r.path.name for r in narrator.check().stale],
     )
 
 
-def dry_runs(scenes: list[str], lesson: Path, lang: str, jobs: int = 0) -> list[DryRun]:
+def dry_runs(
+    scenes: list[str],
+    lesson: Path,
+    lang: str,
+    jobs: int = 0,
+    voice: str = "espeak",
+    recordings: bool = True,
+) -> list[DryRun]:
     """Dry runs of `scenes` in worker processes (``jobs``, default one per core), in order."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["manim", "scenes.common"])
+    ctx.set_forkserver_preload(["manim", "scenes.common", "pipeline.voice"])
     workers = jobs or os.cpu_count() or 1
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-        futures = [pool.submit(dry_run, s, lesson.resolve(), lang) for s in scenes]
+        futures = [
+            pool.submit(dry_run, s, lesson.resolve(), lang, None, voice, recordings) for s in scenes
+        ]
         return [f.result() for f in futures]

@@ -15,7 +15,16 @@ from typing import Any
 
 from pipeline.media import atomic_path
 
-__all__ = ["ChapterMark", "Clip", "Label", "LessonVideo", "Manifest", "Section", "StepSnapshot"]
+__all__ = [
+    "ChapterMark",
+    "Clip",
+    "Label",
+    "LessonVideo",
+    "Manifest",
+    "Section",
+    "SpokenCue",
+    "StepSnapshot",
+]
 
 FILE = "manifest.json"
 
@@ -55,6 +64,22 @@ class Section:
 
 
 @dataclass(frozen=True)
+class SpokenCue:
+    """One caption as narrated.
+
+    Its cue id, catalogue key, the words said, start and length (seconds), and the voice
+    that said them (``espeak-ng id 1.51``, or ``recording <file name>``).
+    """
+
+    cue: str
+    key: str
+    words: str
+    start: float
+    duration: float
+    voice: str
+
+
+@dataclass(frozen=True)
 class Clip:
     """One rendered scene."""
 
@@ -75,6 +100,11 @@ class Clip:
     snapshots: tuple[StepSnapshot, ...]
     sources: tuple[str, ...] = ()  # project files (relative paths) the render imported or read
     lesson_keys: tuple[str, ...] = ()  # lesson keys the scene read
+    audio: str = ""  # the narration track (WAV), "" for a silent clip
+    narration: tuple[SpokenCue, ...] = ()  # what each cue said, and which voice said it
+    loudness: tuple[float, float] | None = None  # the track's LUFS and true peak (dBTP)
+    voice: str = "none"  # the --voice setting it was rendered with
+    narration_seconds: float = 0.0  # time the render spent on its narration
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Clip:
@@ -87,12 +117,15 @@ class Clip:
                 "snapshots": snaps,
                 "sources": tuple(d.get("sources", ())),
                 "lesson_keys": tuple(d.get("lesson_keys", ())),
+                "narration": tuple(SpokenCue(**c) for c in d.get("narration", ())),
+                "loudness": tuple(d["loudness"]) if d.get("loudness") else None,
             }
         )
 
     def files(self) -> list[str]:
         """Every file of the clip, relative to the render folder."""
-        return [self.video, self.subtitles, self.poster, *(s.file for s in self.sections)]
+        audio = [self.audio] if self.audio else []
+        return [self.video, self.subtitles, self.poster, *audio, *(s.file for s in self.sections)]
 
 
 @dataclass(frozen=True)

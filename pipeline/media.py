@@ -3,12 +3,29 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 import av
+import numpy as np
 
-__all__ = ["VideoInfo", "atomic_path", "last_frame", "probe", "save_frame"]
+__all__ = [
+    "AUDIO_CODECS",
+    "VideoInfo",
+    "add_audio_stream",
+    "atomic_path",
+    "audio_packets",
+    "last_frame",
+    "mux_packets",
+    "probe",
+    "save_frame",
+    "with_audio",
+]
+
+# Container -> the audio codec its clips carry (WebM takes Opus; MP4 and QuickTime AAC).
+AUDIO_CODECS = {".mp4": "aac", ".mov": "aac", ".webm": "libopus"}
 
 
 @dataclass(frozen=True)
@@ -131,4 +148,83 @@ def to_gif(video: Path | str, gif: Path | str, width: int = 640, fps: float = 10
         optimize=False,
     )
     os.replace(tmp, out)
+    return out
+
+
+def audio_packets(stream: av.audio.stream.AudioStream, samples: np.ndarray, rate: int) -> list:
+    """Encode mono float `samples` at `rate` with `stream`'s encoder (all packets, flushed)."""
+    x = np.ascontiguousarray(np.clip(samples, -1.0, 1.0), dtype=np.float32)[np.newaxis, :]
+    packets = []
+    step = rate * 10  # ten seconds a frame: the encoder cuts its own frames
+    for i in range(0, x.shape[1], step):
+        frame = av.AudioFrame.from_ndarray(x[:, i : i + step], format="flt", layout="mono")
+        frame.sample_rate, frame.pts, frame.time_base = rate, i, Fraction(1, rate)
+        packets += stream.encode(frame)
+    packets += stream.encode(None)
+    return packets
+
+
+def _time(packet) -> Fraction:
+    stamp = packet.dts if packet.dts is not None else packet.pts
+    return Fraction(stamp or 0) * Fraction(packet.time_base)
+
+
+def mux_packets(dst, video: Iterable, audio: list) -> None:
+    """Mux video packets (in decoding order) and audio packets, interleaved by time."""
+    pending: Iterator = iter(audio)
+    nxt = next(pending, None)
+    for packet in video:
+        while nxt is not None and _time(nxt) <= _time(packet):
+            dst.mux(nxt)
+            nxt = next(pending, None)
+        dst.mux(packet)
+    while nxt is not None:
+        dst.mux(nxt)
+        nxt = next(pending, None)
+
+
+def add_audio_stream(dst, suffix: str, rate: int):
+    """A mono audio stream in `dst` with the codec of its container (:data:`AUDIO_CODECS`)."""
+    stream = dst.add_stream(AUDIO_CODECS[suffix], rate=rate, layout="mono")
+    stream.bit_rate = 128_000 if AUDIO_CODECS[suffix] == "aac" else 96_000
+    if AUDIO_CODECS[suffix] == "aac":
+        stream.codec_context.options = {"aac_coder": "fast"}  # twice as fast; speech is plain
+    return stream
+
+
+def with_audio(video: Path | str, samples: np.ndarray, target: Path | str, rate: int) -> Path:
+    """`video`'s picture (copied, not re-encoded) with `samples` as its sound, into `target`.
+
+    The sound is mono at `rate`, AAC in MP4 and QuickTime, Opus in WebM; it should be as
+    long as the video. `target` is written aside and moved into place (it may be `video`).
+
+    Returns
+    -------
+    pathlib.Path
+        `target`.
+    """
+    out = Path(target)
+    tmp = atomic_path(out)
+    try:
+        with av.open(str(video)) as src, av.open(str(tmp), "w") as dst:
+            vin = src.streams.video[0]
+            vout = dst.add_stream_from_template(vin)
+            if vin.metadata.get("alpha_mode") == "1":
+                # a transparent WebM: the muxer marks the track as alpha (AlphaMode) for a
+                # picture format with alpha; the alpha planes travel with the packets
+                vout.codec_context.pix_fmt = "yuva420p"
+            aout = add_audio_stream(dst, out.suffix.lower(), rate)
+            packets = audio_packets(aout, samples, rate)
+
+            def copied() -> Iterator:
+                for packet in src.demux(vin):
+                    if packet.dts is None:
+                        continue
+                    packet.stream = vout
+                    yield packet
+
+            mux_packets(dst, copied(), packets)
+        os.replace(tmp, out)
+    finally:
+        tmp.unlink(missing_ok=True)
     return out

@@ -29,11 +29,18 @@ from pathlib import Path
 
 from lesson.model import Lesson
 from lesson.scenelist import ORDER, Scene, registry
-from pipeline.manifest import Clip, Manifest, Section, StepSnapshot
+from pipeline.manifest import Clip, Manifest, Section, SpokenCue, StepSnapshot
 from pipeline.media import atomic_path, probe
 from pipeline.settings import MEDIA, RenderSettings
 
-__all__ = ["RenderError", "input_hash", "output_lock", "render", "source_digests"]
+__all__ = [
+    "RenderError",
+    "input_hash",
+    "narration_inputs",
+    "output_lock",
+    "render",
+    "source_digests",
+]
 
 ROOT = Path(__file__).resolve().parent.parent
 # Where project sources live; their digests are taken once per render (see source_digests).
@@ -99,7 +106,24 @@ def input_hash(
         f"{spec.name}|{settings.quality}|{settings.lang}|{settings.variant}|"
         f"manim {version('manim')}".encode()
     )
+    h.update(json.dumps(narration_inputs(lesson, spec, settings), sort_keys=True).encode())
     return h.hexdigest()
+
+
+def narration_inputs(lesson: Lesson, spec: Scene, settings: RenderSettings) -> dict[str, str]:
+    """What the clip's narration depends on beyond its words.
+
+    The words follow from the lesson keys and sources the hash already has; this adds the
+    engine, its version, voice, loudness targets, and the bytes of every file in the
+    scene's recordings folder (:func:`pipeline.voice.voice_inputs`).
+    """
+    from pipeline.voice import recording_dir, recordings_inputs, recordings_root, voice_inputs
+
+    inputs = voice_inputs(settings.voice, settings.lang)
+    if settings.voice != "none":
+        folder = recording_dir(lesson.id, settings.lang, spec.name, recordings_root())
+        inputs.update(recordings_inputs(folder))
+    return inputs
 
 
 def _up_to_date(clip: Clip | None, digest: str, out: Path) -> bool:
@@ -126,7 +150,7 @@ def _workers() -> multiprocessing.context.ForkServerContext:
     then starts in a fresh process without paying manim's import again.
     """
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["manim", "scenes.common", "pipeline.worker"])
+    ctx.set_forkserver_preload(["manim", "scenes.common", "pipeline.worker", "pipeline.voice"])
     return ctx
 
 
@@ -208,6 +232,13 @@ def _install(
     moves += [
         (Path(src), out / s.file) for src, s in zip(result["sections"], sections, strict=True)
     ]
+    audio = ""
+    if result.get("audio"):
+        audio = f"audio/{scene}.wav"
+        moves.append((Path(result["audio"]), out / audio))
+        (out / "audio").mkdir(exist_ok=True)
+    elif (out / "audio" / f"{scene}.wav").exists():
+        (out / "audio" / f"{scene}.wav").unlink()
     for src, dst in moves:
         if not src.exists() and dst.suffix == ".srt":
             src.write_text("", encoding="utf-8")
@@ -237,6 +268,11 @@ def _install(
         snapshots=tuple(StepSnapshot.from_dict(s) for s in result["snapshots"]),
         sources=sources,
         lesson_keys=tuple(result["lesson_keys"]),
+        audio=audio,
+        narration=tuple(SpokenCue(**c) for c in result.get("narration", ())),
+        loudness=tuple(result["loudness"]) if result.get("loudness") else None,
+        voice=settings.voice,
+        narration_seconds=result.get("narration_seconds", 0.0),
     )
 
 
@@ -345,6 +381,8 @@ def render(
                     settings.variant,
                     "--tex-cache",
                     str(tex_cache),
+                    "--voice",
+                    settings.voice,
                 ]
                 job.proc = _workers().Process(target=_worker_main, args=(argv, str(job.log)))
                 job.proc.start()
@@ -360,6 +398,11 @@ def render(
                 progress.durations.append(took)
                 if job.proc.exitcode == 0:
                     clips[job.scene] = _install(job, out, lesson, settings, digests)
+                    for name in stale_recordings(job):
+                        progress.line(
+                            f"{job.scene}: recording {name} is stale (its words changed); "
+                            "the synthetic voice says it"
+                        )
                     manifest.clips = _ordered(clips)
                     manifest.save(out)
                     shutil.rmtree(job.work, ignore_errors=True)
@@ -382,6 +425,12 @@ def render(
     manifest.lesson_video = old.lesson_video if old else None
     manifest.save(out)
     return manifest, failures
+
+
+def stale_recordings(job: _Job) -> list[str]:
+    """File names of the recordings the finished `job` found stale."""
+    result = json.loads((job.work / "result.json").read_text(encoding="utf-8"))
+    return list(result.get("stale", ()))
 
 
 def _ordered(clips: dict[str, Clip]) -> dict[str, Clip]:

@@ -13,6 +13,7 @@ __all__ = [
     "MEDIA",
     "QUALITIES",
     "VARIANTS",
+    "VOICE_OPTIONS",
     "RenderSettings",
     "Variant",
     "default_out",
@@ -20,6 +21,9 @@ __all__ = [
 
 ROOT = Path(__file__).resolve().parent.parent
 MEDIA = ROOT / "media"
+
+# --voice: the synthetic voice (espeak-ng, recorded takes where fresh), or silent renders.
+VOICE_OPTIONS = ("espeak", "none")
 
 # Quality name -> manim's quality setting.
 QUALITIES: dict[str, str] = {
@@ -81,6 +85,8 @@ class RenderSettings:
         Render even up-to-date clips.
     quiet : bool
         Plain progress lines even on a terminal.
+    voice : str
+        One of :data:`VOICE_OPTIONS`: who speaks the captions.
     """
 
     quality: str = "medium"
@@ -89,12 +95,14 @@ class RenderSettings:
     jobs: int = 0
     force: bool = False
     quiet: bool = False
+    voice: str = "espeak"
 
     def __post_init__(self) -> None:
         for value, allowed, what in (
             (self.quality, QUALITIES, "quality"),
             (self.lang, LANGUAGES, "language"),
             (self.variant, VARIANTS, "variant"),
+            (self.voice, VOICE_OPTIONS, "voice"),
         ):
             if value not in allowed:
                 raise ValueError(f"unknown {what} {value!r}; have {', '.join(allowed)}")

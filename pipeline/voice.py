@@ -53,6 +53,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 import wave
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -64,12 +65,20 @@ import pyloudnorm
 from scipy.ndimage import minimum_filter1d, uniform_filter1d
 from scipy.signal import resample_poly
 
+from pipeline.manifest import SpokenCue
 from pipeline.media import atomic_path
-from pipeline.settings import MEDIA
+from pipeline.settings import MEDIA, VOICE_OPTIONS
 
 __all__ = [
     "AUDIO_EXTS",
     "CACHE",
+    "PAUSE",
+    "VOICE_CHOICES",
+    "Narrator",
+    "leveled_take",
+    "SpokenCue",
+    "recordings_root",
+    "recordings_inputs",
     "CEILING_DBTP",
     "ENGINE",
     "RATE",
@@ -101,12 +110,15 @@ ROOT = Path(__file__).resolve().parent.parent
 RATE = 48_000  # the project's audio sample rate
 TARGET_LUFS = -16.0  # integrated loudness of a clip's narration
 CEILING_DBTP = -1.0  # highest true peak
+ENCODER_HEADROOM = 0.5  # dB kept free under the ceiling for the lossy encoders' overshoot
 ENGINE = "espeak-ng"
 VOICES = {"id": "id", "en": "en"}  # espeak-ng voice per lesson language
 WPM = 155  # speaking rate, words a minute
 CACHE = MEDIA / "voice-cache"  # synthetic takes, by content
 RECORDINGS = ROOT / "voice"  # recorded takes: <lesson-id>/<lang>/<Scene>/<cue-id>.wav
 AUDIO_EXTS = (".wav", ".flac")
+VOICE_CHOICES = VOICE_OPTIONS  # --voice: the synthetic voice, or silent renders
+PAUSE = 0.4  # seconds of quiet after a caption's narration before the next may start
 HASH_LEN = 8
 
 _OVERSAMPLE = 4
@@ -687,3 +699,134 @@ def voice_inputs(voice: str, lang: str, used: Mapping[str, Path] | None = None) 
     for cue, path in sorted((used or {}).items()):
         inputs[f"recording:{cue}"] = _file_digest(path)
     return inputs
+
+
+# --------------------------------------------------------------------------------------
+# A scene's narrator: what the render says, cue by cue
+# --------------------------------------------------------------------------------------
+
+
+def recordings_root() -> Path:
+    """Where recorded takes live: ``LECTURE_RECORDINGS`` if set, else :data:`RECORDINGS`."""
+    env = os.environ.get("LECTURE_RECORDINGS")
+    return Path(env) if env else RECORDINGS
+
+
+def recordings_inputs(folder: Path) -> dict[str, str]:
+    """SHA-256 of every file in a scene's recordings folder (audio and sidecars), by name.
+
+    A clip's input hash takes these: replacing (or adding, or removing) a take re-renders
+    that scene only. Stale takes count too, which re-renders when one becomes fresh.
+    """
+    if not folder.is_dir():
+        return {}
+    return {
+        f"recording:{p.name}": _file_digest(p)
+        for p in sorted(folder.iterdir())
+        if p.is_file() and (p.suffix.lower() in AUDIO_EXTS or p.suffix == ".txt")
+    }
+
+
+class Narrator:
+    """Speaks a scene's captions while it renders, and makes its narration track.
+
+    A scene calls :meth:`speak` for each caption it says (at the caption's start); the
+    narrator finds the cue's take (a fresh recording, else the synthetic voice, cached) and
+    returns its length, so the scene can hold the step until the words are said. With
+    ``voice="none"`` it says nothing (every take is 0 s) and the render is silent.
+
+    Parameters
+    ----------
+    voice : {"espeak", "none"}
+        The ``--voice`` setting.
+    lang : {"id", "en"}
+        The language.
+    folder : Path, optional
+        The scene's recordings folder (:func:`recording_dir`).
+    cache : Path
+        The synthetic takes' cache.
+    """
+
+    def __init__(
+        self, voice: str, lang: str, folder: Path | None = None, *, cache: Path = CACHE
+    ) -> None:
+        if voice not in VOICE_CHOICES:
+            raise VoiceError(f"unknown voice {voice!r}; have {', '.join(VOICE_CHOICES)}")
+        self.voice, self.lang, self.folder, self.cache = voice, lang, folder, cache
+        self.pause = PAUSE
+        self.seconds = 0.0  # time spent finding, making and reading takes
+        self.cues: list[SpokenCue] = []
+        self._keys: list[str] = []
+        self._takes: list[np.ndarray] = []
+
+    @property
+    def silent(self) -> bool:
+        """True for ``--voice none``."""
+        return self.voice == "none"
+
+    def speak(self, key: str, words: str, start: float) -> float:
+        """Say catalogue text `key` (spoken `words`) from `start` seconds; its length in seconds."""
+        if self.silent:
+            return 0.0
+        t0 = time.perf_counter()
+        self._keys.append(key)
+        cue = cue_ids(self._keys)[-1]
+        recording = None
+        if self.folder is not None:
+            recording = check_recordings(self.folder, {cue: words}).used.get(cue)
+        samples = leveled_take(words, self.lang, recording, cache=self.cache)
+        if recording is not None:
+            source = f"recording {recording.name}"
+        else:
+            source = f"{ENGINE} {VOICES[self.lang]} {engine_version()}"
+        duration = len(samples) / RATE
+        self.cues.append(SpokenCue(cue, key, words, start, duration, source))
+        self._takes.append(samples)
+        self.seconds += time.perf_counter() - t0
+        return duration
+
+    def check(self) -> RecordingCheck:
+        """The recordings folder against every cue said so far (fresh, stale, unused)."""
+        if self.folder is None:
+            return RecordingCheck()
+        return check_recordings(self.folder, {c.cue: c.words for c in self.cues})
+
+    def track(self, duration: float) -> np.ndarray:
+        """The narration of `duration` seconds: every take at its start, at the target loudness.
+
+        Each take is already levelled on its own (:func:`leveled_take`: the target
+        loudness, its true peak :data:`ENCODER_HEADROOM` below the ceiling, so the lossy
+        encoders' overshoot stays under it); the track is then measured as a whole and
+        brought to the target within what that headroom allows. A take running past the end
+        is cut there (a scene holds each step until its words are said, so this does not
+        happen in a lesson scene).
+        """
+        n = round(duration * RATE)
+        placed = []
+        for cue, samples in zip(self.cues, self._takes, strict=True):
+            start = min(round(cue.start * RATE), n)
+            placed.append((start / RATE, samples[: n - start]))
+        track = place(placed, duration)
+        loudness = _loudness(track.astype(np.float64), RATE)
+        if math.isfinite(loudness):
+            track = track * _gain(min(TARGET_LUFS - loudness, ENCODER_HEADROOM / 2))
+        return track.astype(np.float32)
+
+
+def leveled_take(
+    words: str, lang: str, recording: Path | None = None, *, cache: Path = CACHE
+) -> np.ndarray:
+    """A cue's take (:func:`take`) normalised to :data:`TARGET_LUFS`, peaks under the ceiling.
+
+    The true peak is held :data:`ENCODER_HEADROOM` dB under :data:`CEILING_DBTP`. A
+    synthetic take is levelled once and kept in the cache beside it; a recording is levelled
+    each time it is used.
+    """
+    ceiling = CEILING_DBTP - ENCODER_HEADROOM
+    if recording is not None:
+        return normalize(take(words, lang, recording, cache=cache), RATE, ceiling=ceiling)
+    raw = synthesize(words, lang, cache=cache)
+    leveled = raw.with_name(f"{raw.stem}.{TARGET_LUFS:g}LUFS{ceiling:g}dBTP.wav")
+    if not leveled.is_file():
+        write_wav(leveled, normalize(read_audio(raw), RATE, ceiling=ceiling))
+    return read_audio(leveled)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from lesson.reads import uncovered
 from lesson.scenelist import scene_spec
-from pipeline.settings import QUALITIES, VARIANTS
+from pipeline.settings import QUALITIES, VARIANTS, VOICE_OPTIONS
 
 __all__ = ["link_tree", "main", "project_sources", "publish", "render"]
 
@@ -70,6 +70,7 @@ def render(
     work: Path,
     tex_cache: Path,
     variant: str = "mp4",
+    voice: str = "espeak",
 ) -> dict:
     """Render `scene` into `work` and describe the result.
 
@@ -89,11 +90,15 @@ def render(
         The LaTeX cache shared between workers; read through links, extended atomically.
     variant : str
         One of :data:`VARIANTS`.
+    voice : {"espeak", "none"}
+        Who speaks the captions: the synthetic voice (recorded takes where fresh), or
+        nobody (a silent clip).
 
     Returns
     -------
     dict
-        Paths of the clip, subtitles and sections, and the section-end snapshots.
+        Paths of the clip, subtitles, sections and narration, the section-end snapshots,
+        and what each cue's narration was.
     """
     os.environ["LECTURE_LESSON"] = str(lesson)
     os.environ["LECTURE_LANG"] = lang
@@ -101,7 +106,12 @@ def render(
 
     from manim import config, tempconfig
 
+    from lesson.model import load_lesson
+    from pipeline.voice import Narrator, recording_dir, recordings_root
+
     spec = scene_spec(scene)
+    folder = recording_dir(load_lesson(lesson).id, lang, scene, recordings_root())
+    narrator = Narrator(voice, lang, folder)
 
     tex = work / "tex"
     link_tree(tex_cache, tex)
@@ -118,6 +128,7 @@ def render(
     }
     with tempconfig(options):
         obj = getattr(importlib.import_module(spec.scene_module), scene)()
+        obj.narrator = narrator
         obj.render()
         width, height = config.pixel_width, config.pixel_height
         fw, fh = config.frame_width, config.frame_height
@@ -147,7 +158,9 @@ def render(
         sources.append("manim.cfg")
     videos = [p for p in (work / "media").rglob(f"{scene}.{ext}") if "sections" not in p.parts]
     sections = sorted((work / "media").rglob(f"sections/{scene}_*.{ext}"))
+    sound = narrate(narrator, videos[0], sections, work / "narration.wav")
     return {
+        **sound,
         "video": str(videos[0]),
         "poster": str(last_frame(videos[0], work / "poster.png")),
         "subtitles": str(videos[0].with_suffix(".srt")),
@@ -171,6 +184,51 @@ def render(
             for s in obj.snapshots
         ],
     }
+
+
+def narrate(narrator, video: Path, sections: list[Path], wav: Path) -> dict:
+    """Put the scene's narration under its clip and its section clips; describe it.
+
+    The narration track (every take at its caption's start, normalised as a whole) is as
+    long as the clip; each section clip gets the part of it under its frames. A silent
+    render (``--voice none``) keeps manim's clips as they are.
+
+    Returns
+    -------
+    dict
+        ``audio`` (the track's WAV, or None), ``narration`` (each cue: id, key, words,
+        start, duration, voice), ``stale`` (recordings that fell back to the synthetic
+        voice), ``loudness`` ([LUFS, dBTP] of the track) and ``narration_seconds`` (time
+        spent on the narration, synthesis included).
+    """
+    import time
+    from dataclasses import asdict
+
+    from pipeline.media import probe, with_audio
+    from pipeline.voice import RATE, measure, write_wav
+
+    t0 = time.perf_counter()
+    result: dict = {
+        "audio": None,
+        "narration": [asdict(c) for c in narrator.cues],
+        "stale": [str(r.path.name) for r in narrator.check().stale],
+        "loudness": None,
+    }
+    if narrator.cues:
+        info = probe(video)
+        track = narrator.track(info.frames / info.fps)
+        write_wav(wav, track)
+        with_audio(video, track, video, RATE)
+        start = 0
+        for section in sections:
+            frames = probe(section).frames
+            a, b = round(start * RATE / info.fps), round((start + frames) * RATE / info.fps)
+            with_audio(section, track[a:b], section, RATE)
+            start += frames
+        lufs, peak = measure(track)
+        result["audio"], result["loudness"] = str(wav), [round(lufs, 2), round(peak, 2)]
+    result["narration_seconds"] = round(narrator.seconds + time.perf_counter() - t0, 3)
+    return result
 
 
 def _summary(error: Exception, work: Path) -> str:
@@ -198,9 +256,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--work", required=True, type=Path)
     p.add_argument("--tex-cache", required=True, type=Path)
     p.add_argument("--variant", default="mp4", choices=list(VARIANTS))
+    p.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS))
     a = p.parse_args(argv)
     try:
-        result = render(a.scene, a.lesson, a.quality, a.lang, a.work, a.tex_cache, a.variant)
+        result = render(
+            a.scene, a.lesson, a.quality, a.lang, a.work, a.tex_cache, a.variant, a.voice
+        )
     except Exception as e:
         (a.work / "error.txt").write_text(_summary(e, a.work), encoding="utf-8")
         raise

@@ -15,11 +15,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import av
+import numpy as np
 import srt
 
 from lesson.catalogue import catalogue, chapter_title
 from pipeline.manifest import ChapterMark, Clip, LessonVideo, Manifest
-from pipeline.media import atomic_path, probe
+from pipeline.media import add_audio_stream, atomic_path, audio_packets, mux_packets, probe
 
 __all__ = ["assemble", "clips_digest", "join_lesson", "to_vtt"]
 
@@ -51,52 +52,89 @@ def _write_text(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def _join(videos: list[Path], target: Path, chapters: list[ChapterMark], title: str) -> list[float]:
-    """Remux `videos` one after another into `target`; return each clip's start in seconds."""
+def _clip_packets(path: Path, stream, offset: int, ref: tuple | None):
+    """The video packets of one clip, shifted by `offset` (in `stream`'s time base)."""
+    with av.open(str(path)) as src:
+        s = src.streams.video[0]
+        here = (s.codec_context.name, s.codec_context.width, s.codec_context.height, s.base_rate)
+        if ref is not None and here != ref:
+            raise ValueError(f"{path.name}: {here} cannot be joined to {ref} without re-encoding")
+        scale = Fraction(s.time_base) / Fraction(stream.time_base)
+        # B-frames make the first dts negative; the decoding delay is the same in every
+        # clip, so shifting pts and dts by the same offset keeps dts rising.
+        for packet in src.demux(s):
+            if packet.dts is None:
+                continue
+            packet.pts = round(packet.pts * scale) + offset
+            packet.dts = round(packet.dts * scale) + offset
+            packet.duration = round((packet.duration or 0) * scale)
+            packet.stream = stream
+            yield packet
+
+
+def _ends(videos: list[Path], time_base: Fraction) -> list[int]:
+    """Where each clip's frames end (pts + duration, in `time_base`), demuxed, not decoded."""
+    ends = []
+    for path in videos:
+        with av.open(str(path)) as src:
+            s = src.streams.video[0]
+            scale = Fraction(s.time_base) / time_base
+            end = 0
+            for packet in src.demux(s):
+                if packet.pts is not None:
+                    end = max(end, round((packet.pts + (packet.duration or 0)) * scale))
+            ends.append(end)
+    return ends
+
+
+def _join(
+    videos: list[Path],
+    target: Path,
+    chapters: list[ChapterMark],
+    title: str,
+    audio: list[Path | None] | None = None,
+) -> list[float]:
+    """Remux `videos` one after another into `target`; return each clip's start in seconds.
+
+    When any clip has a narration track (`audio`, a WAV per clip or None), the joined video
+    gets one continuous audio track: each clip's narration at the clip's start, silence
+    for a clip without, encoded once (so there is no gap or click at a join), as long as
+    the video.
+    """
+    from pipeline.voice import RATE, read_audio
+
     starts: list[float] = []
     tmp = atomic_path(target)
     with av.open(str(tmp), "w", format="mp4") as dst:
         dst.metadata["title"] = title
-        stream = None
-        offset = 0  # in the output stream's time base
-        for path in videos:
-            with av.open(str(path)) as src:
-                s = src.streams.video[0]
-                if stream is None:
-                    stream = dst.add_stream_from_template(s)
-                    ref = (
-                        s.codec_context.name,
-                        s.codec_context.width,
-                        s.codec_context.height,
-                        s.base_rate,
-                    )
-                here = (
-                    s.codec_context.name,
-                    s.codec_context.width,
-                    s.codec_context.height,
-                    s.base_rate,
-                )
-                if here != ref:
-                    raise ValueError(
-                        f"{path.name}: {here} cannot be joined to {ref} without re-encoding"
-                    )
-                scale = Fraction(s.time_base) / Fraction(stream.time_base)
-                starts.append(float(offset * Fraction(stream.time_base)))
-                end = offset
-                # B-frames make the first dts negative; the decoding delay is the same in
-                # every clip, so shifting pts and dts by the same offset keeps dts rising.
-                for packet in src.demux(s):
-                    if packet.dts is None:
-                        continue
-                    pts = round(packet.pts * scale) + offset
-                    dts = round(packet.dts * scale) + offset
-                    dur = round((packet.duration or 0) * scale)
-                    packet.pts, packet.dts = pts, dts
-                    packet.stream = stream
-                    dst.mux(packet)
-                    end = max(end, pts + dur)
-                offset = end
-        tb = Fraction(stream.time_base) if stream else Fraction(1, 1000)
+        with av.open(str(videos[0])) as first:
+            s = first.streams.video[0]
+            stream = dst.add_stream_from_template(s)
+            ref = (s.codec_context.name, s.codec_context.width, s.codec_context.height, s.base_rate)
+        tb = Fraction(1, 15360) if stream.time_base is None else Fraction(stream.time_base)
+        ends = _ends(videos, tb)
+        offsets = [0]
+        for end in ends:
+            offsets.append(offsets[-1] + end)
+        starts = [float(o * tb) for o in offsets[:-1]]
+        packets: list = []
+        if audio and any(a is not None for a in audio):
+            track = np.zeros(round(float(offsets[-1] * tb) * RATE), np.float32)
+            for start, wav in zip(starts, audio, strict=True):
+                if wav is None:
+                    continue
+                x = read_audio(wav)
+                a = round(start * RATE)
+                x = x[: len(track) - a]
+                track[a : a + len(x)] = x
+            packets = audio_packets(add_audio_stream(dst, ".mp4", RATE), track, RATE)
+
+        def video_packets():
+            for path, offset in zip(videos, offsets, strict=False):
+                yield from _clip_packets(path, stream, offset, ref)
+
+        mux_packets(dst, video_packets(), packets)
+        tb = Fraction(stream.time_base) if stream.time_base else Fraction(1, 1000)
         dst.set_chapters(
             [
                 {
@@ -136,7 +174,8 @@ def assemble(out: Path, clips: list[Clip], lang: str) -> LessonVideo:
         t += c.duration
     title = catalogue(lang)["lesson_video_title"]
     video = out / "lesson.mp4"
-    starts = _join([out / c.video for c in clips], video, chapters, title)
+    audio = [out / c.audio if c.audio else None for c in clips]
+    starts = _join([out / c.video for c in clips], video, chapters, title, audio)
     # chapters start where each clip's frames actually start in the joined stream
     chapters = [
         ChapterMark(c.scene, c.title, s, (starts + [None])[i + 1] or c.end)

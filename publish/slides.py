@@ -141,14 +141,22 @@ _PAGE = """<!DOCTYPE html>
 <section class="slide active" data-index="0">
   <h1>{title}</h1>
   <p class="goal">{goal}</p>
-  <p class="hint">{hint}</p>
+  <p class="hint">{hint} {hint_auto}</p>
 </section>
 {slides}
 <div class="counter" id="counter"></div>
 <script>
 (function () {{
+  // The URL carries the slide: index.html#12 opens slide 12 (as the counter numbers them),
+  // and moving updates it. Each slide's clip plays with its narration when shown; with
+  // auto-advance on ("a" toggles it) a slide moves on when its clip, and so its narration,
+  // has ended.
   const slides = Array.from(document.querySelectorAll(".slide"));
-  let current = 0;
+  let current = 0, auto = false;
+  function fromHash() {{
+    const n = parseInt(location.hash.slice(1), 10);
+    return Number.isFinite(n) ? n - 1 : 0;
+  }}
   function show(i) {{
     current = Math.max(0, Math.min(slides.length - 1, i));
     slides.forEach((s, k) => {{
@@ -158,23 +166,38 @@ _PAGE = """<!DOCTYPE html>
       if (k === current) {{
         v.currentTime = 0;
         if (v.textTracks.length) v.textTracks[0].mode = "showing";
+        v.muted = false;
         const p = v.play();
-        if (p) p.catch(() => {{}});
+        // a browser may refuse sound before the first key press: play muted until then
+        if (p) p.catch(() => {{ v.muted = true; v.play().catch(() => {{}}); }});
       }} else {{
         v.pause();
       }}
     }});
-    document.getElementById("counter").textContent = (current + 1) + " / " + slides.length;
+    document.getElementById("counter").textContent =
+      (current + 1) + " / " + slides.length + (auto ? " \u25b6" : "");
     document.body.dataset.current = String(current);
+    document.body.dataset.auto = String(auto);
+    if (fromHash() !== current || !location.hash) {{
+      history.replaceState(null, "", "#" + (current + 1));
+    }}
   }}
+  slides.forEach((s) => {{
+    const v = s.querySelector("video");
+    if (v) v.addEventListener("ended", () => {{
+      if (auto && s.classList.contains("active")) show(current + 1);
+    }});
+  }});
   document.addEventListener("keydown", (e) => {{
     const next = ["ArrowRight", " ", "PageDown"], back = ["ArrowLeft", "PageUp"];
     if (next.includes(e.key)) {{ show(current + 1); e.preventDefault(); }}
     if (back.includes(e.key)) {{ show(current - 1); e.preventDefault(); }}
     if (e.key === "Home") show(0);
     if (e.key === "End") show(slides.length - 1);
+    if (e.key === "a") {{ auto = !auto; show(current); }}
   }});
-  show(0);
+  window.addEventListener("hashchange", () => {{ if (fromHash() !== current) show(fromHash()); }});
+  show(fromHash());
 }})();
 </script>
 </body>
@@ -183,7 +206,7 @@ _PAGE = """<!DOCTYPE html>
 
 _SLIDE = """<section class="slide" data-index="{index}">
   <h2>{title}</h2>
-  <video src="clips/{stem}.mp4" poster="posters/{stem}.png" preload="auto" muted playsinline>
+  <video src="clips/{stem}.mp4" poster="posters/{stem}.png" preload="auto" playsinline>
     <track kind="captions" src="{vtt}" srclang="{lang}" label="{label}" default>
   </video>
 </section>"""
@@ -226,6 +249,7 @@ def write_html_deck(
         title=html.escape(title),
         goal=html.escape(strings["deck_goal"]),
         hint=html.escape(strings["deck_hint"]),
+        hint_auto=html.escape(strings["deck_hint_auto"]),
         slides="\n".join(blocks),
     )
     (tmp / "index.html").write_text(page, encoding="utf-8")

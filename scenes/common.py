@@ -33,6 +33,7 @@ from lesson.reads import ReadLog
 from lesson.scenelist import scene_spec
 from lesson.sheet import Sheet, build_sheet
 from mathcore.fmt import Shown
+from mathcore.spoken import spoken_template
 
 __all__ = [
     "C",
@@ -231,6 +232,9 @@ class LessonScene(Scene):
 
     lesson: Lesson
     sheet: Sheet
+    # Who speaks the captions: set by the render (an object with ``speak(key, words, start)``
+    # returning the take's seconds, see pipeline.voice.Narrator); None renders silent.
+    narrator: Any = None
 
     def setup(self) -> None:
         """Load the lesson, the sheet and the scene's own string catalogue.
@@ -247,7 +251,7 @@ class LessonScene(Scene):
         self.strings = file_catalogue(spec.text_file, self.lang) if spec.sheet else {}
         self.snapshots: list[Snapshot] = []
         self._section = ""
-        self._caption: tuple[str, float] | None = None
+        self._caption: tuple[str, float, float] | None = None
 
     # --- content helpers -------------------------------------------------------------
     def n(self, key: str) -> Num:
@@ -344,28 +348,45 @@ class LessonScene(Scene):
         return f"{key}_if_{self.sheet.decisions[decision]}"
 
     def say(self, key: str) -> None:
-        """Show catalogue text `key` as the subtitle from now until the next one or section end."""
+        """Show catalogue text `key` as the subtitle from now until the next one or section end.
+
+        The narrator (if any) speaks it from now: the words are the catalogue text with each
+        ``{name}`` read from the sheet's value and its notation in words
+        (:func:`mathcore.spoken.spoken_template`), never read back from display strings.
+        """
         self._end_caption()
-        self._caption = (self.strings[key], float(self.time))
+        template = self.strings[key]
+        names = [f for _, f, _, _ in string.Formatter().parse(template) if f]
+        text = template.format(**{n: self.sheet[n].text for n in names}) if names else template
+        start = float(self.time)
+        speech = 0.0
+        if self.narrator is not None:
+            words = spoken_template(template, self.sheet, self.lang)
+            speech = float(self.narrator.speak(key, words, start))
+        self._caption = (text, start, speech)
 
     def _end_caption(self) -> None:
-        """Close the open caption: hold the step until it can be read, then time its cues.
+        """Close the open caption: hold the step until it is said and can be read; time its cues.
 
         A caption becomes consecutive cues of at most two lines of 42 characters, each on
         screen long enough to read at 17 characters a second (at least 1 s, at most 7 s),
-        with 2 frames between cues (:mod:`lesson.captions`). When the step was shorter than
-        that, the scene waits here: a hold, never a cut animation.
+        with 2 frames between cues (:mod:`lesson.captions`). A spoken caption also lasts its
+        narration and a short pause, and each cue shows while its words are spoken
+        (:func:`lesson.captions.voiced`). When the step was shorter than that, the scene
+        waits here: a hold, never a cut animation.
         """
         if self._caption is None:
             return
-        text, start = self._caption
+        text, start, speech = self._caption
         self._caption = None
         fps = float(config.frame_rate)
-        short = captions.needed(text, fps, self.lang) - (float(self.time) - start)
+        pause = float(getattr(self.narrator, "pause", 0.4))
+        need = captions.voiced_needed(text, fps, self.lang, speech, pause)
+        short = need - (float(self.time) - start)
         if short > 0:
             self.wait(short + 1 / fps)  # whole frames: never a frame short
         now = float(self.time)
-        for cue in captions.timed(text, start, now, fps, self.lang):
+        for cue in captions.voiced(text, start, now, fps, self.lang, speech):
             self.add_subcaption(cue.text, duration=cue.end - cue.start, offset=cue.start - now)
 
     def tear_down(self) -> None:

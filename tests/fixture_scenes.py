@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import os
+from fractions import Fraction
+
 from manim import DOWN, FadeIn, MathTex, VGroup
 
+from lesson.model import load_lesson
+from lesson.sheet import Sheet
+from mathcore import fmt
 from mathcore.fmt import Shown
 from scenes.common import LessonScene, Num
 
@@ -27,3 +33,27 @@ class WrongLabel(LessonScene):
         VGroup(right, wrong).arrange(DOWN, buff=1)
         self.play(FadeIn(right), FadeIn(wrong))
         self.wait(1)
+
+
+class SpokenNumber(LessonScene):
+    """One short caption that says a number of the lesson (q · k of its projection pair).
+
+    The lesson is read directly (an extra scene declares no lesson keys), so the caption's
+    words change when an author edits ``projection.query``: a recording of it goes stale.
+    """
+
+    def setup(self) -> None:
+        super().setup()
+        lesson = load_lesson(os.environ["LECTURE_LESSON"])
+        q, k = lesson.projection.query, lesson.projection.key
+        value = sum((Fraction(str(a)) * Fraction(str(b)) for a, b in zip(q, k, strict=True)))
+        self.sheet = Sheet({"dot": fmt.number(value, fmt.Places())})
+        self.strings = {"fx_sub_dot": "Hasil kali titik q · k = {dot}.", "fx_sub_end": "Selesai."}
+
+    def construct(self) -> None:
+        self.step("angka")
+        self.say("fx_sub_dot")
+        self.play(FadeIn(MathTex(r"q \cdot k", font_size=48)), run_time=0.5)
+        self.step("akhir")
+        self.say("fx_sub_end")
+        self.wait(0.5)

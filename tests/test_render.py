@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import srt
+from audio_checks import check_clip_narration, streams
 from conftest import SEED_SCENES as SCENES
 from conftest import lecture
 
@@ -36,7 +37,7 @@ def test_clip_is_a_real_video_with_subtitles(rendered: Path, scene: str) -> None
     clip = manifest(rendered)["clips"][scene]
     info = probe(rendered / clip["video"])
     assert (info.width, info.height, info.fps) == (854, 480, 15)
-    assert 20 <= info.duration <= 40
+    assert 20 <= info.duration <= 50
     assert abs(info.frames - info.duration * info.fps) <= 1
     assert clip["duration"] == pytest.approx(info.duration, abs=1e-3)
     cues = list(srt.parse((rendered / clip["subtitles"]).read_text(encoding="utf-8")))
@@ -45,6 +46,20 @@ def test_clip_is_a_real_video_with_subtitles(rendered: Path, scene: str) -> None
         assert a.start <= a.end <= b.start
     assert cues[-1].end.total_seconds() <= info.duration + 1e-6
     assert all(c.content.strip() for c in cues)
+
+
+@pytest.mark.parametrize("scene", SCENES)
+def test_clip_speaks_its_captions(rendered: Path, scene: str) -> None:
+    """AAC narration as long as the video: speech inside every cue, silence between
+    captions, −16 LUFS ±1 LU and true peak ≤ −1 dBTP (measured on the decoded MP4)."""
+    check_clip_narration(rendered, scene)
+    clip = manifest(rendered)["clips"][scene]
+    assert clip["voice"] == "espeak" and (rendered / clip["audio"]).is_file()
+    said = clip["narration"]
+    assert [c["start"] for c in said] == sorted(c["start"] for c in said)
+    assert all(c["voice"].startswith("espeak-ng id ") for c in said)
+    assert not any(ch.isdigit() for c in said for ch in c["words"])  # numbers in words
+    assert not any(sym in c["words"] for c in said for sym in "·√θ‖=≈")  # notation too
 
 
 @pytest.mark.parametrize("scene", SCENES)
@@ -61,6 +76,9 @@ def test_poster_and_sections(rendered: Path, scene: str) -> None:
     assert [s["index"] for s in clip["sections"]] == list(range(len(files)))
     total = sum(probe(rendered / f).duration for f in files)
     assert total == pytest.approx(clip["duration"], abs=0.2)
+    for f in files:  # each section clip is cut with its sound
+        kinds = streams(rendered / f)
+        assert kinds["audio"][0] == "aac" and abs(kinds["audio"][1] - kinds["video"][1]) <= 1 / 15
 
 
 def test_manifest_lists_the_numbers_each_clip_shows(rendered: Path) -> None:
@@ -110,6 +128,7 @@ def test_editing_attention_rerenders_only_softmax(rendered: Path, lesson_paths, 
     assert "SoftmaxBarMorph: rendered" in r.stderr
     numbers = manifest(out)["clips"]["SoftmaxBarMorph"]["numbers"]
     assert numbers["logit2"] == "−∞" and numbers["weight2"] == "0"
+    check_clip_narration(out, "SoftmaxBarMorph")  # an edited lesson speaks where it shows
 
 
 def test_second_concurrent_render_is_refused(rendered: Path, tmp_path: Path) -> None:
@@ -215,6 +234,7 @@ def test_joined_lesson_has_chapters_and_shifted_subtitles(rendered: Path, tmp_pa
     info = probe(out / "lesson.mp4")
     total = sum(c["duration"] for c in clips)
     assert abs(info.duration - total) <= 1 / 15  # within one frame
+    check_joined_audio(out / "lesson.mp4", [c["duration"] for c in clips])
     assert info.frames == sum(c["frames"] for c in clips)
     with av.open(str(out / "lesson.mp4")) as c:
         marks = c.chapters()
@@ -241,6 +261,26 @@ def test_joined_lesson_has_chapters_and_shifted_subtitles(rendered: Path, tmp_pa
     chapters = (out / "chapters.vtt").read_text(encoding="utf-8")
     assert chapters.count(" --> ") == 3 and "Tanda dan keselarasan" in chapters
     assert entry.duration == pytest.approx(total, abs=1 / 15)
+
+
+def check_joined_audio(video: Path, durations: list[float]) -> None:
+    """One continuous AAC track, ending with the video, no gap and no jump at the joins."""
+    import av
+    import numpy as np
+
+    from pipeline.voice import RATE, read_audio
+
+    kinds = streams(video)
+    assert kinds["audio"][0] == "aac"
+    assert abs(kinds["audio"][1] - kinds["video"][1]) <= 1 / 15
+    with av.open(str(video)) as c:
+        packets = [p for p in c.demux(audio=0) if p.size]
+    for a, b in itertools.pairwise(packets):
+        assert b.pts == a.pts + a.duration  # no gap anywhere in the track
+    x = read_audio(video)
+    for join in itertools.accumulate(durations[:-1]):
+        i = round(join * RATE)
+        assert float(np.max(np.abs(np.diff(x[i - 480 : i + 480])))) < 0.1  # no click
 
 
 def test_whole_lesson_builds_with_a_chapter_per_scene(rendered: Path, tmp_path: Path) -> None:
@@ -271,6 +311,7 @@ def test_whole_lesson_builds_with_a_chapter_per_scene(rendered: Path, tmp_path: 
     cues = list(srt.parse((out / "lesson.srt").read_text(encoding="utf-8")))
     assert len(cues) >= 3 * len(ORDER)
     assert all(a.start <= b.start for a, b in itertools.pairwise(cues))
+    check_joined_audio(out / "lesson.mp4", [c["duration"] for c in data["clips"].values()])
     r = lecture("build", "--quality", "low", "--out", str(out), "--quiet")
     assert r.returncode == 0 and "rendered in" not in r.stderr and "joined" not in r.stderr
 
@@ -291,7 +332,11 @@ def test_english_render_has_english_subtitles(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     text = (out / "SoftmaxBarMorph.srt").read_text(encoding="utf-8")
     assert "raw compatibility score" in text and "skor" not in text
-    assert manifest(out)["clips"]["SoftmaxBarMorph"]["lang"] == "en"
+    clip = manifest(out)["clips"]["SoftmaxBarMorph"]
+    assert clip["lang"] == "en"
+    check_clip_narration(out, "SoftmaxBarMorph", "en")
+    assert all(c["voice"].startswith("espeak-ng en ") for c in clip["narration"])
+    assert "by root d k" in " ".join(c["words"] for c in clip["narration"])
 
 
 PROBE_SCENE = """

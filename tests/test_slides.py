@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import shutil
@@ -9,6 +10,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import av
 import pytest
 from conftest import SEED_SCENES, lecture
 from PIL import Image
@@ -49,6 +51,8 @@ def test_pptx_has_a_movie_poster_and_notes_per_section(decks: Path) -> None:
         media = [r for r in slide.part.rels.values() if r.reltype.endswith("/media")]
         videos = [r for r in slide.part.rels.values() if r.reltype.endswith("/video")]
         assert media and videos and videos[0].target_part.content_type == "video/mp4"
+        with av.open(io.BytesIO(videos[0].target_part.blob)) as movie:  # a movie with sound
+            assert [a.codec_context.name for a in movie.streams.audio] == ["aac"]
         images = [r for r in slide.part.rels.values() if r.reltype.endswith("/image")]
         assert images, "no poster frame"
         titles = [s.text_frame.text for s in slide.shapes if s.has_text_frame]
@@ -94,6 +98,10 @@ def test_html_deck_is_offline(decks: Path) -> None:
         assert ref.startswith("data:text/vtt") or (folder / ref).is_file(), ref
     assert len(list((folder / "captions").glob("*.vtt"))) == len(sections_of(decks))
     assert page.count("<video") == len(sections_of(decks)) == page.count('kind="captions"')
+    assert not re.search(r"<video[^>]*\bmuted", page)  # the clips play with their narration
+    for clip in (folder / "clips").glob("*.mp4"):
+        with av.open(str(clip)) as c:
+            assert len(c.streams.audio) == 1
 
 
 @pytest.fixture(scope="module")
@@ -126,16 +134,25 @@ def browser(tmp_path_factory):
 def test_html_deck_plays_in_a_real_browser(decks: Path, browser) -> None:
     from selenium.webdriver.common.keys import Keys
 
-    browser.get((decks / "deck" / "index.html").as_uri())
+    index = (decks / "deck" / "index.html").as_uri()
+    browser.get(index + "#3")  # the URL carries the slide
+    body = browser.find_element("tag name", "body")
+    assert body.get_attribute("data-current") == "2"
+    browser.get(index)
     body = browser.find_element("tag name", "body")
     assert body.get_attribute("data-current") == "0"
     body.send_keys(Keys.ARROW_RIGHT)
     assert body.get_attribute("data-current") == "1"
+    assert browser.execute_script("return location.hash") == "#2"  # moving updates it
     video = browser.find_element("css selector", ".slide.active video")
     deadline = time.monotonic() + 20
     while browser.execute_script("return arguments[0].currentTime", video) < 1.0:
         assert time.monotonic() < deadline, "the slide's clip does not play"
         time.sleep(0.2)
+    heard = browser.execute_script(
+        "const v = arguments[0]; return [v.muted, v.webkitAudioDecodedByteCount || 0];", video
+    )
+    assert heard[0] is False and heard[1] > 0, heard  # it plays with its sound
     tracks = browser.execute_script(
         "const t = arguments[0].textTracks; return [t.length, t[0].mode, t[0].kind];", video
     )
@@ -200,12 +217,11 @@ def test_export_stable_names(decks: Path, fmt: str, ext: str) -> None:
     ]
     with Image.open(files[-1]) as im:
         assert im.width >= 480
-        if ext == "gif":
+        if ext == "gif":  # GIF and PNG stay silent (no sound in those formats)
             assert im.n_frames > 10 and im.info.get("loop") == 0
 
 
 def test_export_transparent_webm(decks: Path) -> None:
-    import av
 
     r = lecture(
         "export",
@@ -222,6 +238,7 @@ def test_export_transparent_webm(decks: Path) -> None:
     files = [Path(line) for line in r.stdout.split()]
     assert files[0].name == "inner-product_SoftmaxBarMorph_00-skor-mentah.webm"
     with av.open(str(files[1])) as c:
+        assert [a.codec_context.name for a in c.streams.audio] == ["opus"]
         assert c.streams.video[0].metadata.get("alpha_mode") == "1"
         decoder = av.CodecContext.create("libvpx-vp9", "r")
         alpha = None
