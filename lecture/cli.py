@@ -228,6 +228,39 @@ def _cmd_captions(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_variants(args: argparse.Namespace) -> int:
+    """``lecture variants``: N lesson files with fresh, teachable numbers."""
+    from lesson.variants import generate, parse_vary
+
+    try:
+        vary = parse_vary(args.vary)
+        if args.count < 1:
+            raise ValueError(f"--count must be at least 1, got {args.count}")
+    except ValueError as e:
+        print(f"lecture: error: {e}", file=sys.stderr)
+        return 2
+    base = load_lesson(args.lesson)
+    made = generate(base, args.count, args.seed, vary)
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        temps = []
+        for v in made:  # every file written aside first, then all moved into place
+            tmp = out / f".{v.filename}.{os.getpid()}.tmp"
+            tmp.write_text(v.text, encoding="utf-8")
+            temps.append((tmp, out / v.filename))
+        for tmp, dst in temps:
+            os.replace(tmp, dst)
+    except OSError as e:
+        for tmp in out.glob(f".*.{os.getpid()}.tmp"):
+            tmp.unlink(missing_ok=True)
+        print(f"lecture: error: {out}: cannot write: {e.strerror or e}", file=sys.stderr)
+        return 2
+    for v in made:
+        print(out / v.filename)
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="lecture", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -236,6 +269,14 @@ def _parser() -> argparse.ArgumentParser:
     n.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
     n.add_argument("--json", action="store_true", help="machine-readable output")
     n.set_defaults(func=_cmd_numbers)
+
+    g = sub.add_parser("variants", help="write N lesson files with fresh, teachable numbers")
+    g.add_argument("--count", type=int, required=True, help="how many lesson files")
+    g.add_argument("--seed", type=int, default=0, help="same seed, same files (default 0)")
+    g.add_argument("--vary", default=None, help="comma-separated tables (default: all)")
+    g.add_argument("--lesson", default=str(DEFAULT_LESSON), help="the lesson to vary")
+    g.add_argument("--out", default="lessons/variants", help="folder for the files")
+    g.set_defaults(func=_cmd_variants)
 
     v = sub.add_parser("verify", help="read the numbers back from the rendered videos (OCR)")
     v.add_argument("dir", nargs="?", help="render folder (default: the lesson's, by quality)")
