@@ -292,6 +292,19 @@ class _Dask:
 def connect(cluster: str | None, jobs: int) -> _Local | _Dask:
     """The executor of a run: the local pool (`cluster` None) or a Dask cluster.
 
+    Parameters
+    ----------
+    cluster : str or None
+        ``tcp://host:8786`` (a running scheduler), ``local:N`` (a LocalCluster of N worker
+        processes) or None (the local pool).
+    jobs : int
+        Processes of the local pool (0: one per core).
+
+    Returns
+    -------
+    executor
+        With ``submit(task)``, ``as_completed(futures)`` and ``close()``.
+
     Raises
     ------
     ClusterError
@@ -522,6 +535,15 @@ def _run(
 
 def load_all(paths: list[str]) -> list[Lesson]:
     """Load every lesson file (the first bad one raises its one-line ``LessonError``).
+
+    Parameters
+    ----------
+    paths : list of str
+        Lesson files.
+
+    Returns
+    -------
+    list of Lesson
 
     Raises
     ------
