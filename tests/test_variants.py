@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from test_lesson import quiz_vectors, worked_vectors
 
 from lesson import variants as V
 from lesson.model import DEFAULT_LESSON, Lesson, load_lesson
+from lesson.scenelist import ORDER
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
 
@@ -114,8 +116,8 @@ def test_numbers_are_small_whole_numbers(made: list[Lesson]) -> None:
         data = json.loads(m.raw)
         for table in ("projection", "angle", "attention", "scores", "zero_query", "scale"):
             flat = json.dumps(data[table])
-            nums = [F(x) for x in __import__("re").findall(r'"(-?\d+(?:/\d+)?)"', flat)]
-            assert all(n.denominator == 1 and abs(n) <= 5 for n in nums if table != "angle")
+            nums = [F(x) for x in re.findall(r'"(-?\d+(?:/\d+)?)"', flat)]
+            assert nums and all(n.denominator == 1 and abs(n) <= 5 for n in nums), table
 
 
 def test_same_seed_same_files_other_seed_other_files(base: Lesson) -> None:
@@ -170,3 +172,38 @@ def test_bad_input_is_one_line_and_writes_nothing(args, message, tmp_path: Path)
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and message in r.stderr and "Traceback" not in r.stderr
     assert not out.exists() or not any(out.iterdir())
+
+
+# --------------------------------------------------------------------------------------
+# A generated lesson drawn by every scene (manim's dry run; slower tier)
+# --------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def generated_path(base: Lesson, tmp_path_factory) -> Path:
+    (v,) = V.generate(base, 1, seed=1)  # every table varied
+    path = tmp_path_factory.mktemp("generated") / v.filename
+    path.write_text(v.text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.manim
+@pytest.mark.parametrize("scene", list(ORDER))
+def test_generated_lesson_draws_legibly(generated_path: Path, scene: str) -> None:
+    """Every text inside the frame and apart, captions to the rules, numbers as the sheet."""
+    import os
+
+    from conftest import DRY_MEDIA
+    from test_scenes import check_captions, check_layout
+
+    from lesson.sheet import scene_sheet
+    from pipeline.dryrun import dry_run
+
+    media = DRY_MEDIA / f"variants-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+    obj = dry_run(scene, generated_path, "id", media)
+    sheet = {k: v.text for k, v in scene_sheet(load_lesson(generated_path), scene).items()}
+    for snap in obj.snapshots:
+        for key, text in snap.numbers.items():
+            assert sheet.get(key) == text, f"{snap.section}: {key} shows {text!r}"
+    check_layout(obj)
+    check_captions(obj, "id")
