@@ -87,8 +87,79 @@ def _render(
     return lesson, out, manifest, failures
 
 
+def _cmd_batch(args: argparse.Namespace) -> int:
+    """``build``/``render`` with ``--lessons``, ``--cluster`` or ``--store``: many lessons at once.
+
+    Clips shared by lessons render once and are linked from the clip store; renders run on
+    the local pool or on a Dask cluster.
+    """
+    import contextlib
+
+    from pipeline.batch import ClusterError, build_many, connect, load_all
+    from pipeline.render import RenderError, output_lock
+    from pipeline.settings import MEDIA
+    from pipeline.store import ClipStore
+    from publish.assemble import join_lesson
+
+    settings = _settings(args)
+    scenes = list(args.scenes)
+    try:
+        lessons = load_all(args.lessons or [args.lesson])
+        if args.out and len(lessons) > 1:
+            outs = [Path(args.out) / settings.out_dir(x).relative_to(MEDIA) for x in lessons]
+        else:
+            outs = [Path(args.out) if args.out else settings.out_dir(x) for x in lessons]
+        store = ClipStore(Path(args.store) if args.store else MEDIA / "clip-store")
+        with contextlib.ExitStack() as held:
+            for out in outs:
+                held.enter_context(output_lock(out))
+            executor = connect(args.cluster, args.jobs)
+            done = build_many(lessons, scenes, settings, outs, store, executor)
+            whole = not scenes or set(scenes) >= set(ORDER)
+            for lesson, out in zip(lessons, outs, strict=True):
+                manifest = done.manifests[lesson.id]
+                if whole and not done.failures[lesson.id]:
+                    took = join_lesson(out, manifest, list(ORDER))
+                    if took is not None:
+                        print(
+                            f"{lesson.id}: joined {len(ORDER)} clips in {took:.1f} s",
+                            file=sys.stderr,
+                        )
+    except (RenderError, ClusterError) as e:
+        print(f"lecture: error: {e}", file=sys.stderr)
+        return 2
+    failed = {i: f for i, f in done.failures.items() if f}
+    for lesson, out in zip(lessons, outs, strict=True):
+        manifest = done.manifests[lesson.id]
+        video = manifest.lesson_video
+        what = (
+            f"{out / video.video} ({video.duration:.1f} s)"
+            if video
+            else f"{len(manifest.clips)} clips"
+        )
+        print(f"{lesson.id}: {what}  manifest: {out / 'manifest.json'}")
+    print(
+        f"clips: {done.rendered} rendered, {done.reused} reused from the store "
+        f"({store.root}), {done.up_to_date} up to date"
+    )
+    if failed:
+        for lesson_id, fails in failed.items():
+            print(
+                f"lecture: {lesson_id}: {len(fails)} scene(s) failed: {', '.join(fails)}",
+                file=sys.stderr,
+            )
+        return 1
+    return 0
+
+
 def _cmd_render(args: argparse.Namespace) -> int:
     """``lecture render`` / ``build``: render, then print where the files are."""
+    if (
+        getattr(args, "lessons", None)
+        or getattr(args, "cluster", None)
+        or getattr(args, "store", None)
+    ):
+        return _cmd_batch(args)
     done = _render(args, list(args.scenes), _settings(args))
     if done is None:
         return 2
@@ -261,6 +332,39 @@ def _cmd_script(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_variants(args: argparse.Namespace) -> int:
+    """``lecture variants``: N lesson files with fresh, teachable numbers."""
+    from lesson.variants import generate, parse_vary
+
+    try:
+        vary = parse_vary(args.vary)
+        if args.count < 1:
+            raise ValueError(f"--count must be at least 1, got {args.count}")
+    except ValueError as e:
+        print(f"lecture: error: {e}", file=sys.stderr)
+        return 2
+    base = load_lesson(args.lesson)
+    made = generate(base, args.count, args.seed, vary)
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        temps = []
+        for v in made:  # every file written aside first, then all moved into place
+            tmp = out / f".{v.filename}.{os.getpid()}.tmp"
+            tmp.write_text(v.text, encoding="utf-8")
+            temps.append((tmp, out / v.filename))
+        for tmp, dst in temps:
+            os.replace(tmp, dst)
+    except OSError as e:
+        for tmp in out.glob(f".*.{os.getpid()}.tmp"):
+            tmp.unlink(missing_ok=True)
+        print(f"lecture: error: {out}: cannot write: {e.strerror or e}", file=sys.stderr)
+        return 2
+    for v in made:
+        print(out / v.filename)
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="lecture", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -269,6 +373,14 @@ def _parser() -> argparse.ArgumentParser:
     n.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
     n.add_argument("--json", action="store_true", help="machine-readable output")
     n.set_defaults(func=_cmd_numbers)
+
+    g = sub.add_parser("variants", help="write N lesson files with fresh, teachable numbers")
+    g.add_argument("--count", type=int, required=True, help="how many lesson files")
+    g.add_argument("--seed", type=int, default=0, help="same seed, same files (default 0)")
+    g.add_argument("--vary", default=None, help="comma-separated tables (default: all)")
+    g.add_argument("--lesson", default=str(DEFAULT_LESSON), help="the lesson to vary")
+    g.add_argument("--out", default="lessons/variants", help="folder for the files")
+    g.set_defaults(func=_cmd_variants)
 
     v = sub.add_parser("verify", help="read the numbers back from the rendered videos (OCR)")
     v.add_argument("dir", nargs="?", help="render folder (default: the lesson's, by quality)")
@@ -325,6 +437,19 @@ def _parser() -> argparse.ArgumentParser:
         r.add_argument("--force", action="store_true", help="render even when up to date")
         r.add_argument("--quiet", action="store_true", help="plain progress lines")
         r.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS), help=VOICE_HELP)
+        if name in ("render", "build"):
+            r.add_argument(
+                "--lessons",
+                nargs="+",
+                metavar="FILE",
+                help="several lesson files in one run, each into its own folder",
+            )
+            r.add_argument(
+                "--cluster",
+                metavar="ADDRESS",
+                help="render on a Dask cluster (tcp://host:8786) or local:N worker processes",
+            )
+            r.add_argument("--store", metavar="DIR", help="clip store (default media/clip-store)")
         funcs = {"slides": _cmd_slides, "export": _cmd_export}
         r.set_defaults(func=funcs.get(name, _cmd_render), scenes=[])
     return p

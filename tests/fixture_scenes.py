@@ -57,3 +57,26 @@ class SpokenNumber(LessonScene):
         self.step("akhir")
         self.say("fx_sub_end")
         self.wait(0.5)
+
+
+class Pause(LessonScene):
+    """A short scene that reads nothing from the lesson: every lesson shares its clip."""
+
+    def construct(self) -> None:
+        from manim import Square
+
+        self.step("jeda")
+        self.play(FadeIn(Square()), run_time=0.5)
+        self.wait(0.5)
+
+
+class Slow(LessonScene):
+    """A scene that takes some seconds to render: long enough to kill its worker mid-render."""
+
+    def construct(self) -> None:
+        from manim import Rotate, Square
+
+        self.step("putar")
+        square = Square()
+        self.add(square)
+        self.play(Rotate(square, angle=12.0), run_time=14)

@@ -1,0 +1,825 @@
+"""Generated variants of a lesson: fresh numbers that stay teachable.
+
+Pure and exact (``fractions.Fraction``, a seeded ``random.Random``): the same seed gives the
+same files. What "teachable" means is the rule list :data:`RULES` below, one small named
+predicate per rule, checked on every generated table and again on the loaded lesson
+(:func:`broken_rules`). A variant's file is a copy of the base lesson's text (its comments
+kept) with the varied values replaced, named ``<lesson-id>-vNN``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from lesson import decide
+from lesson.model import Lesson, LessonError, load_lesson
+from mathcore.exact import exact_cosine, exact_dot, exact_proj_coef
+
+__all__ = [
+    "COORD",
+    "RULES",
+    "TABLES",
+    "Variant",
+    "broken_rules",
+    "generate",
+    "lesson_tables",
+    "nonzero",
+    "not_parallel",
+    "parse_vary",
+    "quiz_vectors",
+    "rational_cosine",
+    "single_winner",
+    "small_ints",
+    "small_ratio",
+    "visible_weights",
+    "worked_vectors",
+]
+
+COORD = 5  # generated coordinates are whole numbers from −COORD to COORD
+# Denominators of a shown coefficient that read at a glance (4/5 = 0.8, 3/2 = 1.5).
+SMALL_DENOMINATORS = (1, 2, 4, 5, 10)
+MAX_COSINE_DENOMINATOR = 25  # cos θ = 24/25 is still a fraction a viewer can check
+# Tables a variant can give fresh numbers; "quiz" is all eight [[quiz]] entries.
+TABLES = (
+    "projection",
+    "angle",
+    "attention",
+    "scores",
+    "magnitude",
+    "zero_query",
+    "scale",
+    "quiz",
+)
+QUIZ_TABLES = tuple(f"quiz[{n}]" for n in range(1, 9))
+
+Vec = tuple[Fraction, ...]
+Values = dict[str, Any]  # one table's values: vectors as tuples of Fractions
+
+
+# --------------------------------------------------------------------------------------
+# The rules: small named predicates
+# --------------------------------------------------------------------------------------
+
+
+def small_ints(v: Sequence[Fraction], bound: int = COORD) -> bool:
+    """Whole-number coordinates within ``±bound``.
+
+    Examples
+    --------
+    >>> small_ints((Fraction(2), Fraction(-5))), small_ints((Fraction(1, 2), Fraction(0)))
+    (True, False)
+    """
+    return all(Fraction(x).denominator == 1 and abs(x) <= bound for x in v)
+
+
+def nonzero(v: Sequence[Fraction]) -> bool:
+    """Not the zero vector: it has a direction.
+
+    Examples
+    --------
+    >>> nonzero((Fraction(0), Fraction(1))), nonzero((Fraction(0), Fraction(0)))
+    (True, False)
+    """
+    return any(v)
+
+
+def not_parallel(x: Sequence[Fraction], y: Sequence[Fraction]) -> bool:
+    """Neither a multiple of the other (Cauchy–Schwarz is strict), so an angle is in between.
+
+    Examples
+    --------
+    >>> F = Fraction
+    >>> not_parallel((F(1), F(2)), (F(2), F(1))), not_parallel((F(1), F(2)), (F(-2), F(-4)))
+    (True, False)
+    """
+    xy = exact_dot(x, y)
+    return xy * xy != exact_dot(x, x) * exact_dot(y, y)
+
+
+def small_ratio(x: Fraction) -> bool:
+    """A fraction whose denominator is one of :data:`SMALL_DENOMINATORS`.
+
+    Examples
+    --------
+    >>> small_ratio(Fraction(4, 5)), small_ratio(Fraction(7, 13))
+    (True, False)
+    """
+    return Fraction(x).denominator in SMALL_DENOMINATORS
+
+
+def rational_cosine(x: Sequence[Fraction], y: Sequence[Fraction]) -> bool:
+    """``cos θ`` is an exact fraction with a denominator of at most 25 (``24/25``).
+
+    Examples
+    --------
+    >>> F = Fraction
+    >>> rational_cosine((F(3), F(4)), (F(4), F(3))), rational_cosine((F(1), F(0)), (F(1), F(1)))
+    (True, False)
+    """
+    cos = exact_cosine(x, y)
+    if not cos.is_rational:
+        return False
+    return cos.as_fraction().denominator <= MAX_COSINE_DENOMINATOR
+
+
+def single_winner(query: Sequence[Fraction], keys: Iterable[Sequence[Fraction]]) -> bool:
+    """One key scores strictly highest against `query` (no tie for the largest weight).
+
+    Examples
+    --------
+    >>> F = Fraction
+    >>> single_winner((F(1), F(2)), [(F(1), F(0)), (F(0), F(1))])
+    True
+    >>> single_winner((F(1), F(1)), [(F(1), F(0)), (F(0), F(1))])
+    False
+    """
+    return decide.winner([exact_dot(query, k) for k in keys]) == "single"
+
+
+def visible_weights(query: Sequence[Fraction], keys: Sequence[Sequence[Fraction]]) -> bool:
+    """Softmax leaves every key a visible weight: the scaled scores span at most √20 ≈ 4.5.
+
+    Exactly: ``(max − min)² ≤ 20·d_k`` for the raw scores, so no weight rounds to 0.000.
+
+    Examples
+    --------
+    >>> F = Fraction
+    >>> visible_weights((F(1), F(2)), [(F(1), F(0)), (F(0), F(1))])
+    True
+    >>> visible_weights((F(5), F(-1)), [(F(0), F(3)), (F(2), F(2))])
+    False
+    """
+    scores = [exact_dot(query, k) for k in keys]
+    spread = max(scores) - min(scores)
+    return spread * spread <= 20 * len(query)
+
+
+def _sign(x: Fraction) -> int:
+    return (x > 0) - (x < 0)
+
+
+def _distinct(vectors: Sequence[Vec]) -> bool:
+    return len(set(vectors)) == len(vectors)
+
+
+def _directions(vectors: Sequence[Vec]) -> bool:
+    """Non-zero and pairwise in different directions (no key a multiple of another)."""
+    return all(map(nonzero, vectors)) and all(
+        not_parallel(a, b) for i, a in enumerate(vectors) for b in vectors[i + 1 :]
+    )
+
+
+def _clear_winner(t: Values) -> bool:
+    q, keys = t["query"], t["keys"]
+    top = max(exact_dot(q, k) for k in keys)
+    return single_winner(q, keys) and top > 0 and visible_weights(q, keys)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One teachable rule of a table: a name, what it says, and its check."""
+
+    table: str
+    name: str
+    text: str
+    check: Callable[[Values], bool]
+
+
+def _all_small(t: Values) -> bool:
+    # [scores] is scored against the attention keys, which are [attention]'s to check
+    own = {k: v for k, v in t.items() if not (k == "keys" and "queries" in t)}
+    return all(small_ints(v) for v in _vectors_of(own))
+
+
+def _rules() -> tuple[Rule, ...]:
+    R = Rule
+    small = "small whole-number coordinates (−5 to 5)"
+
+    def sq(a: Vec, b: Vec) -> Fraction:
+        return exact_proj_coef(a, b)
+
+    rules = [R(t, "small-ints", small, _all_small) for t in (*TABLES[:-1], *QUIZ_TABLES)]
+    rules += [
+        R(
+            "projection",
+            "directions",
+            "q, k and the other query are non-zero, q not along k",
+            lambda t: (
+                all(map(nonzero, (t["query"], t["key"], t["other"])))
+                and not_parallel(t["query"], t["key"])
+            ),
+        ),
+        R(
+            "projection",
+            "signs",
+            "q · k > 0 and the other query on the other side (· k < 0)",
+            lambda t: exact_dot(t["query"], t["key"]) > 0 and exact_dot(t["other"], t["key"]) < 0,
+        ),
+        R(
+            "projection",
+            "coefficients",
+            "q·k/‖k‖² of both queries has a small denominator",
+            lambda t: (
+                small_ratio(sq(t["query"], t["key"])) and small_ratio(sq(t["other"], t["key"]))
+            ),
+        ),
+        R(
+            "angle",
+            "stations",
+            "the acute, right and obtuse stops have q · k > 0, = 0, < 0, none zero",
+            lambda t: (
+                nonzero(t["key"])
+                and all(nonzero(t[s]) for s in ("acute", "right", "obtuse"))
+                and [_sign(exact_dot(t[s], t["key"])) for s in ("acute", "right", "obtuse")]
+                == [1, 0, -1]
+            ),
+        ),
+        R(
+            "angle",
+            "scale",
+            "the scaling step stays within the drawing (2 × acute within ±9)",
+            lambda t: t["scale"] > 0 and small_ints([t["scale"] * c for c in t["acute"]], 9),
+        ),
+        R(
+            "attention",
+            "no-tie",
+            "a non-zero query, keys in different directions, one highest score and it positive, "
+            "every weight visible",
+            lambda t: nonzero(t["query"]) and _directions(t["keys"]) and _clear_winner(t),
+        ),
+        R(
+            "scores",
+            "no-tie",
+            "distinct queries, each non-zero one with a single highest score against the "
+            "attention keys and every weight visible (a zero query, scoring every key alike, "
+            "is the one tie shown)",
+            lambda t: (
+                _distinct(t["queries"])
+                and sum(not nonzero(q) for q in t["queries"]) <= 1
+                and all(single_winner(q, t["keys"]) for q in t["queries"] if nonzero(q))
+            ),
+        ),
+        R(
+            "magnitude",
+            "same-score",
+            "both pairs score the same positive q · k, the first along one direction (cos 1), "
+            "the second not (cos < 1), and 2 × the second x stays within ±9",
+            lambda t: (
+                _same_score_pairs(t["pairs"])
+                and small_ints([t["scale"] * c for c in t["pairs"][1][0]], 9)
+            ),
+        ),
+        R(
+            "zero_query",
+            "keys",
+            "distinct non-zero keys",
+            lambda t: all(map(nonzero, t["keys"])) and _distinct(t["keys"]),
+        ),
+        R(
+            "scale",
+            "cosine",
+            "q · k > 0, q not along k, cos θ an exact small fraction",
+            lambda t: (
+                exact_dot(t["query"], t["key"]) > 0
+                and not_parallel(t["query"], t["key"])
+                and rational_cosine(t["query"], t["key"])
+            ),
+        ),
+        R(
+            "quiz[1]",
+            "sign",
+            "x · y is not zero (the question asks for its sign)",
+            lambda t: nonzero(t["x"]) and nonzero(t["y"]) and exact_dot(t["x"], t["y"]) != 0,
+        ),
+        R(
+            "quiz[2]",
+            "cosine",
+            "cos θ an exact small fraction, neither 0 nor ±1",
+            lambda t: (
+                all(map(nonzero, (t["x"], t["y"])))
+                and not_parallel(t["x"], t["y"])
+                and exact_dot(t["x"], t["y"]) != 0
+                and rational_cosine(t["x"], t["y"])
+            ),
+        ),
+        R(
+            "quiz[3]",
+            "projection",
+            "q · k ≠ 0, q not along k, q·k/‖k‖² with a small denominator",
+            lambda t: (
+                all(map(nonzero, (t["x"], t["y"])))
+                and not_parallel(t["x"], t["y"])
+                and exact_dot(t["x"], t["y"]) != 0
+                and small_ratio(sq(t["x"], t["y"]))
+            ),
+        ),
+        R(
+            "quiz[4]",
+            "orthogonal",
+            "non-zero x and y with x · y = 0",
+            lambda t: nonzero(t["x"]) and nonzero(t["y"]) and exact_dot(t["x"], t["y"]) == 0,
+        ),
+        R("quiz[5]", "same-score", "as [magnitude]", lambda t: _same_score_pairs(t["pairs"])),
+        R(
+            "quiz[6]",
+            "no-tie",
+            "a non-zero query, distinct keys, one highest score and it positive, every weight "
+            "visible",
+            lambda t: (
+                nonzero(t["query"])
+                and all(map(nonzero, t["keys"]))
+                and _distinct(t["keys"])
+                and _clear_winner(t)
+            ),
+        ),
+        R(
+            "quiz[7]",
+            "tie",
+            "a zero query (the question is about the tie) and distinct non-zero keys",
+            lambda t: (
+                not nonzero(t["query"]) and all(map(nonzero, t["keys"])) and _distinct(t["keys"])
+            ),
+        ),
+        R(
+            "quiz[8]",
+            "cosine",
+            "q · k > 0, q not along k, cos θ an exact small fraction",
+            lambda t: (
+                exact_dot(t["x"], t["y"]) > 0
+                and not_parallel(t["x"], t["y"])
+                and rational_cosine(t["x"], t["y"])
+            ),
+        ),
+    ]
+    return tuple(rules)
+
+
+def _same_score_pairs(pairs: Sequence[tuple[Vec, Vec]]) -> bool:
+    (x1, y1), (x2, y2) = pairs
+    d = exact_dot(x1, y1)
+    return (
+        all(map(nonzero, (x1, y1, x2, y2)))
+        and d > 0
+        and d == exact_dot(x2, y2)
+        and decide.direction(y1, x1) == "same_direction"
+        and not_parallel(x2, y2)
+    )
+
+
+RULES: tuple[Rule, ...] = _rules()
+
+
+def _vectors_of(t: Values) -> list[Vec]:
+    """Every vector among a table's values (nested lists of vectors included)."""
+    out: list[Vec] = []
+
+    def walk(x: Any) -> None:
+        if isinstance(x, tuple) and x and all(isinstance(c, Fraction) for c in x):
+            out.append(x)
+        elif isinstance(x, tuple | list):
+            for y in x:
+                walk(y)
+
+    for value in t.values():
+        walk(value)
+    return out
+
+
+def worked_vectors(lesson: Lesson) -> set[Vec]:
+    """Every vector a worked example (a scene before the quiz) shows.
+
+    Examples
+    --------
+    >>> (Fraction(2), Fraction(1)) in worked_vectors(load_lesson())
+    True
+    """
+    at = lesson.attention
+    p = lesson.projection
+    found: set[Vec] = {p.query, p.key, *([p.other] if p.other else [])}
+    found |= {lesson.angle.key, lesson.angle.acute, lesson.angle.right, lesson.angle.obtuse}
+    found |= {at.query, *at.keys, *(at.values or ()), *lesson.scores}
+    found |= {v for pair in lesson.magnitude for v in pair}
+    found |= {*lesson.zero_query["keys"], lesson.scale["x"], lesson.scale["y"]}
+    return found
+
+
+def quiz_vectors(vectors: Any) -> set[Vec]:
+    """The vectors of one ``[[quiz]]`` entry (its ``vectors`` mapping).
+
+    Examples
+    --------
+    >>> sorted(quiz_vectors(load_lesson().quiz[1].vectors))
+    [(Fraction(3, 1), Fraction(4, 1)), (Fraction(4, 1), Fraction(3, 1))]
+    """
+    if "pairs" in vectors:
+        return {x for pair in vectors["pairs"] for x in pair}
+    if "keys" in vectors:
+        return {vectors["query"], *vectors["keys"]}
+    return {vectors["x"], vectors["y"]}
+
+
+def lesson_tables(lesson: Lesson) -> dict[str, Values]:
+    """The varied tables of a loaded lesson, as the rules read them.
+
+    ``scores`` carries the attention keys it is scored against; each quiz entry is its own
+    table ``quiz[N]``.
+    """
+    p, a, at = lesson.projection, lesson.angle, lesson.attention
+    tables: dict[str, Values] = {
+        "projection": {"query": p.query, "key": p.key, "other": p.other},
+        "angle": {
+            "key": a.key,
+            "acute": a.acute,
+            "right": a.right,
+            "obtuse": a.obtuse,
+            "scale": a.scale,
+        },
+        "attention": {"query": at.query, "keys": at.keys},
+        "scores": {"queries": lesson.scores, "keys": at.keys},
+        "magnitude": {"pairs": lesson.magnitude, "scale": lesson.magnitude_scale},
+        "zero_query": {"keys": lesson.zero_query["keys"]},
+        "scale": {"query": lesson.scale["x"], "key": lesson.scale["y"]},
+    }
+    for q in lesson.quiz:
+        tables[f"quiz[{q.number}]"] = dict(q.vectors)
+    return tables
+
+
+def _table_broken(name: str, t: Values) -> list[str]:
+    out = []
+    for rule in RULES:
+        if rule.table == name:
+            try:
+                ok = rule.check(t)
+            except (KeyError, TypeError, ValueError, ZeroDivisionError):
+                ok = False
+            if not ok:
+                out.append(f"{name}: {rule.name}: {rule.text}")
+    return out
+
+
+def broken_rules(lesson: Lesson, tables: Iterable[str] = TABLES) -> list[str]:
+    """The teachable rules that `lesson` breaks in `tables` (empty: it is teachable).
+
+    Checks every rule of :data:`RULES` for the named tables (``"quiz"`` covers all eight
+    entries), and that no quiz entry's vectors all appear among the worked examples.
+
+    Parameters
+    ----------
+    lesson : Lesson
+        A loaded lesson.
+    tables : iterable of str
+        Table names of :data:`TABLES`.
+
+    Returns
+    -------
+    list of str
+        One line per broken rule: ``table: rule: what it asks``.
+
+    Examples
+    --------
+    >>> broken_rules(load_lesson(), ["angle", "attention"])
+    []
+    """
+    names = [t for name in tables for t in (QUIZ_TABLES if name == "quiz" else (name,))]
+    all_tables = lesson_tables(lesson)
+    out = [line for n in names for line in _table_broken(n, all_tables[n])]
+    worked = worked_vectors(lesson)
+    for q in lesson.quiz:
+        if quiz_vectors(q.vectors) <= worked:
+            out.append(f"quiz[{q.number}]: fresh: its vectors repeat a worked example")
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# Generation
+# --------------------------------------------------------------------------------------
+
+
+class _Retry(Exception):
+    """The draw found no vector for a rule; start the table again."""
+
+
+class _Draw:
+    """Random small vectors from one seeded generator."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def vec(self, dim: int = 2, bound: int = COORD) -> Vec:
+        return tuple(Fraction(self.rng.randint(-bound, bound)) for _ in range(dim))
+
+    def until(self, ok: Callable[[Vec], bool], dim: int = 2, bound: int = COORD) -> Vec:
+        for _ in range(3000):
+            v = self.vec(dim, bound)
+            if ok(v):
+                return v
+        raise _Retry
+
+    def nonzero(self, dim: int = 2, bound: int = COORD) -> Vec:
+        return self.until(nonzero, dim, bound)
+
+    def keys(self, n: int, dim: int = 2) -> tuple[Vec, ...]:
+        while True:
+            keys = tuple(self.nonzero(dim) for _ in range(n))
+            if _distinct(keys):
+                return keys
+
+
+def _gen_table(name: str, d: _Draw, base: dict[str, Values]) -> Values:
+    """Candidate values for table `name`, drawn so that its rules mostly hold."""
+    dot = exact_dot
+    if name == "projection":
+        k = d.nonzero()
+        q = d.until(lambda v: dot(v, k) > 0 and small_ratio(exact_proj_coef(v, k)))
+        other = d.until(lambda v: dot(v, k) < 0 and small_ratio(exact_proj_coef(v, k)))
+        return {"query": q, "key": k, "other": other}
+    if name == "angle":
+        k = d.nonzero()
+        return {
+            "key": k,
+            "acute": d.until(lambda v: dot(v, k) > 0, bound=4),
+            "right": d.until(lambda v: nonzero(v) and dot(v, k) == 0),
+            "obtuse": d.until(lambda v: dot(v, k) < 0),
+            "scale": base["angle"]["scale"],
+        }
+    if name == "attention":
+        n, dim = len(base["attention"]["keys"]), len(base["attention"]["query"])
+        keys = d.keys(n, dim)
+        query = d.until(lambda v: _clear_winner({"query": v, "keys": keys}), dim)
+        return {"query": query, "keys": keys}
+    if name == "scores":
+        keys = base["scores"]["keys"]  # the attention keys (already varied, when they are)
+        dim = len(keys[0])
+
+        # a zero row of the base stays where it is: it shows the one deliberate tie
+        def row() -> Vec:
+            return d.until(lambda v: nonzero(v) and visible_weights(v, keys), dim)
+
+        rows = tuple(row() if nonzero(q) else q for q in base["scores"]["queries"])
+        return {"queries": rows, "keys": keys}
+    if name in ("magnitude", "quiz[5]"):
+        y1 = d.until(lambda v: nonzero(v) and small_ints(v, 2))
+        x1 = tuple(c * d.rng.randint(2, 4) for c in y1)  # along y1, longer
+        y2 = d.nonzero()
+        x2 = d.until(lambda v: dot(v, y2) == dot(x1, y1), bound=4)
+        pairs = ((x1, y1), (x2, y2))
+        if name == "quiz[5]":
+            return {"pairs": pairs}
+        return {"pairs": pairs, "scale": base["magnitude"]["scale"]}
+    if name == "zero_query":
+        return {"keys": d.keys(len(base["zero_query"]["keys"]))}
+    if name in ("scale", "quiz[8]", "quiz[2]"):
+        x = d.nonzero()
+        y = d.until(lambda v: nonzero(v) and dot(x, v) > 0 and rational_cosine(x, v))
+        return {"query": x, "key": y} if name == "scale" else {"x": x, "y": y}
+    if name == "quiz[1]":
+        dim = len(base[name]["x"])
+        x = d.nonzero(dim)
+        return {"x": x, "y": d.until(lambda v: dot(x, v) != 0, dim)}
+    if name == "quiz[3]":
+        y = d.nonzero()
+        return {"x": d.until(lambda v: small_ratio(exact_proj_coef(v, y))), "y": y}
+    if name == "quiz[4]":
+        x = d.nonzero()
+        return {"x": x, "y": d.until(lambda v: nonzero(v) and dot(x, v) == 0)}
+    if name in ("quiz[6]", "quiz[7]"):
+        n, dim = len(base[name]["keys"]), len(base[name]["query"])
+        keys = d.keys(n, dim)
+        if name == "quiz[7]":
+            return {"query": base[name]["query"], "keys": keys}
+        query = d.until(lambda v: _clear_winner({"query": v, "keys": keys}), dim)
+        return {"query": query, "keys": keys}
+    raise KeyError(name)
+
+
+def _fresh(name: str, d: _Draw, base: dict[str, Values], seen: list[Values]) -> Values:
+    """A table that keeps its rules and differs from every earlier one (and the base)."""
+    for _ in range(5000):
+        try:
+            t = _gen_table(name, d, base)
+        except _Retry:
+            continue
+        if not _table_broken(name, t) and all(_differs(name, t, s) for s in seen):
+            return t
+    raise RuntimeError(f"could not draw fresh teachable numbers for {name}")  # pragma: no cover
+
+
+def _differs(name: str, a: Values, b: Values) -> bool:
+    if name == "scores":  # the keys come from [attention]; the queries are this table's own
+        return bool(a["queries"] != b["queries"])
+    return bool(a != b)
+
+
+# --------------------------------------------------------------------------------------
+# Writing: the base lesson's text with the varied values replaced
+# --------------------------------------------------------------------------------------
+
+
+def _toml(x: Any) -> str:
+    """A value written as TOML (vectors as ``[2, -1]``)."""
+    if isinstance(x, tuple | list):
+        return "[" + ", ".join(_toml(v) for v in x) + "]"
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, Fraction):
+        return str(x.numerator) if x.denominator == 1 else repr(float(x))
+    if isinstance(x, int):
+        return str(x)
+    return json.dumps(x, ensure_ascii=False)
+
+
+def _span(text: str, table: str) -> tuple[int, int]:
+    """Start and end of table `table` (``quiz[N]``: the N-th ``[[quiz]]`` entry) in `text`."""
+    m = re.fullmatch(r"quiz\[(\d+)\]", table)
+    if m:
+        heads = [h.start() for h in re.finditer(r"^\[\[quiz\]\]", text, re.M)]
+        start = heads[int(m.group(1)) - 1]
+    else:
+        found = re.search(rf"^\[{re.escape(table)}\]", text, re.M)
+        if found is None:
+            raise KeyError(table)
+        start = found.start()
+    nxt = re.compile(r"^\[", re.M).search(text, start + 1)
+    return start, nxt.start() if nxt else len(text)
+
+
+def set_value(text: str, table: str, key: str, value: Any) -> str:
+    r"""Replace ``key = …`` inside `table` (keeping a trailing comment); add it if absent.
+
+    Examples
+    --------
+    >>> set_value('[p]\nq = [1, 2]  # note\n', "p", "q", (Fraction(3), Fraction(-1)))
+    '[p]\nq = [3, -1]  # note\n'
+    >>> set_value('[p]\nq = 1\n\n[r]\n', "p", "s", Fraction(2))
+    '[p]\nq = 1\ns = 2\n\n[r]\n'
+    """
+    start, end = _span(text, table)
+    m = re.compile(rf"^{re.escape(key)} = [^#\n]*?(\s*#.*)?$", re.M).search(text, start, end)
+    if m is None:
+        body = text[start:end].rstrip("\n")
+        at = start + len(body)
+        return text[:at] + f"\n{key} = {_toml(value)}" + text[at:]
+    return text[: m.start()] + f"{key} = {_toml(value)}{m.group(1) or ''}" + text[m.end() :]
+
+
+_WRITTEN = {
+    "projection": ("query", "key", "other"),
+    "angle": ("key", "acute", "right", "obtuse", "scale"),
+    "attention": ("query", "keys"),
+    "scores": ("queries",),
+    "magnitude": ("pairs", "scale"),
+    "zero_query": ("keys",),
+    "scale": ("query", "key"),
+}
+
+
+def _write(text: str, name: str, t: Values) -> str:
+    if name.startswith("quiz["):
+        keys: Sequence[str] = [k for k in ("x", "y", "pairs", "query", "keys") if k in t]
+    else:
+        keys = _WRITTEN[name]
+    for key in keys:
+        text = set_value(text, name, key, t[key])
+    return text
+
+
+# --------------------------------------------------------------------------------------
+# The public entry point
+# --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One generated lesson: its id, its file name and its TOML text."""
+
+    id: str
+    filename: str
+    text: str
+
+
+def parse_vary(spec: str | None) -> tuple[str, ...]:
+    """The tables named by ``--vary`` (comma-separated; empty or None: every table).
+
+    Raises
+    ------
+    ValueError
+        For a name that is not in :data:`TABLES` (the message lists them).
+
+    Examples
+    --------
+    >>> parse_vary("quiz, angle")
+    ('angle', 'quiz')
+    """
+    if not spec or not spec.strip():
+        return TABLES
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    bad = [n for n in names if n not in TABLES]
+    if bad:
+        raise ValueError(f"unknown table {bad[0]!r} in --vary; tables are: {', '.join(TABLES)}")
+    return tuple(t for t in TABLES if t in names)
+
+
+def generate(
+    base: Lesson, count: int, seed: int = 0, vary: Sequence[str] = TABLES
+) -> list[Variant]:
+    """`count` variants of `base` with fresh, teachable numbers in the tables `vary`.
+
+    Every varied table keeps the rules of :data:`RULES`, differs from the base lesson's and
+    from the same table of every other variant; no quiz entry repeats the worked examples;
+    every text loads with :func:`lesson.model.load_lesson`. The same arguments give the same
+    texts.
+
+    Parameters
+    ----------
+    base : Lesson
+        The lesson to vary (its text, comments included, is the template).
+    count : int
+        How many variants (at least 1).
+    seed : int
+        Seed of the random generator.
+    vary : sequence of str
+        Tables of :data:`TABLES` to give fresh numbers.
+
+    Returns
+    -------
+    list of Variant
+        Ids ``<base-id>-v01``, ``-v02``, …
+
+    Raises
+    ------
+    ValueError
+        For a count below 1 or an unknown table.
+    """
+    if count < 1:
+        raise ValueError(f"--count must be at least 1, got {count}")
+    bad = [t for t in vary if t not in TABLES]
+    if bad:
+        raise ValueError(f"unknown table {bad[0]!r}; tables are: {', '.join(TABLES)}")
+    names = [n for t in TABLES if t in vary for n in (QUIZ_TABLES if t == "quiz" else (t,))]
+    template = base.path.read_text(encoding="utf-8-sig")
+    # the scores are taken against the attention keys: new keys must not tie them
+    checked = [t for t in TABLES if t in vary or (t == "scores" and "attention" in vary)]
+    # a base lesson whose own quiz repeats a worked example keeps that (its author's choice)
+    tolerated = {line for line in broken_rules(base, ()) if ": fresh: " in line}
+    base_tables = lesson_tables(base)
+    seen: dict[str, list[Values]] = {n: [base_tables[n]] for n in names}
+    d = _Draw(random.Random(seed))
+    width = max(2, int(math.log10(count)) + 1)
+    out: list[Variant] = []
+    for i in range(1, count + 1):
+        vid = f"{base.id}-v{i:0{width}d}"[:63]
+        for _ in range(200):
+            tables = dict(base_tables)
+            for name in names:
+                tables[name] = _fresh(name, d, tables, seen[name])
+                if name == "attention":  # the scores are taken against these keys
+                    tables["scores"] = {**tables["scores"], "keys": tables[name]["keys"]}
+            text = _header(_set_id(template, vid), base, seed, i, names)
+            for name in names:
+                text = _write(text, name, tables[name])
+            lesson = _load_text(text, vid)
+            if set(broken_rules(lesson, checked)) <= tolerated:
+                break
+        else:  # pragma: no cover - the rules are satisfiable
+            raise RuntimeError(f"could not make variant {i} teachable")
+        for name in names:
+            seen[name].append(tables[name])
+        out.append(Variant(vid, f"{vid}.toml", text))
+    return out
+
+
+def _set_id(text: str, vid: str) -> str:
+    m = re.compile(r"^id = .*$", re.M).search(text)
+    if m is None:  # pragma: no cover - the loader requires an id
+        raise KeyError("id")
+    return text[: m.start()] + f'id = "{vid}"' + text[m.end() :]
+
+
+def _header(text: str, base: Lesson, seed: int, i: int, names: Sequence[str]) -> str:
+    tables = ", ".join(dict.fromkeys(n.split("[")[0] for n in names))
+    return (
+        f"# Variant {i} of the lesson '{base.id}' with fresh numbers in: {tables}\n"
+        f"# (generated by `lecture variants --seed {seed}`; edit freely).\n" + text
+    )
+
+
+def _load_text(text: str, name: str) -> Lesson:
+    """Load a lesson from text (through a temporary file, as the loader reads files)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"{name}.toml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            return load_lesson(path)
+        except LessonError as e:  # pragma: no cover - a generator bug, not an author's
+            raise RuntimeError(f"generated lesson does not load: {e.key}: {e.reason}") from None

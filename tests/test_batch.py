@@ -1,0 +1,226 @@
+"""Many lessons in one run: the clip store, the plan, the local pool and a Dask LocalCluster."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import lecture
+
+from lesson.model import load_lesson
+from lesson.variants import generate
+from pipeline.batch import plan
+from pipeline.manifest import Clip
+from pipeline.settings import RenderSettings
+from pipeline.store import ClipStore
+
+ROOT = Path(__file__).resolve().parent.parent
+LOW = RenderSettings("low", "id")
+FIXTURES = {"LECTURE_EXTRA_SCENES": "tests.fixture_scenes:Pause,tests.fixture_scenes:Slow"}
+
+
+@pytest.fixture(scope="module")
+def two_lessons(tmp_path_factory) -> list[Path]:
+    """The default lesson and one variant whose [projection] has fresh numbers."""
+    folder = tmp_path_factory.mktemp("two")
+    (v,) = generate(load_lesson(), 1, seed=2, vary=["projection"])
+    path = folder / v.filename
+    path.write_text(v.text, encoding="utf-8")
+    return [load_lesson().path, path]
+
+
+def fake_clip(scene: str) -> Clip:
+    return Clip(scene, f"{scene}.mp4", f"{scene}.srt", f"{scene}.png", (), 1.0, 2, 2, 15, 15,
+                "h", "low", "id", {}, ())  # fmt: skip
+
+
+# --------------------------------------------------------------------------------------
+# Fast: the store and the plan (no render)
+# --------------------------------------------------------------------------------------
+
+
+def test_store_entry_appears_whole_or_not_at_all(tmp_path: Path) -> None:
+    store = ClipStore(tmp_path / "store")
+
+    def broken(folder: Path) -> Clip:
+        (folder / "A.mp4").write_bytes(b"half")
+        raise OSError("disk full")
+
+    with pytest.raises(OSError):
+        store.put("ab" * 32, broken)
+    assert not store.has("ab" * 32) and not (tmp_path / "store" / "ab").exists()
+    assert not any((tmp_path / "store" / "tmp").iterdir())
+
+    def fill(folder: Path) -> Clip:
+        for ext in ("mp4", "srt", "png"):
+            (folder / f"A.{ext}").write_text(ext)
+        return fake_clip("A")
+
+    assert store.put("ab" * 32, fill).scene == "A"
+    assert store.put("ab" * 32, broken).scene == "A"  # already there: nothing rendered again
+    out = tmp_path / "out"
+    store.link_into("ab" * 32, out)
+    stored = store.entry("ab" * 32) / "A.mp4"
+    assert (out / "A.mp4").stat().st_ino == stored.stat().st_ino  # a hard link, not a copy
+
+
+def test_link_falls_back_to_a_copy(tmp_path: Path, monkeypatch) -> None:
+    from pipeline import store as store_mod
+
+    src = tmp_path / "a.mp4"
+    src.write_bytes(b"clip")
+
+    def no_link(*_: object) -> None:
+        raise OSError("cross-device link")
+
+    monkeypatch.setattr(store_mod.os, "link", no_link)
+    store_mod.link_file(src, tmp_path / "out" / "a.mp4")
+    assert (tmp_path / "out" / "a.mp4").read_bytes() == b"clip"
+
+
+def test_plan_renders_each_distinct_hash_once(two_lessons, tmp_path: Path) -> None:
+    lessons = [load_lesson(p) for p in two_lessons]
+    outs = [tmp_path / "a", tmp_path / "b"]
+    scenes = ["LessonTitle", "ProjectionDrop", "QuizQuestion3"]
+    p = plan(lessons, scenes, LOW, outs, ClipStore(tmp_path / "store"))
+    assert p.total == len(p.wanted) == 6 and p.up_to_date == 0
+    per_scene = sorted(t.scene for t in p.tasks.values())
+    # the title card and quiz 3 read nothing the variant changed; ProjectionDrop differs
+    assert per_scene == ["LessonTitle", "ProjectionDrop", "ProjectionDrop", "QuizQuestion3"]
+
+
+def test_unreachable_cluster_is_one_line(tmp_path: Path) -> None:
+    t0 = time.monotonic()
+    r = lecture("build", "--cluster", "tcp://127.0.0.1:9", "--quality", "low",
+                "--out", str(tmp_path / "o"), "--store", str(tmp_path / "s"))  # fmt: skip
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in r.stderr
+    assert time.monotonic() - t0 < 30
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--cluster", "local:0"], "say local:N"),
+        (["--lessons", "missing.toml"], "missing.toml: (file): no such file"),
+        (["--lessons", "lessons/inner-product.toml", "lessons/inner-product.toml"], "share the"),
+    ],
+    ids=["local-0", "missing-lesson", "same-id"],
+)
+def test_bad_batch_input_is_one_line(args, message, tmp_path: Path) -> None:
+    r = lecture("build", *args, "--out", str(tmp_path / "o"), "--store", str(tmp_path / "s"))
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.count("\n") == 1 and message in r.stderr and "Traceback" not in r.stderr
+
+
+# --------------------------------------------------------------------------------------
+# Real renders
+# --------------------------------------------------------------------------------------
+
+
+def manifest(out: Path) -> dict:
+    return json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.render
+def test_local_pool_renders_a_shared_clip_once(two_lessons, tmp_path: Path) -> None:
+    out, store = tmp_path / "out", tmp_path / "store"
+    args = ["render", "Pause", "--quality", "low", "--store", str(store), "--out", str(out)]
+    r = lecture(*args, "--lessons", *map(str, two_lessons), "--quiet", env=FIXTURES)
+    assert r.returncode == 0, r.stderr
+    assert "clips: 1 rendered, 1 reused from the store" in r.stdout
+    a, b = out / "inner-product" / "low", out / "inner-product-v01" / "low"
+    for folder in (a, b):
+        assert manifest(folder)["clips"]["Pause"]["video"] == "Pause.mp4"
+    assert (a / "Pause.mp4").stat().st_ino == (b / "Pause.mp4").stat().st_ino
+    again = lecture(*args, "--lessons", *map(str, two_lessons), env=FIXTURES)
+    assert "clips: 0 rendered, 0 reused from the store (" in again.stdout
+    assert "2 up to date" in again.stdout
+    # a fresh folder takes the clip from the store: a link, no render
+    r3 = lecture("render", "Pause", "--quality", "low", "--store", str(store),
+                 "--out", str(tmp_path / "third"), env=FIXTURES)  # fmt: skip
+    assert "clips: 0 rendered, 1 reused from the store" in r3.stdout, r3.stderr
+
+
+@pytest.mark.render
+def test_local_cluster_renders_real_scenes_once_for_two_lessons(two_lessons, tmp_path) -> None:
+    """Two short real scenes that read nothing the variant changed: 2 renders serve 4 clips."""
+    out, store = tmp_path / "out", tmp_path / "store"
+    r = lecture("render", "LessonTitle", "Recap", "--quality", "low",
+                "--lessons", *map(str, two_lessons), "--cluster", "local:2",
+                "--store", str(store), "--out", str(out))  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "clips: 2 rendered, 2 reused from the store" in r.stdout
+    assert "[2/2]" in r.stderr and "[3/" not in r.stderr  # progress across both lessons
+    assert "(inner-product, inner-product-v01): rendered" in r.stderr
+    a, b = out / "inner-product" / "low", out / "inner-product-v01" / "low"
+    ca, cb = manifest(a)["clips"], manifest(b)["clips"]
+    for scene in ("LessonTitle", "Recap"):
+        assert ca[scene]["input_hash"] == cb[scene]["input_hash"]
+        assert (a / f"{scene}.mp4").stat().st_ino == (b / f"{scene}.mp4").stat().st_ino
+        assert ClipStore(store).has(ca[scene]["input_hash"])
+    assert not list((store / "tmp").iterdir())  # every attempt cleaned up
+
+
+def _children(pid: int) -> list[int]:
+    kids = []
+    for p in Path("/proc").iterdir():
+        if p.name.isdigit():
+            try:
+                stat = (p / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                kids.append(int(p.name))
+    return kids
+
+
+def _descendants(pid: int) -> list[int]:
+    out, todo = [], [pid]
+    while todo:
+        for kid in _children(todo.pop()):
+            out.append(kid)
+            todo.append(kid)
+    return out
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return (Path("/proc") / str(pid) / "cmdline").read_text().replace("\0", " ")
+    except OSError:
+        return ""
+
+
+@pytest.mark.render
+def test_worker_killed_mid_render_is_retried_elsewhere(tmp_path: Path) -> None:
+    out, store = tmp_path / "out", tmp_path / "store"
+    cmd = [sys.executable, "-m", "lecture.cli", "render", "Slow", "--quality", "low",
+           "--cluster", "local:2", "--store", str(store), "--out", str(out)]  # fmt: skip
+    p = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **FIXTURES}, text=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    render = None
+    deadline = time.monotonic() + 60
+    while render is None and time.monotonic() < deadline and p.poll() is None:
+        render = next(
+            (k for k in _descendants(p.pid) if "pipeline.worker Slow" in _cmdline(k)), None
+        )
+        time.sleep(0.1)
+    assert render is not None, "the render never started"
+    time.sleep(1.0)  # mid-render: manim is importing or drawing
+    stat = (Path("/proc") / str(render) / "stat").read_text()
+    worker = int(stat.rsplit(")", 1)[1].split()[1])
+    os.kill(worker, signal.SIGKILL)  # the Dask worker process running the task
+    stdout, stderr = p.communicate(timeout=120)
+    assert p.returncode == 0, stderr
+    assert "clips: 1 rendered" in stdout
+    assert not Path(f"/proc/{render}").exists()  # the orphaned render died with its worker
+    assert manifest(out)["clips"]["Slow"]["duration"] == pytest.approx(14, abs=0.2)
+    leftovers = list((store / "tmp").iterdir())
+    assert len(leftovers) == 1 and leftovers[0].name.startswith("Slow-")  # the killed attempt

@@ -1,0 +1,209 @@
+"""Generated lesson variants: teachable rules, determinism, files that load (fast tier)."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+from conftest import lecture
+from test_lesson import quiz_vectors, worked_vectors
+
+from lesson import variants as V
+from lesson.model import DEFAULT_LESSON, Lesson, load_lesson
+from lesson.scenelist import ORDER
+
+SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def base() -> Lesson:
+    return load_lesson()
+
+
+@pytest.fixture(scope="module")
+def made(base: Lesson, tmp_path_factory) -> list[Lesson]:
+    folder = tmp_path_factory.mktemp("variants")
+    out = []
+    for v in V.generate(base, 4, seed=11):
+        path = folder / v.filename
+        path.write_text(v.text, encoding="utf-8")
+        out.append(load_lesson(path))
+    return out
+
+
+def vec(*xs) -> tuple[F, ...]:
+    return tuple(F(x) for x in xs)
+
+
+def test_default_lesson_keeps_every_rule(base: Lesson) -> None:
+    assert V.broken_rules(base) == []
+
+
+def test_each_rule_is_a_small_predicate() -> None:
+    assert V.small_ints(vec(-5, 5)) and not V.small_ints(vec(6, 0))
+    assert not V.small_ints(vec("0.5", 1))
+    assert V.nonzero(vec(0, 1)) and not V.nonzero(vec(0, 0))
+    assert V.not_parallel(vec(1, 2), vec(2, 1)) and not V.not_parallel(vec(1, 2), vec(-2, -4))
+    assert V.small_ratio(F(3, 2)) and V.small_ratio(F(-4, 5)) and not V.small_ratio(F(1, 3))
+    assert V.rational_cosine(vec(1, 2), vec(2, 1))  # 4/5
+    assert not V.rational_cosine(vec(1, 0), vec(1, 1))  # 1/√2
+    assert V.single_winner(vec(1, 2), [vec(1, 0), vec(0, 1)])
+    assert not V.single_winner(vec(1, 1), [vec(1, 0), vec(0, 1)])
+    assert V.visible_weights(vec(1, 2), [vec(1, 0), vec(0, 1)])
+    assert not V.visible_weights(vec(5, -1), [vec(0, 3), vec(2, 2)])
+
+
+@pytest.mark.parametrize(
+    "old, new, rule",
+    [
+        (
+            "query = [1, 2]\nkeys = [[1, 0], [0, 1]]",
+            "query = [1, 1]\nkeys = [[1, 0], [0, 1]]",
+            "attention: no-tie",
+        ),
+        (
+            "pairs = [[[4, 0], [1, 0]], [[2, 1], [1, 2]]]",
+            "pairs = [[[4, 0], [1, 0]], [[2, 0], [2, 0]]]",
+            "magnitude: same-score",
+        ),
+        (
+            "query = [2, 1]\nkey = [1, 2]\nother",
+            "query = [2, 1]\nkey = [1, 4]\nother",
+            "projection: coefficients",
+        ),
+        ("x = [3, 1]\ny = [1, 1]", "x = [2, 1]\ny = [1, 2]", "quiz[3]: fresh"),
+    ],
+    ids=["tie", "parallel-pairs", "denominator", "quiz-repeats"],
+)
+def test_a_lesson_that_breaks_a_rule_is_reported(old, new, rule, tmp_path) -> None:
+    assert old in SEED
+    path = tmp_path / "bad.toml"
+    path.write_text(SEED.replace(old, new, 1), encoding="utf-8")
+    broken = V.broken_rules(load_lesson(path))
+    assert any(line.startswith(rule) for line in broken), broken
+
+
+def test_variants_load_name_themselves_and_keep_the_rules(made: list[Lesson]) -> None:
+    assert [m.id for m in made] == [f"inner-product-v0{i}" for i in range(1, 5)]
+    for m in made:
+        assert V.broken_rules(m) == [], m.id
+        text = m.path.read_text(encoding="utf-8")
+        assert "# Vectors are lists of numbers" in text  # the base lesson's comments are kept
+        assert "# optional: a second query on the other side" in text
+
+
+def test_quiz_never_repeats_a_worked_example(made: list[Lesson]) -> None:
+    for m in made:  # with the helpers of test_lesson.py, not the generator's own
+        worked = worked_vectors(m)
+        for q in m.quiz:
+            assert not quiz_vectors(q) <= worked, (m.id, q.number)
+
+
+def test_every_table_differs_from_the_default_and_the_other_variants(
+    base: Lesson, made: list[Lesson]
+) -> None:
+    names = [*V.TABLES[:-1], *(f"quiz[{n}]" for n in range(1, 9))]
+    for name in names:
+        seen = [base.section_json(name)] + [m.section_json(name) for m in made]
+        assert len(set(seen)) == len(seen), name
+
+
+def test_numbers_are_small_whole_numbers(made: list[Lesson]) -> None:
+    for m in made:
+        data = json.loads(m.raw)
+        for table in ("projection", "angle", "attention", "scores", "zero_query", "scale"):
+            flat = json.dumps(data[table])
+            nums = [F(x) for x in re.findall(r'"(-?\d+(?:/\d+)?)"', flat)]
+            assert nums and all(n.denominator == 1 and abs(n) <= 5 for n in nums), table
+
+
+def test_same_seed_same_files_other_seed_other_files(base: Lesson) -> None:
+    a = [v.text for v in V.generate(base, 2, seed=3)]
+    assert a == [v.text for v in V.generate(base, 2, seed=3)]
+    assert a != [v.text for v in V.generate(base, 2, seed=4)]
+
+
+def test_vary_changes_only_the_named_tables(base: Lesson, tmp_path: Path) -> None:
+    (v,) = V.generate(base, 1, seed=5, vary=["quiz", "angle"])
+    path = tmp_path / v.filename
+    path.write_text(v.text, encoding="utf-8")
+    m = load_lesson(path)
+    for key in ("projection", "attention", "scores", "magnitude", "zero_query", "scale", "title"):
+        assert m.section_json(key) == base.section_json(key), key
+    assert m.section_json("angle") != base.section_json("angle")
+    assert all(m.section_json(f"quiz[{n}]") != base.section_json(f"quiz[{n}]") for n in range(1, 9))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_many_seeds_give_teachable_lessons(base: Lesson, seed: int) -> None:
+    for v in V.generate(base, 2, seed=seed):
+        m = V._load_text(v.text, v.id)
+        assert V.broken_rules(m) == []
+
+
+def test_cli_writes_files_that_lecture_numbers_reads(tmp_path: Path) -> None:
+    out = tmp_path / "v"
+    r = lecture(
+        "variants", "--count", "2", "--seed", "1", "--vary", "projection", "--out", str(out)
+    )
+    assert r.returncode == 0, r.stderr
+    files = sorted(out.iterdir())
+    assert [f.name for f in files] == ["inner-product-v01.toml", "inner-product-v02.toml"]
+    n = lecture("numbers", "--lesson", str(files[1]), "--json")
+    assert n.returncode == 0, n.stderr
+    assert json.loads(n.stdout)["lesson"] == "inner-product-v02"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--count", "0"], "--count must be at least 1"),
+        (["--count", "2", "--vary", "projection,nope"], "unknown table 'nope'"),
+        (["--count", "2", "--lesson", "missing.toml"], "missing.toml: (file): no such file"),
+    ],
+    ids=["count", "table", "lesson"],
+)
+def test_bad_input_is_one_line_and_writes_nothing(args, message, tmp_path: Path) -> None:
+    out = tmp_path / "v"
+    r = lecture("variants", *args, "--out", str(out))
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and message in r.stderr and "Traceback" not in r.stderr
+    assert not out.exists() or not any(out.iterdir())
+
+
+# --------------------------------------------------------------------------------------
+# A generated lesson drawn by every scene (manim's dry run; slower tier)
+# --------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def generated_path(base: Lesson, tmp_path_factory) -> Path:
+    (v,) = V.generate(base, 1, seed=1)  # every table varied
+    path = tmp_path_factory.mktemp("generated") / v.filename
+    path.write_text(v.text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.manim
+@pytest.mark.parametrize("scene", list(ORDER))
+def test_generated_lesson_draws_legibly(generated_path: Path, scene: str) -> None:
+    """Every text inside the frame and apart, captions to the rules, numbers as the sheet."""
+    import os
+
+    from conftest import DRY_MEDIA
+    from test_scenes import check_captions, check_layout
+
+    from lesson.sheet import scene_sheet
+    from pipeline.dryrun import dry_run
+
+    media = DRY_MEDIA / f"variants-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+    obj = dry_run(scene, generated_path, "id", media)
+    sheet = {k: v.text for k, v in scene_sheet(load_lesson(generated_path), scene).items()}
+    for snap in obj.snapshots:
+        for key, text in snap.numbers.items():
+            assert sheet.get(key) == text, f"{snap.section}: {key} shows {text!r}"
+    check_layout(obj)
+    check_captions(obj, "id")
