@@ -76,6 +76,7 @@ class Task:
     variant: str
     store: str
     digests: dict[str, str]  # the client's project files: the worker's must match
+    voice: str = "espeak"  # who speaks the captions (a voice input of the hash)
 
 
 @dataclass
@@ -121,6 +122,8 @@ def _argv(task: Task, lesson: Path, work: Path) -> list[str]:
         task.variant,
         "--tex-cache",
         str(MEDIA / "Tex"),
+        "--voice",
+        task.voice,
     ]
 
 
@@ -191,7 +194,7 @@ def render_task(task: Task, local: bool = False) -> dict[str, Any]:
             "log": "",
         }
     lesson = load_lesson(lesson_path)
-    settings = RenderSettings(task.quality, task.lang, task.variant)
+    settings = RenderSettings(task.quality, task.lang, task.variant, voice=task.voice)
     spec = registry()[task.scene]
     digest = input_hash(lesson, spec, settings, sources, task.digests)
 
@@ -418,6 +421,7 @@ def plan(
                 variant=settings.variant,
                 store=str(store.root.resolve()),
                 digests=digests,
+                voice=settings.voice,
             )
     return p
 
