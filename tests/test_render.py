@@ -37,7 +37,7 @@ def test_clip_is_a_real_video_with_subtitles(rendered: Path, scene: str) -> None
     clip = manifest(rendered)["clips"][scene]
     info = probe(rendered / clip["video"])
     assert (info.width, info.height, info.fps) == (854, 480, 15)
-    assert 20 <= info.duration <= 50
+    assert 20 <= info.duration <= 90
     assert abs(info.frames - info.duration * info.fps) <= 1
     assert clip["duration"] == pytest.approx(info.duration, abs=1e-3)
     cues = list(srt.parse((rendered / clip["subtitles"]).read_text(encoding="utf-8")))
@@ -306,7 +306,7 @@ def test_whole_lesson_builds_with_a_chapter_per_scene(rendered: Path, tmp_path: 
     with av.open(str(out / "lesson.mp4")) as c:
         titles = [ch["metadata"]["title"] for ch in c.chapters()]
     assert len(titles) == len(ORDER) == len(lesson["chapters"])
-    assert titles[0] == "Judul dan tujuan pembelajaran"
+    assert titles[:2] == ["Satu angka", "Judul dan tujuan pembelajaran"]
     assert titles[-1] == "Uji pemahaman: pertanyaan 8"
     cues = list(srt.parse((out / "lesson.srt").read_text(encoding="utf-8")))
     assert len(cues) >= 3 * len(ORDER)
