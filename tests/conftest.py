@@ -104,3 +104,18 @@ def dry_scene(lesson_paths: dict[str, Path], tmp_path_factory: pytest.TempPathFa
         return _runs[key]
 
     return run
+
+
+# The longest tests start first, so the parallel run is not left waiting on one of them at
+# the end (the whole-lesson build alone takes about four minutes on two cores).
+LONG_POLES = (
+    "test_whole_lesson_builds_with_a_chapter_per_scene",
+    "test_local_cluster_renders_real_scenes_once_for_two_lessons",
+    "test_a_recording_replaces_one_cue_and_goes_stale_when_the_numbers_change",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Move the long poles to the front of the collection (pytest-xdist hands out in order)."""
+    first = [i for name in LONG_POLES for i in items if i.name == name]
+    items[:] = first + [i for i in items if i not in first]

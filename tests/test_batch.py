@@ -153,16 +153,16 @@ def test_local_pool_renders_a_shared_clip_once(two_lessons, tmp_path: Path) -> N
 def test_local_cluster_renders_real_scenes_once_for_two_lessons(two_lessons, tmp_path) -> None:
     """Two short real scenes that read nothing the variant changed: 2 renders serve 4 clips."""
     out, store = tmp_path / "out", tmp_path / "store"
-    r = lecture("render", "LessonTitle", "Recap", "--quality", "low",
+    r = lecture("render", "LessonTitle", "Pause", "--quality", "low",
                 "--lessons", *map(str, two_lessons), "--cluster", "local:2",
-                "--store", str(store), "--out", str(out))  # fmt: skip
+                "--store", str(store), "--out", str(out), env=FIXTURES)  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert "clips: 2 rendered, 2 reused from the store" in r.stdout
     assert "[2/2]" in r.stderr and "[3/" not in r.stderr  # progress across both lessons
     assert "(inner-product, inner-product-v01): rendered" in r.stderr
     a, b = out / "inner-product" / "low", out / "inner-product-v01" / "low"
     ca, cb = manifest(a)["clips"], manifest(b)["clips"]
-    for scene in ("LessonTitle", "Recap"):
+    for scene in ("LessonTitle", "Pause"):
         assert ca[scene]["input_hash"] == cb[scene]["input_hash"]
         assert (a / f"{scene}.mp4").stat().st_ino == (b / f"{scene}.mp4").stat().st_ino
         assert ClipStore(store).has(ca[scene]["input_hash"])
