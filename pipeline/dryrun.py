@@ -42,6 +42,7 @@ def dry_run(
     media: Path | None = None,
     voice: str = "espeak",
     recordings: bool = True,
+    frame_rate: float | None = None,
 ) -> DryRun:
     """Run `scene`'s construct for `lesson` in `lang` with rendering skipped.
 
@@ -62,6 +63,9 @@ def dry_run(
         synthetic takes are made here too, once, then cached).
     recordings : bool
         Use fresh recorded takes as a render does (False: the synthetic voice only).
+    frame_rate : float, optional
+        Frames per second of the run (default: low quality's). What the scene shows at a
+        step's end and what it reads do not depend on it; the tests run at a lower rate.
 
     Returns
     -------
@@ -91,6 +95,7 @@ def dry_run(
                 "media_dir": str(work),
                 "tex_dir": str(tex),
                 "quality": "low_quality",
+                **({"frame_rate": frame_rate} if frame_rate else {}),
                 "disable_caching": True,
                 "verbosity": "ERROR",
                 "progress_bar": "none",

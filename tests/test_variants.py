@@ -8,7 +8,7 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
-from conftest import lecture
+from conftest import DRY_FPS, lecture
 from test_lesson import quiz_vectors, worked_vectors
 
 from lesson import variants as V
@@ -205,7 +205,7 @@ def test_generated_lesson_draws_legibly(generated_path: Path, scene: str) -> Non
     from pipeline.dryrun import dry_run
 
     media = DRY_MEDIA / f"variants-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
-    obj = dry_run(scene, generated_path, "id", media)
+    obj = dry_run(scene, generated_path, "id", media, frame_rate=DRY_FPS)
     sheet = {k: v.text for k, v in scene_sheet(load_lesson(generated_path), scene).items()}
     for snap in obj.snapshots:
         for key, text in snap.numbers.items():
