@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from lesson.model import Lesson, load_lesson
-from lesson.scenelist import ORDER, registry
+from lesson.scenelist import registry
 from pipeline.manifest import Clip, Manifest
 from pipeline.render import (
     RenderError,
@@ -36,6 +36,7 @@ from pipeline.render import (
     _worker_main,
     _workers,
     input_hash,
+    scenes_to_render,
     source_digests,
 )
 from pipeline.settings import MEDIA, RenderSettings
@@ -383,11 +384,7 @@ def plan(
     RenderError
         For an unknown scene.
     """
-    known = registry()
-    for s in scenes:
-        if s not in known:
-            raise RenderError(f"unknown scene {s!r}; scenes are: {', '.join(known)}")
-    scenes = scenes or list(ORDER)
+    scenes, known = scenes_to_render(scenes), registry()
     digests = source_digests()
     p = Plan()
     for i, (lesson, out) in enumerate(zip(lessons, outs, strict=True)):

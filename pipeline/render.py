@@ -35,6 +35,7 @@ from pipeline.settings import MEDIA, RenderSettings
 
 __all__ = [
     "RenderError",
+    "scenes_to_render",
     "input_hash",
     "narration_inputs",
     "output_lock",
@@ -307,6 +308,21 @@ def output_lock(out: Path) -> Iterator[None]:
         lock.close()
 
 
+def scenes_to_render(scenes: list[str]) -> list[str]:
+    """`scenes` checked against the scene registry; every lecture scene when empty.
+
+    Raises
+    ------
+    RenderError
+        For an unknown scene, naming the known ones.
+    """
+    known = registry()
+    for s in scenes:
+        if s not in known:
+            raise RenderError(f"unknown scene {s!r}; scenes are: {', '.join(known)}")
+    return scenes or list(ORDER)
+
+
 def render(
     lesson: Lesson, scenes: list[str], settings: RenderSettings, out: Path
 ) -> tuple[Manifest, dict[str, str]]:
@@ -335,11 +351,7 @@ def render(
     RenderError
         For an unknown scene.
     """
-    known = registry()
-    for s in scenes:
-        if s not in known:
-            raise RenderError(f"unknown scene {s!r}; scenes are: {', '.join(known)}")
-    scenes = scenes or list(ORDER)
+    scenes, known = scenes_to_render(scenes), registry()
     out.mkdir(parents=True, exist_ok=True)
     old = Manifest.load(out)
     clips = dict(old.clips) if old and old.lesson == lesson.id else {}
