@@ -13,6 +13,7 @@ from manim import (
     ORIGIN,
     RIGHT,
     UP,
+    Animation,
     Brace,
     Create,
     DashedLine,
@@ -263,9 +264,7 @@ class ProjectionDrop(LessonScene):
         """proj_k(q) grows along k."""
         key = self.pick("pd_sub_proj", "comp")
         self.say(key)
-        arrow = self.proj_arrow
-        grow = FadeIn(arrow) if isinstance(arrow, Dot) else GrowArrow(arrow)
-        self.play(grow, run_time=1.5)
+        self.play(grow(self.proj_arrow), run_time=1.5)
         self.play(Write(self.proj_eq), run_time=2)
         self.wait(1)
 
@@ -305,11 +304,15 @@ class ProjectionDrop(LessonScene):
         self.play(*(m.animate.set_opacity(0.25) for m in mine), FadeOut(self.work), run_time=1)
         self.play(GrowArrow(self.q2_arrow), FadeIn(self.q2_name), FadeIn(self.work2[0]))
         self.play(Create(self.drop2), run_time=1.2)
-        grow = FadeIn(self.proj2_arrow) if isinstance(self.proj2_arrow, Dot) else None
         self.play(Write(self.work2[1]), run_time=1.2)
-        self.play(grow or GrowArrow(self.proj2_arrow), Write(self.work2[2]), run_time=1.5)
+        self.play(grow(self.proj2_arrow), Write(self.work2[2]), run_time=1.5)
         self.wait(0.5)
         self.say("pd_sub_other_shadow")
         self.play(Write(self.work2[3]), run_time=1.5)
         self.play(Write(self.work2[4]), run_time=1.5)
         self.wait(2)
+
+
+def grow(arrow: Mobject) -> Animation:
+    """An arrow grows from its tail; a zero projection (a dot) fades in."""
+    return FadeIn(arrow) if isinstance(arrow, Dot) else GrowArrow(arrow)

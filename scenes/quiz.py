@@ -203,7 +203,8 @@ class QuizQuestion(LessonScene):
 
     def build_countdown(self) -> VGroup:
         """Ring, remaining seconds (formatted by mathcore.fmt) and a caption."""
-        self.remaining = pause_seconds(self.quiz, self.lesson.quiz_countdown)
+        self.pause = pause_seconds(self.quiz, self.lesson.quiz_countdown)
+        self.remaining = self.pause
         self.track = Circle(radius=0.75, color=C.GRID, stroke_width=10)
         self.ring = self.ring_arc(1.0)
         self.seconds = self.live(
@@ -304,7 +305,7 @@ class QuizQuestion(LessonScene):
         draws the glyphs of a digit that has already been replaced.
         """
         self.say("qz_sub_pause")
-        total = pause_seconds(self.quiz, self.lesson.quiz_countdown)
+        total = self.pause
         self.play(FadeIn(self.countdown), run_time=0.5)
         for k in range(total):
             self.set_seconds(total - k)
