@@ -123,6 +123,8 @@ class Lesson:
     scores: tuple[Vec, ...] = ()  # several queries against the attention keys
     magnitude_scale: Fraction = Fraction(2)
     quiz_countdown: int = 5  # seconds of visible pause before a quiz solution
+    result_hold: Fraction = Fraction(3, 2)  # seconds of silence after a key result is said
+    scene_end: Fraction = Fraction(1)  # seconds of silence at the end of every scene
     prior_lesson: str = "017"
     mml_section: str = "3.2"
 
@@ -437,10 +439,19 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
         )
     if any(abs(mag_scale * c) > MAX_COORD for c in pairs[1][0]):
         raise r.fail("magnitude.scale", f"scale × the second pair's x leaves ±{MAX_COORD}")
-    timing = r.table(t.get("timing", {}), "timing", {"quiz_countdown"}, set())
+    timing = r.table(
+        t.get("timing", {}), "timing", {"quiz_countdown", "result_hold", "scene_end"}, set()
+    )
     countdown = timing.get("quiz_countdown", 5)
     if isinstance(countdown, bool) or not isinstance(countdown, int) or not 0 <= countdown <= 30:
         raise r.fail("timing.quiz_countdown", "must be a whole number of seconds from 0 to 30")
+    holds = {}
+    for key, default in (("result_hold", 1.5), ("scene_end", 1)):
+        value = timing.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 9:
+            raise r.fail(f"timing.{key}", "must be a number of seconds from 0 to 9")
+        holds[key] = r.number(value, f"timing.{key}")
+        holds[key] = value
     intro = r.table(t.get("intro", {}), "intro", {"prior_lesson", "mml_section"}, set())
     for key in intro:
         value = intro[key]
@@ -469,6 +480,8 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
         scores=_scores(r, t["scores"], attention),
         magnitude_scale=mag_scale,
         quiz_countdown=countdown,
+        result_hold=holds["result_hold"],
+        scene_end=holds["scene_end"],
         prior_lesson=intro.get("prior_lesson", "017"),
         mml_section=intro.get("mml_section", "3.2"),
     )
@@ -484,7 +497,7 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
         "scores": _jsonable({"queries": lesson["scores"]}),
         "zero_query": _jsonable({"keys": lesson["zero_query"]["keys"]}),
         "scale": _jsonable({"query": lesson["scale"]["x"], "key": lesson["scale"]["y"]}),
-        "timing": {"quiz_countdown": countdown},
+        "timing": {"quiz_countdown": countdown, **_jsonable(holds)},
         "intro": {"prior_lesson": lesson["prior_lesson"], "mml_section": lesson["mml_section"]},
     }
     return Lesson(path=p, raw=json.dumps(raw, sort_keys=True), **lesson)

@@ -26,6 +26,8 @@ LESSON_KEYS: dict[str, str] = {
     "zero_query": "zero_query.keys",
     "scale": "scale",
     "quiz_countdown": "timing.quiz_countdown",
+    "result_hold": "timing.result_hold",
+    "scene_end": "timing.scene_end",
     "prior_lesson": "intro.prior_lesson",
     "mml_section": "intro.mml_section",
 }

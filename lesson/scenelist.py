@@ -73,34 +73,38 @@ class Scene:
         return fn
 
 
+# Every lecture scene reads the pace of its holds: silence after a key result, at its end.
+PACE = ("timing.result_hold", "timing.scene_end")
+
+
 def _quiz(n: int) -> Scene:
     return Scene(
         f"QuizQuestion{n}",
         "quiz",
         f"quiz_question_{n}",
-        (f"quiz[{n}]", "format", "timing.quiz_countdown"),
+        (f"quiz[{n}]", "format", "timing.quiz_countdown", *PACE),
     )
 
 
 SCENES: tuple[Scene, ...] = (
-    Scene("Hook", "hook", "hook", ("attention", "format")),
-    Scene("LessonTitle", "intro", "lesson_title", ("title", "intro")),
-    Scene("CoordinateProducts", "intro", "coordinate_products", ("projection", "format")),
-    Scene("LengthAndAngle", "intro", "length_and_angle", ("projection", "format")),
-    Scene("ProjectionDrop", "projection", "projection_drop", ("projection", "format")),
-    Scene("AngleSignRegions", "angle", "angle_sign_regions", ("angle", "format")),
-    Scene("SoftmaxBarMorph", "softmax", "softmax_bar_morph", ("attention", "format")),
+    Scene("Hook", "hook", "hook", ("attention", "format", *PACE)),
+    Scene("LessonTitle", "intro", "lesson_title", ("title", "intro", *PACE)),
+    Scene("CoordinateProducts", "intro", "coordinate_products", ("projection", "format", *PACE)),
+    Scene("LengthAndAngle", "intro", "length_and_angle", ("projection", "format", *PACE)),
+    Scene("ProjectionDrop", "projection", "projection_drop", ("projection", "format", *PACE)),
+    Scene("AngleSignRegions", "angle", "angle_sign_regions", ("angle", "format", *PACE)),
+    Scene("SoftmaxBarMorph", "softmax", "softmax_bar_morph", ("attention", "format", *PACE)),
     Scene(
         "AttentionScores",
         "scores",
         "attention_scores",
-        ("attention.keys", "attention.values", "attention.mask", "scores", "format"),
+        ("attention.keys", "attention.values", "attention.mask", "scores", "format", *PACE),
     ),
-    Scene("ScaleIsNotCosine", "scores", "scale_is_not_cosine", ("scale", "format")),
-    Scene("MagnitudeVsDirection", "magnitude", "magnitude_vs_direction", ("magnitude", "format")),
-    Scene("ZeroQuery", "magnitude", "zero_query", ("zero_query", "format")),
-    Scene("NumpyCheck", "numpy_check", "numpy_check", ("projection", "format")),
-    Scene("Recap", "recap", "recap", ("intro.mml_section",)),
+    Scene("ScaleIsNotCosine", "scores", "scale_is_not_cosine", ("scale", "format", *PACE)),
+    Scene("MagnitudeVsDirection", "magnitude", "magnitude_vs_direction", ("magnitude", "format", *PACE)),
+    Scene("ZeroQuery", "magnitude", "zero_query", ("zero_query", "format", *PACE)),
+    Scene("NumpyCheck", "numpy_check", "numpy_check", ("projection", "format", *PACE)),
+    Scene("Recap", "recap", "recap", ("intro.mml_section", *PACE)),
     *(_quiz(n) for n in range(1, 9)),
 )
 

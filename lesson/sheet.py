@@ -42,11 +42,28 @@ class Sheet(dict[str, Shown]):
     ``decisions`` maps a fact's name to its outcome (``{"comp": "neg"}``), decided exactly
     by the builder (:mod:`lesson.decide`); the scene picks the catalogue text
     ``<key>_if_<outcome>`` from it.
+
+    ``outcomes`` names the values a step presents as its result (the product, the length,
+    the weights): the narrator says each of them aloud in the step that first shows it, and
+    a test fails when one is shown but not said there.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.decisions: dict[str, str] = {}
+        self.outcomes: set[str] = set()
+
+    def mark(self, *keys: str) -> Sheet:
+        """Mark `keys` (values of this sheet that exist) as outcomes; returns the sheet.
+
+        Examples
+        --------
+        >>> s = Sheet({"dot": fmt.number(Fraction(4), fmt.Places())}).mark("dot", "cos")
+        >>> sorted(s.outcomes)
+        ['dot']
+        """
+        self.outcomes.update(k for k in keys if k in self)
+        return self
 
 
 def build_sheet(builder: Builder, lesson: Lesson) -> Sheet:

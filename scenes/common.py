@@ -195,6 +195,8 @@ class Snapshot:
     number_kinds: dict[str, str] = field(default_factory=dict)  # "part" of a formula, or "text"
     boxes: list[tuple[str, np.ndarray]] = field(default_factory=list)
     mismatched: list[tuple[str, str, str]] = field(default_factory=list)
+    said: set[str] = field(default_factory=set)  # sheet keys the section's captions say
+    words: list[str] = field(default_factory=list)  # what the narrator was asked to say
 
 
 def _visible(m: Mobject) -> bool:
@@ -251,7 +253,9 @@ class LessonScene(Scene):
         self.strings = file_catalogue(spec.text_file, self.lang) if spec.sheet else {}
         self.snapshots: list[Snapshot] = []
         self._section = ""
-        self._caption: tuple[str, float, float] | None = None
+        self._caption: tuple[str, float, float, bool] | None = None
+        self._said: set[str] = set()
+        self._words: list[str] = []
 
     # --- content helpers -------------------------------------------------------------
     def n(self, key: str) -> Num:
@@ -347,12 +351,20 @@ class LessonScene(Scene):
         """
         return f"{key}_if_{self.sheet.decisions[decision]}"
 
-    def say(self, key: str) -> None:
+    def say(self, key: str, *, result: bool = False) -> None:
         """Show catalogue text `key` as the subtitle from now until the next one or section end.
 
         The narrator (if any) speaks it from now: the words are the catalogue text with each
         ``{name}`` read from the sheet's value and its notation in words
         (:func:`mathcore.spoken.spoken_template`), never read back from display strings.
+
+        Parameters
+        ----------
+        key : str
+            The catalogue text.
+        result : bool
+            The caption states a key result: once it is said, the step holds in silence for
+            the lesson's ``[timing] result_hold`` seconds before anything else is said.
         """
         self._end_caption()
         template = self.strings[key]
@@ -360,10 +372,21 @@ class LessonScene(Scene):
         text = template.format(**{n: self.sheet[n].text for n in names}) if names else template
         start = float(self.time)
         speech = 0.0
+        words = spoken_template(template, self.sheet, self.lang)
+        self._said.update(names)
+        self._words.append(words)
         if self.narrator is not None:
-            words = spoken_template(template, self.sheet, self.lang)
             speech = float(self.narrator.speak(key, words, start))
-        self._caption = (text, start, speech)
+        self._caption = (text, start, speech, result)
+
+    def pace(self, name: str) -> float:
+        """A ``[timing]`` hold of the lesson in seconds (``result_hold``, ``scene_end``).
+
+        Scenes outside the lecture (test fixtures) read no lesson keys: they get the defaults.
+        """
+        if scene_spec(type(self).__name__).extra:
+            return float(getattr(Lesson, name))
+        return float(getattr(self.lesson, name))
 
     def _end_caption(self) -> None:
         """Close the open caption: hold the step until it is said and can be read; time its cues.
@@ -377,10 +400,12 @@ class LessonScene(Scene):
         """
         if self._caption is None:
             return
-        text, start, speech = self._caption
+        text, start, speech, result = self._caption
         self._caption = None
         fps = float(config.frame_rate)
         pause = float(getattr(self.narrator, "pause", 0.4))
+        if result:
+            pause += self.pace("result_hold")
         need = captions.voiced_needed(text, fps, self.lang, speech, pause)
         short = need - (float(self.time) - start)
         if short > 0:
@@ -390,13 +415,17 @@ class LessonScene(Scene):
             self.add_subcaption(cue.text, duration=cue.end - cue.start, offset=cue.start - now)
 
     def tear_down(self) -> None:
-        """Close the last subtitle and snapshot the last section."""
+        """Close the last subtitle, end in silence (``[timing] scene_end``), snapshot."""
         self._end_caption()
+        end = self.pace("scene_end")
+        if end > 0:
+            self.wait(end)
         self._snapshot()
         super().tear_down()
 
     def _snapshot(self) -> None:
-        snap = Snapshot(self._section, float(self.time))
+        snap = Snapshot(self._section, float(self.time), said=self._said, words=self._words)
+        self._said, self._words = set(), []
         for m in self.mobjects:
             for part in m.get_family():
                 tags = dict(getattr(part, "sheet_multi", {}))

@@ -15,6 +15,7 @@ from lesson.model import load_lesson
 from lesson.reads import uncovered
 from lesson.scenelist import ORDER
 from lesson.sheet import scene_sheet
+from mathcore.spoken import spoken
 
 SCENES = list(ORDER)
 SEED_SCENES = ("ProjectionDrop", "AngleSignRegions", "SoftmaxBarMorph")
@@ -67,6 +68,24 @@ def check_layout(obj) -> None:
             assert not np.all(overlap > 0.02), f"{snap.section}: {la} overlaps {lb}"
 
 
+def check_outcomes_said(obj, sheet, lang: str) -> None:
+    """Every value the sheet marks as an outcome is said aloud in the step that first shows it.
+
+    The step's captions name it (a ``{key}`` field) and the words the narrator was asked to
+    say hold its spoken form, so a learner who only listens hears every result.
+    """
+    seen: set[str] = set()
+    for snap in obj.snapshots:
+        new = (set(snap.numbers) & sheet.outcomes) - seen
+        words = " ".join(snap.words)
+        for key in sorted(new):
+            said = spoken(sheet[key], lang)
+            assert key in snap.said and said in words, (
+                f"{snap.section}: shows {key} = {sheet[key].text!r} but never says {said!r}"
+            )
+        seen |= set(snap.numbers)
+
+
 def check_captions(obj, lang: str) -> None:
     """Every subtitle cue to broadcast rules (lines, length, speed, duration, gaps, notation)."""
     assert obj.cues, "no subtitles"
@@ -87,8 +106,10 @@ def test_dry_run(dry_scene, lesson_paths, scene: str, lesson: str, lang: str) ->
     """One test per dry run (so two test processes never wait for the same one):
     numbers equal the sheet, only declared lesson keys read, text inside and apart."""
     obj = dry_scene(scene, lesson, lang)
-    sheet = {k: v.text for k, v in scene_sheet(load_lesson(lesson_paths[lesson]), scene).items()}
+    full = scene_sheet(load_lesson(lesson_paths[lesson]), scene)
+    sheet = {k: v.text for k, v in full.items()}
     check_numbers(obj, sheet)
+    check_outcomes_said(obj, full, lang)
     assert obj.lesson_reads, "read nothing from the lesson"
     assert uncovered(obj.lesson_reads, ORDER[scene].reads) == [], "reads an undeclared key"
     check_layout(obj)
