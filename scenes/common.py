@@ -459,7 +459,7 @@ def fill(
     A field ``{name}`` is the sheet value `name`, or the value ``fields[name]`` names (one
     text for every pair of coordinates: ``{a}``, ``{b}``). ``{name:eq}`` is the value after
     its relation: ``= 4`` when exact, ``≈ 1.79`` when rounded, so a sentence never states a
-    rounded value with "=".
+    rounded value with "="; ``{name:is}`` the same without ``=`` (``4``, ``≈ 0.330``).
 
     Returns
     -------
@@ -474,6 +474,8 @@ def fill(
     >>> sheet = {"c": fmt.approx(1.7888, 2), "d": fmt.number(Fraction(4), P)}
     >>> fill("comp {c:eq}, q · k {x:eq}", sheet, {"x": "d"})[0]
     'comp {c}, q · k = {x}'
+    >>> fill("{w:is} and {x:is}", {"w": fmt.fixed(0.3302, 3)} | sheet, {"x": "d"})[0]
+    '≈ {w} and {x}'
     """
     fields = fields or {}
     values: dict[str, Shown] = {}
@@ -484,10 +486,13 @@ def fill(
             continue
         value = sheet[fields.get(name, name)]
         values[name] = value
+        bare = "" if value.exact or value.text.startswith("≈") else "≈ "
         if spec == "eq":
-            out.append("= " if value.exact else "" if value.text.startswith("≈") else "≈ ")
+            out.append("= " if value.exact else bare)
+        elif spec == "is":
+            out.append(bare)
         elif spec:
-            raise ValueError(f"unknown field format {{{name}:{spec}}}; have :eq")
+            raise ValueError(f"unknown field format {{{name}:{spec}}}; have :eq, :is")
         out.append(f"{{{name}}}")
     return "".join(out), values
 
