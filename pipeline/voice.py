@@ -761,7 +761,8 @@ def check_recordings(
                 except VoiceError as e:
                     if strict:
                         raise
-                    reason = f"unreadable ({str(e).partition(' (')[2].rstrip(')')})"
+                    detail = str(e).partition(" cannot be read (")[2].removesuffix(")")
+                    reason = f"unreadable ({detail})"
             if reason is None:
                 good = r
                 break
