@@ -251,7 +251,6 @@ def voiced(text: str, start: float, end: float, fps: float, lang: str, speech: f
     >>> [c.lines for c in voiced(said, 0.0, 10.2, 15, "id", 9.8)]
     [('Kalikan koordinat yang bersesuaian,',), ('lalu jumlahkan: q · k = 2(1) + 1(2) = 4.',)]
     """
-    cues = split(text, lang)
     if speech <= 0:
         return timed(text, start, end, fps, lang)
     gap = MIN_GAP_FRAMES / fps
@@ -262,10 +261,11 @@ def voiced(text: str, start: float, end: float, fps: float, lang: str, speech: f
     # Numbers said in words take longer than they take to read: a cue whose words would be
     # spoken for longer than a cue may show becomes one cue per line, so no speech goes
     # without its subtitle.
-    total = sum(share(c) for c in cues)
+    whole = split(text, lang)
+    total = sum(share(c) for c in whole)
     cues = [
         part
-        for c in cues
+        for c in whole
         for part in (
             [(line,) for line in c]
             if len(c) > 1 and speech * share(c) / total > MAX_DURATION - 2 * gap

@@ -449,13 +449,12 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
     countdown = timing.get("quiz_countdown", 5)
     if isinstance(countdown, bool) or not isinstance(countdown, int) or not 0 <= countdown <= 30:
         raise r.fail("timing.quiz_countdown", "must be a whole number of seconds from 0 to 30")
-    holds = {}
+    holds: dict[str, Fraction] = {}
     for key, default in (("result_hold", 1.5), ("scene_end", 1), ("step_pause", 0.6)):
         value = timing.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 9:
             raise r.fail(f"timing.{key}", "must be a number of seconds from 0 to 9")
         holds[key] = r.number(value, f"timing.{key}")
-        holds[key] = value
     intro = r.table(t.get("intro", {}), "intro", {"prior_lesson", "mml_section"}, set())
     for key in intro:
         value = intro[key]
