@@ -225,6 +225,59 @@ def _cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_frames(args: argparse.Namespace) -> int:
+    """``lecture frames``: a contact sheet, the last frame of every step of every scene."""
+    from pipeline.render import RenderError, scenes_to_render
+    from publish.frames import contact_sheet
+
+    lesson = load_lesson(args.lesson)
+    scenes = list(args.scenes)
+    try:
+        scenes_to_render(scenes)
+    except RenderError as e:
+        print(f"lecture: error: {e}", file=sys.stderr)
+        return 2
+    if not 80 <= args.tile_width <= 1920:
+        print(
+            f"lecture: error: --tile-width must be 80 to 1920 pixels, got {args.tile_width}",
+            file=sys.stderr,
+        )
+        return 2
+    settings = _settings(args)
+    target = Path(args.png) if args.png else _out(args, lesson, settings) / "contact-sheet.png"
+    if target.suffix.lower() != ".png" or target.is_dir():
+        print(f"lecture: error: --out {target}: not a .png file name", file=sys.stderr)
+        return 2
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        print(f"lecture: error: {target.parent}: cannot write: {e.strerror or e}", file=sys.stderr)
+        return 2
+    done = _render(args, scenes, settings)
+    if done is None:
+        return 2
+    _, out, manifest, failures = done
+    if failures:
+        return 1
+    shown = manifest.only(scenes)
+    steps = sum(len(c.sections) for c in shown.clips.values())
+    note = (
+        f"{lesson.id} · {settings.quality} · {settings.lang} · the last frame of each of "
+        f"{steps} steps in {len(shown.clips)} scenes · {lesson.path.name}"
+    )
+    try:
+        sheet = contact_sheet(out, shown, args.lang, target, lesson.title, note, args.tile_width)
+    except (OSError, ValueError) as e:
+        print(f"lecture: error: contact sheet: {e}", file=sys.stderr)
+        return 1
+    width, height = sheet.size
+    print(
+        f"contact sheet: {sheet.path}  ({len(sheet.tiles)} steps of {len(sheet.scenes)} "
+        f"scenes, {width}x{height} px)"
+    )
+    return 0
+
+
 def _cmd_verify(args: argparse.Namespace) -> int:
     from publish.verify import verify
 
@@ -394,6 +447,31 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--quality", default="medium", choices=list(QUALITIES))
     v.add_argument("--lang", default="id", choices=list(LANGUAGES))
     v.set_defaults(func=_cmd_verify)
+
+    f = sub.add_parser(
+        "frames", help="a contact sheet: every step's last frame in one PNG, labelled"
+    )
+    f.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
+    f.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
+    f.add_argument("--lang", default="id", choices=list(LANGUAGES), help="language of text")
+    f.add_argument("--quality", default="low", choices=list(QUALITIES), help="default low")
+    f.add_argument(
+        "--out",
+        dest="png",
+        default=None,
+        help="the PNG (default <render folder>/contact-sheet.png)",
+    )
+    f.add_argument(
+        "--render-dir",
+        dest="out",
+        default=None,
+        help="render folder to bring up to date and read (default media/<lesson>/<quality>)",
+    )
+    f.add_argument("--tile-width", type=int, default=320, help="pixels (default 320)")
+    f.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
+    f.add_argument("--quiet", action="store_true", help="plain progress lines")
+    f.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS), help=VOICE_HELP)
+    f.set_defaults(func=_cmd_frames)
 
     c = sub.add_parser("captions", help="check every subtitle cue against the caption rules")
     c.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
