@@ -15,6 +15,7 @@ from conftest import SEED_SCENES, lecture
 from PIL import Image, ImageOps
 
 from lesson.scenelist import registry
+from pipeline.manifest import Manifest
 from publish.frames import (
     LINE,
     PAD,
@@ -199,7 +200,8 @@ def test_one_tile_per_step_in_lesson_order_labelled_with_its_title(sheet) -> Non
     assert [t.title for t in tiles] == [title_of(s, step) for s, step in expected]
     assert [t.caption for t in tiles[:2]] == ["ProjectionDrop · 01", "ProjectionDrop · 02"]
     with Image.open(png) as im:
-        assert im.size == size and im.mode == "RGB"
+        assert im.size == size and im.mode == "P"  # a palette of at most 256 colours
+        assert len(im.getcolors(256) or ()) > 16
 
 
 @pytest.mark.render
@@ -254,3 +256,59 @@ def test_labels_read_back_as_the_catalogues_step_titles(sheet) -> None:
         read = read_label(title, psm=6).replace("\n", " ")
         ratio = difflib.SequenceMatcher(None, normal(read), normal(t.title)).ratio()
         assert ratio > 0.9, (t.title, read)
+
+
+def synthetic_render(out: Path, scenes: dict[str, list[str]]) -> Manifest:
+    """A render folder of tiny section clips (PyAV): step i of a scene ends on a bright block
+    whose width grows with i, over the scenes' background; and its manifest."""
+    import av
+
+    from pipeline.manifest import Clip, Section
+
+    (out / "sections").mkdir(parents=True)
+    clips = {}
+    for scene, steps in scenes.items():
+        sections = []
+        for i, step in enumerate(steps):
+            name = f"sections/{scene}_{i:02d}-{step}.mp4"
+            with av.open(str(out / name), "w") as c:
+                s = c.add_stream("mpeg4", rate=5)
+                s.width, s.height, s.pix_fmt = 256, 144, "yuv420p"
+                for n in range(3):  # the last frame differs from the first two
+                    px = np.full((144, 256, 3), BACKGROUND, dtype=np.uint8)
+                    if n == 2:
+                        px[40:104, 16 : 48 + 40 * i] = (240, 200, 60)
+                    frame = av.VideoFrame.from_ndarray(px, format="rgb24")
+                    c.mux(s.encode(frame))
+                c.mux(s.encode(None))
+            sections.append(Section(i, step, name))
+        clips[scene] = Clip(
+            scene, f"{scene}.mp4", f"{scene}.srt", f"{scene}.png", tuple(sections), 1.0,
+            256, 144, 5.0, 3, "x", "low", "id", {}, (),
+        )  # fmt: skip
+    return Manifest("inner-product", "lesson.toml", "low", "id", clips)
+
+
+def test_sheet_of_synthetic_clips_shows_each_last_frame_under_its_title(tmp_path: Path) -> None:
+    from publish.frames import contact_sheet
+
+    steps = {"LessonTitle": ["judul", "tujuan", "dasar"], "Recap": ["dua-bacaan", "peringatan"]}
+    manifest = synthetic_render(tmp_path / "low", steps)
+    target = tmp_path / "sheet.png"
+    made = contact_sheet(tmp_path / "low", manifest, "en", target, "A lesson", "a note")
+    assert made.path == target and made.scenes == ["LessonTitle", "Recap"]
+    assert [t.title for t in made.tiles] == [title_of(s, x, "en") for s in steps for x in steps[s]]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["low", "sheet.png"]  # nothing aside
+    px = np.asarray(Image.open(target).convert("RGB"), dtype=np.int16)
+    assert px.shape == (made.size[1], made.size[0], 3)
+    for t in made.tiles:
+        x0, y0, x1, y1 = t.frame
+        assert (x1 - x0, y1 - y0) == (320, 180)
+        bright = (np.abs(px[y0:y1, x0:x1] - (240, 200, 60)).sum(axis=2) < 60).any(axis=0)
+        # the block of the step's last frame: 32 + 40 i of 256 columns, scaled by 320/256
+        assert abs(int(bright.sum()) - round((32 + 40 * t.index) * 1.25)) <= 3, t.step
+        band = px[t.label[1] + 2 : t.label[3], t.label[0] : t.label[2]]
+        assert (band.min(axis=2) > 200).sum() > 50, t.step  # the title's ink
+    # the second scene starts a new row under the first
+    assert made.tiles[3].frame[0] == made.tiles[0].frame[0]
+    assert made.tiles[3].frame[1] > made.tiles[2].label[3]
