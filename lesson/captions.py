@@ -60,7 +60,7 @@ _NO_END = {"the", "a", "an", "of", "its", "their", "si", "sang", "para"}  # bind
 _JOINERS = set("· = + − ≈ × / → ≤ ≥ < >".split())  # notation never broken around
 _RELATIONS = set("= ≈ ≤ ≥ < > →".split())  # a long chain of them may break before one
 _OPEN, _CLOSE = "([{⟨", ")]}⟩"
-_MATH_CHARS = set("0123456789·=+−≈×/→≤≥<>√‖θ∑∞ℝ′ⁿ⁰¹²³⁴⁵⁶⁷⁸⁹ₖᵢⱼ₀₁₂₃₄₅₆₇₈₉^_")
+_MATH_CHARS = set("0123456789·=+−≈×→≤≥<>√‖θ∑∞ℝ′ⁿ⁰¹²³⁴⁵⁶⁷⁸⁹ₖᵢⱼ₀₁₂₃₄₅₆₇₈₉")
 _MATH_WORDS = {"cos", "sin", "exp", "log", "proj", "comp"}
 _HARD = 1000.0  # a break inside notation: only where nothing else fits
 _SOFT = 300.0  # before "=" in a chain too long for a line
