@@ -288,8 +288,8 @@ def split(text: str, lang: str = "id") -> tuple[tuple[str, ...], ...]:
     before a conjunction or preposition; never inside notation like ``q · k = 4`` or
     ``(0.8, 1.6)``, never between "≈" and its number, never inside a term of
     :data:`TERMS_FILE` ("hasil kali dalam"), and a two-line cue never starts with a line of
-    one word. Only a term or a formula too long for a line is broken (and :func:`check`
-    reports it).
+    one word. Only what cannot fit a line (a formula, a run of overlapping terms) is broken,
+    at its least bad place, and :func:`check` reports it.
 
     Parameters
     ----------
