@@ -58,12 +58,14 @@ _BEFORE = {
 }
 _NO_END = {"the", "a", "an", "of", "its", "their", "si", "sang", "para"}  # bind to what follows
 _JOINERS = set("· = + − ≈ × / → ≤ ≥ < >".split())  # notation never broken around
-_RELATIONS = set("= ≈ ≤ ≥ < > →".split())  # a long chain of them may break before one
+# A formula too long for a line may break before one of these (outside brackets), as a
+# typesetter breaks a long sum or a chain of equalities; never after one.
+_BREAK_BEFORE = set("= ≈ ≤ ≥ < > → + −".split())
 _OPEN, _CLOSE = "([{⟨", ")]}⟩"
 _MATH_CHARS = set("0123456789·=+−≈×→≤≥<>√‖θ∑∞ℝ′ⁿ⁰¹²³⁴⁵⁶⁷⁸⁹ₖᵢⱼ₀₁₂₃₄₅₆₇₈₉")
 _MATH_WORDS = {"cos", "sin", "exp", "log", "proj", "comp"}
 _HARD = 1000.0  # a break inside notation: only where nothing else fits
-_SOFT = 300.0  # before "=" in a chain too long for a line
+_SOFT = 300.0  # before "=" or "+" in a formula too long for a line
 _TERM = 1e6  # a break inside a term: only where the term cannot fit a line at all
 # Notation spelled out or left as TeX: captions must typeset it.
 NOTATION = re.compile(
@@ -156,9 +158,10 @@ def _depths(words: list[str]) -> list[int]:
 def _notation_break(prev: str, nxt: str, depth: int) -> float:
     """Cost of a break between `prev` and `nxt` from notation alone: 0, soft or hard.
 
-    Hard: after an operator or relation (``q · / k``), before an operator, inside brackets
-    (``(0.8, / 1.6)``), between two notation tokens (``cos / θ``), between "kira-kira" and its
-    number. Soft: before a relation (a chain of equalities too long for a line). Free: a
+    Hard: after an operator or relation (``q · / k``), before "·", "×" or "/", inside
+    brackets (``(0.8, / 1.6)``), between two notation tokens (``cos / θ``), between
+    "kira-kira" and its number. Soft: before a relation, "+" or "−" (a chain of equalities or
+    a sum too long for a line). Free: a
     sentence end, a comma between two formulas, anything outside notation. `depth` is the
     bracket depth after `prev` (:func:`_depths`).
     """
@@ -167,7 +170,9 @@ def _notation_break(prev: str, nxt: str, depth: int) -> float:
     if prev in _JOINERS or prev.endswith(("(", "[")):
         return _HARD
     if nxt in _JOINERS:
-        return _SOFT if nxt in _RELATIONS and depth == 0 else _HARD
+        if nxt not in _BREAK_BEFORE or depth > 0:
+            return _HARD
+        return _SOFT if nxt not in ("+", "−") else _SOFT + 100  # a sum whole if it can be
     if not (_is_math(prev) and _is_math(nxt)):
         return 0.0
     if depth > 0:

@@ -290,6 +290,12 @@ def test_check_reports_terms_notation_and_lone_words_across_any_break() -> None:
 def test_notation_too_long_for_a_line_is_broken_and_reported() -> None:
     """No loop and no lost word: the splitter breaks what cannot fit, the check says so.
     (Every term fits a line: the term list test says so.)"""
+    long_sum = "Jadi x · y = −81 − 76.5 + 78.75 − 65.25 − 81 + 81 = −63.75, bukan nol."
+    cues = split(long_sum, "id")
+    lines = [line for cue in cues for line in cue]
+    assert any(line.startswith(("− ", "+ ", "= ")) for line in lines), lines  # as typeset
+    assert any("x · y" in line for line in lines) and any("= −63.75," in line for line in lines)
+    assert check(timed(long_sum, 0.0, 10.0, FPS, "id"), FPS) == []
     formula = "x = (1.25, 2.5, 3.75, 4.125, 5.0625, 6.03125, 7.015625)."
     cues = split(formula, "en")
     assert " ".join(" ".join(c) for c in cues) == formula
