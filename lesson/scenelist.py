@@ -73,8 +73,9 @@ class Scene:
         return fn
 
 
-# Every lecture scene reads the pace of its holds: silence after a key result, at its end.
-PACE = ("timing.result_hold", "timing.scene_end")
+# Every lecture scene reads the pace of its holds: silence after a key result, between its
+# steps and at its end.
+PACE = ("timing.result_hold", "timing.scene_end", "timing.step_pause")
 
 
 def _quiz(n: int) -> Scene:
@@ -101,7 +102,12 @@ SCENES: tuple[Scene, ...] = (
         ("attention.keys", "attention.values", "attention.mask", "scores", "format", *PACE),
     ),
     Scene("ScaleIsNotCosine", "scores", "scale_is_not_cosine", ("scale", "format", *PACE)),
-    Scene("MagnitudeVsDirection", "magnitude", "magnitude_vs_direction", ("magnitude", "format", *PACE)),
+    Scene(
+        "MagnitudeVsDirection",
+        "magnitude",
+        "magnitude_vs_direction",
+        ("magnitude", "format", *PACE),
+    ),
     Scene("ZeroQuery", "magnitude", "zero_query", ("zero_query", "format", *PACE)),
     Scene("NumpyCheck", "numpy_check", "numpy_check", ("projection", "format", *PACE)),
     Scene("Recap", "recap", "recap", ("intro.mml_section", *PACE)),
