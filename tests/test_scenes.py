@@ -134,3 +134,24 @@ def test_english_shows_the_same_numbers(dry_scene, scene: str) -> None:
         }
 
     assert shown("en") == shown("id")
+
+
+@pytest.mark.parametrize("scene", SCENES)
+def test_every_text_and_graphic_is_legible(dry_scene, scene: str) -> None:
+    """At every step's end, each text reads at 4.5:1 and each meaningful graphic at 3:1
+    against what is behind it (WCAG 1.4.3 and 1.4.11), faded context included: the colours
+    and opacities the scene drew, composited over the background and any tint under them."""
+    from scenes.palette import GRAPHIC_MIN, TEXT_MIN
+
+    need = {"text": TEXT_MIN, "graphic": GRAPHIC_MIN}
+    obj = dry_scene(scene, "default")
+    low = []
+    for snap in obj.snapshots:
+        assert any(ink.kind == "text" for ink in snap.inks), f"{snap.section}: no text recorded"
+        low += [
+            f"{snap.section}: {ink.label} {ink.color} at {ink.opacity:g} is {ink.ratio:.2f}:1 "
+            f"({ink.seen} on {ink.behind}; a {ink.kind} needs {need[ink.kind]}:1)"
+            for ink in snap.inks
+            if ink.kind in need and ink.ratio < need[ink.kind]
+        ]
+    assert not low, "\n".join(low)
