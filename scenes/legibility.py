@@ -31,6 +31,7 @@ from scenes.palette import BACKGROUND, C, composite, contrast, hex_rgb, rgb_hex
 __all__ = ["Ink", "inks"]
 
 VISIBLE = 0.05  # an opacity at or below this is not seen
+OPAQUE = 0.5  # a graphic's fill at least this opaque is a mark; under it, a tint (a backdrop)
 GRAPHICS = (Line, Polygram, Arc)  # arrows and vector lines, bars and regions, dots and rings
 
 
@@ -54,8 +55,8 @@ class Ink:
     behind : str
         The backdrop there: the frame background with the shapes under (and over) it.
     ratio : float
-        WCAG contrast of `seen` with `behind`: a text's least legible glyph; a graphic's
-        parts each at the better of outline and fill, at the lower median of its parts.
+        WCAG contrast of `seen` with `behind` at its least legible glyph or part (a
+        graphic's part at the better of its outline and its fill).
     box : numpy.ndarray
         Its bounding box ``[[x0, y0], [x1, y1]]`` (scene units).
     """
@@ -78,6 +79,7 @@ class _Layer:
     lo: np.ndarray
     hi: np.ndarray
     edges: tuple[np.ndarray, np.ndarray]  # start and end points of the outline's edges
+    mark: bool  # an opaque part of a meaningful graphic (a tip, a bar, a dot), not a tint
 
 
 def _outline(m: VMobject) -> tuple[np.ndarray, np.ndarray]:
@@ -191,6 +193,7 @@ def inks(mobjects: list[Mobject], is_text: Callable[[Mobject], bool]) -> list[In
     for m in mobjects:
         walk(m)
     glyphs = {id(p) for kind, m in owners if kind == "text" for p in m.get_family()}
+    marks = {id(p) for kind, m in owners if kind == "graphic" for p in m.get_family()}
     layers: list[_Layer] = []
     for m in drawn:
         if id(m) in glyphs or not isinstance(m, VMobject) or m.get_fill_opacity() <= 0.01:
@@ -206,6 +209,7 @@ def inks(mobjects: list[Mobject], is_text: Callable[[Mobject], bool]) -> list[In
                     lo,
                     hi,
                     edges,
+                    id(m) in marks and m.get_fill_opacity() >= OPAQUE,
                 )
             )
 
@@ -236,9 +240,13 @@ def inks(mobjects: list[Mobject], is_text: Callable[[Mobject], bool]) -> list[In
         own = {order[id(p)] for p in owner.get_family() if id(p) in order}
         worst = (np.inf, "", "")
         for i in range(where.start, where.stop):
-            # not over itself; a graphic hidden under another is a layout matter, not contrast
+            # Not over itself. A graphic is seen against the frame and the tints and panels
+            # under it; where it meets another mark (a chain's tip on the output's tip, a dash
+            # across an arrow) or hides under one is a crossing, a matter of layout.
             hits = [
-                ly for ly, hit in zip(layers, inside, strict=True) if hit[i] and ly.order not in own
+                ly
+                for ly, hit in zip(layers, inside, strict=True)
+                if hit[i] and ly.order not in own and not (kind == "graphic" and ly.mark)
             ]
             under = [(ly.rgb, ly.alpha) for ly in hits if ly.order < idx]
             over = [(ly.rgb, ly.alpha) for ly in hits if ly.order > idx and kind == "text"]
@@ -250,16 +258,14 @@ def inks(mobjects: list[Mobject], is_text: Callable[[Mobject], bool]) -> list[In
         prev = parts.get((k, id(part)))
         if prev is None or worst[0] > prev[0]:
             parts[(k, id(part))] = (worst[0], rgb_hex(rgb), round(alpha, 3), worst[1], worst[2])
-    # per (mobject, colour, opacity): a text at its least legible glyph; a graphic at the
-    # lower median of its parts (a dash across another mark does not hide a dashed line)
+    # per (mobject, colour, opacity): its least legible glyph or part
     grouped: dict[tuple[int, str, float], list[tuple[float, str, str]]] = {}
     for (k, _), (ratio, color, alpha, seen, behind) in parts.items():
         grouped.setdefault((k, color, alpha), []).append((ratio, seen, behind))
     out = []
     for (k, color, alpha), found in grouped.items():
         kind, m = owners[k]
-        found.sort()
-        ratio, seen, behind = found[0] if kind == "text" else found[(len(found) - 1) // 2]
+        ratio, seen, behind = min(found)
         if kind == "graphic" and color == C.GRID:
             kind = "decoration"
         out.append(Ink(_label(m), kind, color, alpha, seen, behind, float(ratio), _box(m)))
