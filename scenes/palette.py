@@ -48,7 +48,7 @@ class C:
     VALUE = "#CC79A7"  # reddish purple
     PROJECTION = "#009E73"  # bluish green
     RESIDUAL = "#D55E00"  # vermillion
-    WEIGHT = "#0072B2"  # blue
+    WEIGHT = "#2989BE"  # blue: Okabe–Ito #0072B2 with 16% white (4.8:1, the pure blue 3.6:1)
     OUTPUT = "#F0E442"  # yellow
     SCORE = "#B8C0CC"  # neutral: a raw score or a logit
     POSITIVE = "#009E73"  # the positive side (bluish green, unlike k's sky blue)
