@@ -48,6 +48,7 @@ __all__ = [
     "fill",
     "NBSP",
     "group_values",
+    "is_text",
     "wrap_text",
     "reflow",
     "fit_into",
@@ -191,14 +192,15 @@ def _box(m: Mobject) -> np.ndarray:
     return np.array([m.get_corner(DOWN + LEFT)[:2], m.get_corner(UP + RIGHT)[:2]])
 
 
-def _is_text(m: Mobject) -> bool:
+def is_text(m: Mobject) -> bool:
+    """Whether `m` is one text on screen (Text, MathTex, Tex, a live readout)."""
     return isinstance(m, Text | MathTex | Tex | SingleStringMathTex | LiveNumber)
 
 
 def _text_mobjects(mobs: list[Mobject]) -> list[Mobject]:
     out: list[Mobject] = []
     for m in mobs:
-        if _is_text(m):
+        if is_text(m):
             if m.width > 0 and any(_visible(p) for p in m.family_members_with_points()):
                 out.append(m)
         else:
@@ -213,7 +215,8 @@ class LessonScene(Scene):
     language from ``LECTURE_LANG`` (default ``id``). Numbers reach the screen only through
     :meth:`num` and :meth:`formula`, which tag each part with its sheet key, so tests can
     compare what is shown with the sheet. At each section end a :class:`Snapshot` records
-    the numbers and the text boxes on screen.
+    the numbers and the text boxes on screen, and the colour and contrast of every text and
+    meaningful graphic (:func:`scenes.legibility.inks`).
     """
 
     lesson: Lesson
@@ -436,7 +439,7 @@ class LessonScene(Scene):
         for m in _text_mobjects(self.mobjects):
             label = getattr(m, "sheet_key", None) or type(m).__name__
             snap.boxes.append((label, _box(m)))
-        snap.inks = inks(self.mobjects, _is_text)
+        snap.inks = inks(self.mobjects, is_text)
         self.snapshots.append(snap)
 
 

@@ -11,10 +11,10 @@ pytestmark = pytest.mark.manim
 
 
 def _inks(*mobs):
-    from scenes.common import _is_text
+    from scenes.common import is_text
     from scenes.legibility import inks
 
-    return inks(list(mobs), _is_text)
+    return inks(list(mobs), is_text)
 
 
 def test_text_on_the_background_has_its_own_colour_ratio() -> None:
