@@ -95,7 +95,12 @@ _WORDS = {
             ("⊥", "tegak lurus"),
             ("∈", "anggota"),
         ),
-        functions=(("cos", "kosinus"), ("sin", "sinus"), ("tan", "tangen")),
+        functions=(
+            ("cos", "kosinus"),
+            ("sin", "sinus"),
+            ("tan", "tangen"),
+            ("exp", "e pangkat"),
+        ),
     ),
     "en": _Words(
         point="point",
@@ -131,7 +136,7 @@ _WORDS = {
             ("⊥", "is perpendicular to"),
             ("∈", "in"),
         ),
-        functions=(("cos", "cos"), ("sin", "sine"), ("tan", "tan")),
+        functions=(("cos", "cos"), ("sin", "sine"), ("tan", "tan"), ("exp", "e to the")),
     ),
 }
 

@@ -2,36 +2,138 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
 
 import mathcore as mc
+from lesson import decide
 from lesson.model import Lesson
-from lesson.sheet import Values
+from lesson.sheet import Sheet
 from mathcore import fmt
-from mathcore.exact import (
-    exact_dot,
-    sqrt_exact,
-)
+from mathcore import speech as sp
+from mathcore.exact import Surd, exact_dot, exact_scaled, sqrt_exact
+
+__all__ = ["RAW_EXP_LIMIT", "rounded_fixed", "softmax_bar_morph", "tuple_of"]
+
+# Exponentials are written as e^ℓ while every logit's largest is at most this far from zero;
+# beyond it (e^114.6 has 50 digits) the largest logit m is subtracted first: softmax(ℓ − m)
+# equals softmax(ℓ), and e^(ℓ − m) is at most 1.
+RAW_EXP_LIMIT = Fraction(5)
 
 
-def softmax_bar_morph(lesson: Lesson) -> Values:
-    """Scores, logits and weights of ``[attention]``."""
+def rounded_fixed(x: float | Fraction, places: int) -> fmt.Shown:
+    """Fixed places, written after ``≈`` when rounding changed the value.
+
+    Examples
+    --------
+    >>> rounded_fixed(math.exp(0.5), 3).text, rounded_fixed(Fraction(1), 3).text
+    ('≈ 1.649', '1.000')
+    """
+    s = fmt.fixed(x, places)
+    if s.exact:
+        return s
+    said = sp.Approx(s.speech) if s.speech is not None else None
+    return fmt.Shown(f"≈ {s.text}", rf"\approx {s.tex}", False, "rounded", s.sign, speech=said)
+
+
+def tuple_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
+    """Fixed values (or ``−∞``) as one tuple ``(a, b, …)``, bare like its items.
+
+    Like :func:`mathcore.fmt.fixed`, the text has no ``≈``: ``exact`` says whether any item
+    was rounded, and a formula that states it writes ``≈`` (``LessonScene.eq``).
+
+    Examples
+    --------
+    >>> tuple_of([fmt.fixed(0.7071, 3), fmt.NEG_INF]).text
+    '(0.707, −∞)'
+    """
+    text = "(" + ", ".join(i.text for i in items) + ")"
+    tex = "(" + r",\ ".join(i.tex for i in items) + ")"
+    said = sp.Vec(tuple(i.speech for i in items if i.speech is not None))
+    return fmt.Shown(text, tex, all(i.exact for i in items), "vector", speech=said)
+
+
+def _sum_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
+    """``a + b + …`` of fixed values, bare (``exact`` False if any of them is rounded)."""
+    text = " + ".join(i.text.removeprefix("≈ ") for i in items)
+    tex = " + ".join(i.tex.removeprefix(r"\approx ") for i in items)
+    parts = tuple(sp.plain(i.speech) for i in items if i.speech is not None)
+    said = sp.Sum(parts, ("+",) * (len(parts) - 1))
+    return fmt.Shown(text, tex, all(i.exact for i in items), speech=said)
+
+
+def _quotient(num: fmt.Shown, den: fmt.Shown) -> fmt.Shown:
+    """``num/den`` of two fixed values, as written before it is divided out."""
+    a, b = num.text.removeprefix("≈ "), den.text.removeprefix("≈ ")
+    ta, tb = num.tex.removeprefix(r"\approx "), den.tex.removeprefix(r"\approx ")
+    assert num.speech is not None and den.speech is not None  # built by fmt, so said
+    said = sp.Quot(False, sp.plain(num.speech), sp.plain(den.speech))
+    return fmt.Shown(f"{a}/{b}", f"{ta}/{tb}", num.exact and den.exact, "ratio", speech=said)
+
+
+def softmax_bar_morph(lesson: Lesson) -> Sheet:
+    """Scores, logits, exponentials, their sum, one fraction and the weights of ``[attention]``.
+
+    Softmax is computed as the lesson writes it: ``e^ℓⱼ`` of every allowed key and their sum
+    (``exp_terms``, ``exp_sum``), and the first allowed key's weight as its exponential over
+    that sum (``frac``). Decision ``exp``:
+    ``greater`` when the largest logit is further than :data:`RAW_EXP_LIMIT` from zero (the
+    exponentials are then of ``ℓⱼ − m``, with ``m`` the largest logit), else ``less`` or
+    ``equal``.
+    """
     At, P = lesson.attention, lesson.places
     d_k = len(At.query)
     keep = At.mask or (True,) * len(At.keys)
     logits = mc.scaled_scores(At.query, At.keys)
     weights = mc.softmax(logits, np.array(keep))
-    sheet: Values = {
-        "q": fmt.vector(At.query, P),
-        "d_k": fmt.number(d_k, P),
-        "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),
-        "sum": fmt.number(1, P),
-    }
+    scores = [exact_dot(At.query, key) for key in At.keys]
+    top = max(s for s, on in zip(scores, keep, strict=True) if on)
+    top_logit = exact_scaled(top, d_k)
+    shift = decide.order(Surd(abs(top_logit.coef), top_logit.rad), RAW_EXP_LIMIT)
+    m = float(max(v for v, on in zip(logits, keep, strict=True) if on))
+    base = m if shift == "greater" else 0.0
+    sheet = Sheet(
+        {
+            "q": fmt.vector(At.query, P),
+            "d_k": fmt.number(d_k, P),
+            "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),
+            "sum": fmt.number(1, P),
+        }
+    )
+    exps: list[fmt.Shown] = []
     for i, (key, on) in enumerate(zip(At.keys, keep, strict=True), start=1):
         sheet[f"k{i}"] = fmt.vector(key, P)
-        sheet[f"score{i}"] = fmt.number(exact_dot(At.query, key), P)
+        sheet[f"score{i}"] = fmt.number(scores[i - 1], P)
         sheet[f"logit{i}"] = fmt.fixed(logits[i - 1], P.logit) if on else fmt.NEG_INF
         sheet[f"weight{i}"] = fmt.fixed(weights[i - 1] if on else Fraction(0), P.weight)
+        # e^0 = 1 exactly (a zero score), e^(−∞) = 0 (a masked key)
+        exps.append(fmt.fixed(math.exp(logits[i - 1] - base) if on else Fraction(0), P.logit))
+    kept = [e for e, on in zip(exps, keep, strict=True) if on]
+    first = keep.index(True)  # the allowed key whose fraction is written out
+    total = fmt.fixed(math.fsum(math.exp(v - base) for v in logits[np.array(keep)]), P.logit)
+    sheet["scores"] = fmt.vector(scores, P)
+    sheet["logits"] = tuple_of([sheet[f"logit{i}"] for i in range(1, len(keep) + 1)])
+    sheet["exp_terms"] = _sum_of(kept)
+    sheet["exp_sum"] = total
+    sheet["first_logit"] = sheet[f"logit{first + 1}"]
+    sheet["frac"] = _quotient(exps[first], total)
+    sheet["first_weight"] = sheet[f"weight{first + 1}"]
+    sheet["weights"] = tuple_of([sheet[f"weight{i}"] for i in range(1, len(keep) + 1)])
+    if shift == "greater":
+        sheet["max_logit"] = fmt.fixed(m, P.logit)
+    sheet.decisions["exp"] = shift
+    sheet.mark(
+        "scores",
+        "logits",
+        "max_logit",
+        "exp_terms",
+        "exp_sum",
+        "frac",
+        "first_weight",
+        "weights",
+        "sum",
+    )
     return sheet
