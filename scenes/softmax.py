@@ -118,11 +118,13 @@ class SoftmaxBarMorph(LessonScene):
             self.formula(*rule, size=36),
             self.formula("w", *self.eq("weights"), r",\quad \sum_i w_i =", self.n("sum"), size=36),
         ]
+        self.computed = self.computation()
+        # a formula keeps left of the right column (a tall one reaches the top band)
+        right = min(self.column.get_left()[0], self.computed.get_left()[0]) - 0.3
         for title, f in zip(self.stage_titles, self.stage_formulas, strict=True):
             title.to_corner(UP + LEFT, buff=0.4)
-            fit_into(f, 13.4, 1.3)
+            fit_into(f, right - title.get_left()[0], 1.3)
             f.next_to(title, DOWN, aligned_edge=LEFT, buff=0.2)
-        self.computed = self.computation()
         self.note = self.t("sb_note", 26, C.TEXT)
         fit_into(self.note, 13.0, 1.0).to_edge(DOWN, buff=0.35)
 
