@@ -216,7 +216,7 @@ class MagnitudeVsDirection(LessonScene):
 
     def show_cosines(self) -> None:
         """The cosines: the same raw score need not mean the same angle."""
-        self.say(self.pick("mvd_sub_cos", "verdict"))
+        self.say(self.pick("mvd_sub_cos", "verdict"), result=True)
         arcs = [self.left_fig[4], self.right_figs[0][4]]
         drawn = [Create(a) for a in arcs if a.has_points()]
         if drawn:
@@ -229,7 +229,7 @@ class MagnitudeVsDirection(LessonScene):
 
     def move_x(self, state: int) -> None:
         """The second pair's x becomes state 1 (times the factor) or 2 (times minus one)."""
-        self.say("mvd_sub_scale" if state == 1 else "mvd_sub_flip")
+        self.say("mvd_sub_scale" if state == 1 else "mvd_sub_flip", result=True)
         now, new = self.right_figs[state - 1], self.right_figs[state]
         if state == 1:
             ghost = now[0].copy().set_opacity(0.3)  # where x was, for comparison
@@ -405,7 +405,7 @@ class ZeroQuery(LessonScene):
 
     def show_weights(self) -> None:
         """Softmax of equal logits: equal weights 1/n."""
-        self.say("zq_sub_weights")
+        self.say("zq_sub_weights", result=True)
         self.play(Write(self.softmax), run_time=2)
         self.play(FadeIn(self.table[0][3]), *[FadeIn(r[3]) for r in self.table[1:]], run_time=1.2)
         self.wait(2.5)

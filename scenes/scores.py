@@ -685,7 +685,7 @@ class ScaleIsNotCosine(LessonScene):
     # --- steps -------------------------------------------------------------------------
     def show_raw(self) -> None:
         """q, k, d_k and the raw dot product."""
-        self.say("snc_sub_raw")
+        self.say("snc_sub_raw", result=True)
         self.play(FadeIn(self.title), FadeIn(self.vectors), run_time=1.2)
         self.play(Write(self.dot_row), run_time=1.5)
         self.wait(2)
@@ -696,14 +696,14 @@ class ScaleIsNotCosine(LessonScene):
         self.play(FadeIn(self.cos_panel[0]), Create(self.divider))
         self.play(Write(self.cos_panel[1]), run_time=2)
         self.wait(1)
-        self.say("snc_sub_scaled")
+        self.say("snc_sub_scaled", result=True)
         self.play(FadeIn(self.scaled_panel[0]))
         self.play(Write(self.scaled_panel[1]), run_time=2)
         self.wait(2)
 
     def show_doubling(self) -> None:
         """Doubling q: the cosine stays, the scaled score doubles with it."""
-        self.say(self.pick("snc_sub_double", "doubled"))
+        self.say(self.pick("snc_sub_double", "doubled"), result=True)
         self.play(FadeIn(self.doubling[0]), run_time=1)
         self.play(FadeIn(self.doubling[1]), run_time=1)
         self.play(FadeIn(self.doubling[2]), run_time=1)

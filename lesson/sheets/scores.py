@@ -138,4 +138,6 @@ def scale_is_not_cosine(lesson: Lesson) -> Sheet:
         s = sheet[key]
         if not dot.exact or len(s.text) > 2 * MAX_SYMBOLIC or s.text == sheet[value].text:
             del sheet[key]
-    return sheet
+    return sheet.mark(
+        "dot", "cos", "sqrt_d_k", "scaled", "dot_doubled", "cos_doubled", "scaled_doubled"
+    )
