@@ -350,8 +350,11 @@ class AttentionScores(LessonScene):
         self.out_block.next_to(self.w_block, DOWN, buff=0.35, aligned_edge=LEFT)
 
         right_w = RIGHT_X - MID_X - 0.45
-        caption = MathTex(
-            rf"o_{{{FIRST}}} = \textstyle\sum_j w_{{{FIRST}j}}\, v_j", font_size=32, color=C.OUTPUT
+        caption = self.formula(
+            rf"o_{{{FIRST}}} = \textstyle\sum_j w_{{{FIRST}j}}\, v_j",
+            *self.eq("first_out"),
+            size=32,
+            color=C.OUTPUT,
         )
         if not self.drawn:
             note = self.t("ats_no_plane", 26, C.MUTED)

@@ -86,4 +86,4 @@ def test_attention_row_is_the_matrix_row(name: str, tmp_path: Path) -> None:
         s["row_weights"].text
         == "(" + ", ".join(s[f"weight1_{j}"].text for j in range(1, nk + 1)) + ")"
     )
-    assert {"row_scores", "row_logits", "row_weights", "out1"} <= s.outcomes
+    assert {"row_scores", "row_logits", "row_weights", "first_out"} <= s.outcomes

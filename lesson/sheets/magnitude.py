@@ -76,4 +76,5 @@ def zero_query(lesson: Lesson) -> Sheet:
         sheet[f"k{j}"] = fmt.vector(k, P)
         sheet[f"score{j}"] = fmt.number(exact_dot(q, k), P)
         sheet[f"logit{j}"] = fmt.fixed(logits[j - 1].as_fraction(), P.logit)
-    return sheet.mark("score1", "logit1", "weights_frac", "weights", "norm_q")
+    sheet["first_score"] = sheet["score1"]  # the product written out, with the first key
+    return sheet.mark("first_score", "logits", "weights_frac", "weights", "norm_q")

@@ -88,7 +88,8 @@ def attention_scores(lesson: Lesson) -> Sheet:
     sheet["row_scores"] = fmt.vector([exact_dot(queries[FIRST - 1], k) for k in keys], P)
     sheet["row_logits"] = tuple_of(row)
     sheet["row_weights"] = tuple_of([sheet[f"weight{FIRST}_{j}"] for j in range(1, nk + 1)])
-    return sheet.mark("row_scores", "row_logits", "row_weights", "sum", f"out{FIRST}")
+    sheet["first_out"] = sheet[f"out{FIRST}"]
+    return sheet.mark("row_scores", "row_logits", "row_weights", "sum", "first_out")
 
 
 def scale_is_not_cosine(lesson: Lesson) -> Sheet:
