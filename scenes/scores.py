@@ -302,7 +302,6 @@ class AttentionScores(LessonScene):
                 f"w_{{{FIRST}}} = \\operatorname{{softmax}}(\\ell_{{{FIRST}}})",
                 *self.eq("row_weights"),
                 size=36,
-                color=C.WEIGHT,
             ),
         ).arrange(DOWN, buff=0.4)
         fit_into(self.softmax_def, RIGHT_X - MID_X - 0.5, 3.0)

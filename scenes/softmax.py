@@ -167,10 +167,8 @@ class SoftmaxBarMorph(LessonScene):
         rows = VGroup(
             self.formula(sigma, *(["="] + terms if not self.shifted else []), size=34),
             self.formula(*self.eq("exp_terms"), *self.eq("exp_sum"), size=34),
-            self.formula(
-                f"w_{{{f + 1}}} = \\frac{{", *top, "}{", *terms, "}", size=34, color=C.WEIGHT
-            ),
-            self.formula(*self.eq("frac"), *self.eq("first_weight"), size=34, color=C.WEIGHT),
+            self.formula(f"w_{{{f + 1}}} = \\frac{{", *top, "}{", *terms, "}", size=34),
+            self.formula(*self.eq("frac"), *self.eq("first_weight"), size=34),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
         for r in (rows[1], rows[3]):  # a chain's next link, indented under its start
             r.shift((rows[0].get_left()[0] + 0.6 - r.get_left()[0]) * RIGHT)
