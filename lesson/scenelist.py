@@ -101,7 +101,12 @@ SCENES: tuple[Scene, ...] = (
         ("attention.keys", "attention.values", "attention.mask", "scores", "format", *PACE),
     ),
     Scene("ScaleIsNotCosine", "scores", "scale_is_not_cosine", ("scale", "format", *PACE)),
-    Scene("MagnitudeVsDirection", "magnitude", "magnitude_vs_direction", ("magnitude", "format", *PACE)),
+    Scene(
+        "MagnitudeVsDirection",
+        "magnitude",
+        "magnitude_vs_direction",
+        ("magnitude", "format", *PACE),
+    ),
     Scene("ZeroQuery", "magnitude", "zero_query", ("zero_query", "format", *PACE)),
     Scene("NumpyCheck", "numpy_check", "numpy_check", ("projection", "format", *PACE)),
     Scene("Recap", "recap", "recap", ("intro.mml_section", *PACE)),

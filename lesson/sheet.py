@@ -26,6 +26,7 @@ __all__ = [
     "build_sheet",
     "dot_terms",
     "length",
+    "length_terms",
     "product_terms",
     "numbers_sheet",
     "readout",
@@ -167,6 +168,27 @@ def length(v: Sequence[Fraction], places: fmt.Places) -> Shown:
     s = exact_norm(v)
     shown = fmt.root(s, places)
     return shown if len(shown.text) <= MAX_SYMBOLIC else fmt.number(s, places)
+
+
+def length_terms(v: Sequence[Fraction], places: fmt.Places) -> Shown:
+    r"""The length before it is evaluated, ``√(2² + 1²)``: the root of the squared coordinates.
+
+    Read aloud from its notation (*akar dua kuadrat tambah satu kuadrat*).
+
+    Examples
+    --------
+    >>> t = length_terms([Fraction(-1), Fraction(1, 2)], fmt.Places())
+    >>> t.text, t.tex
+    ('√((−1)² + 0.5²)', '\\sqrt{(-1)^2 + 0.5^2}')
+    """
+    texts, texs = [], []
+    for c in v:
+        text, tex, _, _ = _factor(c, places)
+        if c < 0:
+            text, tex = f"({text})", f"({tex})"
+        texts.append(f"{text}²")
+        texs.append(f"{tex}^2")
+    return Shown(f"√({' + '.join(texts)})", rf"\sqrt{{{' + '.join(texs)}}}")
 
 
 def readout(

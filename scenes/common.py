@@ -43,6 +43,7 @@ __all__ = [
     "Num",
     "Snapshot",
     "arrow_between",
+    "fill",
     "NBSP",
     "group_values",
     "wrap_text",
@@ -279,9 +280,8 @@ class LessonScene(Scene):
         A ``{name}`` placeholder in the catalogue text is filled with the sheet value `name`
         (its plain text), and the Text is tagged with it like a formula part.
         """
-        template = self.strings[key]
-        names = [f for _, f, _, _ in string.Formatter().parse(template) if f]
-        values = {n: self.sheet[n].text for n in names}
+        template, shown = fill(self.strings[key], self.sheet)
+        values = {n: v.text for n, v in shown.items()}
         mob = Text(template.format(**values), font_size=size, color=color)
         if values:
             mob.sheet_multi = values  # type: ignore[attr-defined]
@@ -297,7 +297,8 @@ class LessonScene(Scene):
         is one short run of text (as OCR verification reads it).
         """
         words, spans = indent, []
-        for literal, name, _, _ in string.Formatter().parse(self.strings[key]):
+        template, _ = fill(self.strings[key], self.sheet)
+        for literal, name, _, _ in string.Formatter().parse(template):
             words += literal
             if name:
                 value = self.sheet[name].text.replace(" ", NBSP)
@@ -351,7 +352,7 @@ class LessonScene(Scene):
         """
         return f"{key}_if_{self.sheet.decisions[decision]}"
 
-    def say(self, key: str, *, result: bool = False) -> None:
+    def say(self, key: str, *, result: bool = False, **fields: str) -> None:
         """Show catalogue text `key` as the subtitle from now until the next one or section end.
 
         The narrator (if any) speaks it from now: the words are the catalogue text with each
@@ -365,15 +366,18 @@ class LessonScene(Scene):
         result : bool
             The caption states a key result: once it is said, the step holds in silence for
             the lesson's ``[timing] result_hold`` seconds before anything else is said.
+        **fields : str
+            A field of the text that names a sheet value by role (see :func:`fill`):
+            ``say("cp_sub_pair", a="q1", b="k1", p="prod1")``.
         """
         self._end_caption()
-        template = self.strings[key]
+        template, values = fill(self.strings[key], self.sheet, fields)
         names = [f for _, f, _, _ in string.Formatter().parse(template) if f]
-        text = template.format(**{n: self.sheet[n].text for n in names}) if names else template
+        text = template.format(**{n: values[n].text for n in names}) if names else template
         start = float(self.time)
         speech = 0.0
-        words = spoken_template(template, self.sheet, self.lang)
-        self._said.update(names)
+        words = spoken_template(template, values, self.lang)
+        self._said.update(fields.get(n, n) for n in names)
         self._words.append(words)
         if self.narrator is not None:
             speech = float(self.narrator.speak(key, words, start))
@@ -445,6 +449,52 @@ class LessonScene(Scene):
             label = getattr(m, "sheet_key", None) or type(m).__name__
             snap.boxes.append((label, _box(m)))
         self.snapshots.append(snap)
+
+
+def fill(
+    template: str, sheet: dict[str, Shown], fields: dict[str, str] | None = None
+) -> tuple[str, dict[str, Shown]]:
+    """A catalogue text ready to format and speak: its fields resolved to sheet values.
+
+    A field ``{name}`` is the sheet value `name`, or the value ``fields[name]`` names (one
+    text for every pair of coordinates: ``{a}``, ``{b}``). ``{name:eq}`` is the value after
+    its relation: ``= 4`` when exact, ``≈ 1.79`` when rounded, so a sentence never states a
+    rounded value with "="; ``{name:is}`` the same without ``=`` (``4``, ``≈ 0.330``).
+
+    Returns
+    -------
+    tuple of (str, dict of str to Shown)
+        The text with plain ``{name}`` fields, and the values they take.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from mathcore import fmt
+    >>> P = fmt.Places()
+    >>> sheet = {"c": fmt.approx(1.7888, 2), "d": fmt.number(Fraction(4), P)}
+    >>> fill("comp {c:eq}, q · k {x:eq}", sheet, {"x": "d"})[0]
+    'comp {c}, q · k = {x}'
+    >>> fill("{w:is} and {x:is}", {"w": fmt.fixed(0.3302, 3)} | sheet, {"x": "d"})[0]
+    '≈ {w} and {x}'
+    """
+    fields = fields or {}
+    values: dict[str, Shown] = {}
+    out = []
+    for literal, name, spec, _ in string.Formatter().parse(template):
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is None:
+            continue
+        value = sheet[fields.get(name, name)]
+        values[name] = value
+        bare = "" if value.exact or value.text.startswith("≈") else "≈ "
+        if spec == "eq":
+            out.append("= " if value.exact else bare)
+        elif spec == "is":
+            out.append(bare)
+        elif spec:
+            raise ValueError(f"unknown field format {{{name}:{spec}}}; have :eq, :is")
+        out.append(f"{{{name}}}")
+    return "".join(out), values
 
 
 REFLOW_SCALES = (1.0, 0.93, 0.86, 0.8, 0.75)

@@ -364,7 +364,9 @@ class CoordinateProducts(IntroScene):
         """Light up each pair of corresponding coordinates; its product appears."""
         box: Mobject | None = None
         for i in range(self.dim):
-            self.say("cp_sub_first_pair" if i == 0 else "cp_sub_next_pair")
+            n = i + 1
+            key = "cp_sub_first_pair" if i == 0 else "cp_sub_next_pair"
+            self.say(key, a=f"q{n}", b=f"k{n}", p=f"prod{n}")
             target = self.highlights[i]
             if box is None:
                 self.play(FadeIn(target))
@@ -382,7 +384,7 @@ class CoordinateProducts(IntroScene):
 
     def add_products(self) -> None:
         """Add the products: q · k, a single number."""
-        self.say("cp_sub_sum")
+        self.say("cp_sub_sum", result=True)
         self.play(FadeOut(self.box))
         self.play(
             TransformFromCopy(VGroup(*self.products), self.sum_eq[1]),
@@ -451,12 +453,14 @@ class LengthAndAngle(IntroScene):
         self.title = self.t("la_title", 30 * scale)
         self.pair_row = self.vector_pair(size)
         self.dot_row = self.formula(r"\langle q,k\rangle = q \cdot k =", self.n("dot"), size=size)
-        self.norm_row = self.formula(
-            r"\|q\|_2", *self.eq("norm_q"), r",\qquad \|k\|_2", *self.eq("norm_k"), size=size
-        )
-        split = len(self.eq("norm_q")) + 1
-        self.norm_row[:split].set_color(C.QUERY)
-        self.norm_row[split:].set_color(C.KEY)
+        self.norm_row = VGroup(
+            self.formula(
+                r"\|q\|_2 =", self.n("norm_q_terms"), *self.eq("norm_q"), size=size, color=C.QUERY
+            ),
+            self.formula(
+                r"\|k\|_2 =", self.n("norm_k_terms"), *self.eq("norm_k"), size=size, color=C.KEY
+            ),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.18 * scale)
         self.relation = MathTex(r"\langle q,k\rangle = \|q\|_2\,\|k\|_2\cos\theta", font_size=size)
         step = self.cos_step() if show_cos_step(self.sheet) else []
         self.cos_row = self.formula(
@@ -578,7 +582,7 @@ class LengthAndAngle(IntroScene):
         self.say("la_sub_relation")
         self.play(Write(self.relation), run_time=1.5)
         self.wait(2.5)
-        self.say("la_sub_cos")
+        self.say("la_sub_cos", result=True)
         self.play(Write(self.cos_row), run_time=2)
         self.play(Create(self.arc), FadeIn(self.theta_name), Write(self.theta_row))
         self.wait(2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import mathcore as mc
 from lesson import decide
 from lesson.model import Lesson
-from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, dot_terms, length
+from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, dot_terms, length, length_terms
 from mathcore import fmt
 from mathcore.exact import exact_angle_degrees, exact_cosine, exact_dot
 
@@ -53,7 +53,7 @@ def coordinate_products(lesson: Lesson) -> Values:
     A pair is shown as ``q_i · k_i = product`` from the coordinate keys themselves.
     """
     P, q, k = lesson.places, lesson.projection.query, lesson.projection.key
-    sheet: Values = {"q": fmt.vector(q, P), "k": fmt.vector(k, P)}
+    sheet = Sheet({"q": fmt.vector(q, P), "k": fmt.vector(k, P)})
     for i, (a, b) in enumerate(zip(q, k, strict=True), start=1):
         sheet[f"q{i}"] = fmt.number(a, P)
         sheet[f"k{i}"] = fmt.number(b, P)
@@ -61,7 +61,7 @@ def coordinate_products(lesson: Lesson) -> Values:
     sheet["dot_terms"] = dot_terms(q, k, P)
     sheet["dot"] = fmt.number(exact_dot(q, k), P)
     sheet["zero"] = fmt.number(0, P)
-    return sheet
+    return sheet.mark(*(f"prod{i}" for i in range(1, len(q) + 1)), "dot")
 
 
 def _factor(s: fmt.Shown) -> fmt.Shown:
@@ -101,14 +101,16 @@ def length_and_angle(lesson: Lesson) -> Values:
             "q": fmt.vector(q, P),
             "k": fmt.vector(k, P),
             "dot": fmt.number(exact_dot(q, k), P),
+            "norm_q_terms": length_terms(q, P),
             "norm_q": length(q, P),
+            "norm_k_terms": length_terms(k, P),
             "norm_k": length(k, P),
             "cos": fmt.number(cos, P),
             "theta": fmt.degrees(mc.angle_degrees(q, k), exact_angle_degrees(cos), P),
         }
     )
     sheet.decisions["dot"] = decide.sign_of_dot(q, k)
-    return sheet
+    return sheet.mark("dot", "norm_q", "norm_k", "cos", "theta")
 
 
 def show_cos_step(sheet: Values) -> bool:
