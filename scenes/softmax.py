@@ -153,21 +153,26 @@ class SoftmaxBarMorph(LessonScene):
 
     def computation(self) -> VGroup:
         """The exponentials and their sum, then one key's fraction, in the column's place."""
-        kept = [i for i in range(self.n_keys) if self.keep[i]]
-        f = kept[0]  # the first allowed key: its weight is written out
+        self.kept = [i + 1 for i in range(self.n_keys) if self.keep[i]]
+        f = self.kept[0]  # the first allowed key: its weight is written out
         if self.shifted:
             top = ["e^{", self.n("first_logit"), "-", self.n("max_logit"), "}"]
-            terms: list = [r"\sum_j e^{\ell_j - m}"]
+            powers: list = [r"\sum_j e^{\ell_j - m}"]
+            sigma = [r"\sum_j e^{\ell_j - m}"]
         else:
             top = ["e^{", self.n("first_logit"), "}"]
-            terms = []
-            for n, i in enumerate(kept):
-                terms += ["+ e^{" if n else "e^{", self.n(f"logit{i + 1}"), "}"]
-        sigma = r"\sum_j e^{\ell_j - m}" if self.shifted else r"\sum_j e^{\ell_j}"
+            powers = []
+            for n, i in enumerate(self.kept):
+                powers += ["+ e^{" if n else "e^{", self.n(f"logit{i}"), "}"]
+            sigma = [r"\sum_j e^{\ell_j} =", *powers]
+        exact = all(self.sheet[f"exp{i}"].exact for i in self.kept)
+        terms: list = ["=" if exact else r"\approx"]
+        for n, i in enumerate(self.kept):
+            terms += ["+", self.n(f"exp{i}")] if n else [self.n(f"exp{i}")]
         rows = VGroup(
-            self.formula(sigma, *(["="] + terms if not self.shifted else []), size=34),
-            self.formula(*self.eq("exp_terms"), *self.eq("exp_sum"), size=34),
-            self.formula(f"w_{{{f + 1}}} = \\frac{{", *top, "}{", *terms, "}", size=34),
+            self.formula(*sigma, size=34),
+            self.formula(*terms, *self.eq("exp_sum"), size=34),
+            self.formula(f"w_{{{f}}} = \\frac{{", *top, "}{", *powers, "}", size=34),
             self.formula(*self.eq("frac"), *self.eq("first_weight"), size=34),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
         for r in (rows[1], rows[3]):  # a chain's next link, indented under its start
@@ -219,15 +224,17 @@ class SoftmaxBarMorph(LessonScene):
         )
 
     def compute_softmax(self) -> None:
-        """Exponentials of the logits and their sum, then one weight as a fraction."""
+        """The exponential of each logit and their sum, then one weight as a fraction."""
         self.say(self.pick("sb_sub_exp", "exp"))
         self.retitle(1, 2)
         rows = self.computed
-        self.play(FadeOut(self.column), FadeIn(rows[0]))
-        self.play(FadeIn(rows[1]))
+        self.play(FadeOut(self.column), FadeIn(rows[0]), FadeIn(rows[1]))
+        for i in self.kept:
+            self.say(self.pick("sb_sub_exp_one", "exp"), ell=f"logit{i}", e=f"exp{i}")
         if not self.keep.all():
             self.say("sb_sub_exp_mask")
-        self.wait(1)
+        self.say("sb_sub_sum")
+        self.wait(0.5)
         self.say(self.pick("sb_sub_frac", "exp"), result=True)
         self.play(Write(rows[2]), run_time=1.5)
         self.play(FadeIn(rows[3]))

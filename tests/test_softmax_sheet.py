@@ -23,14 +23,14 @@ def test_default_lesson_computes_softmax_as_the_seed_writes_it(tmp_path: Path) -
     # e^(1/√2) = 2.0281…, e^(√2) = 4.1133…; their sum 6.1414…; the first weight 0.3302…
     assert s["scores"].text == "(1, 2)"
     assert s["logits"].text == "(0.707, 1.414)"
-    assert s["exp_terms"].text == "2.028 + 4.113"
+    assert (s["exp1"].text, s["exp2"].text) == ("2.028", "4.113")
     assert s["exp_sum"].text == "6.141"
     assert s["frac"].text == "2.028/6.141"
     assert s["first_weight"].text == "0.330"
     assert s["weights"].text == "(0.330, 0.670)"
     assert s.decisions["exp"] == "less"
     # every rounded value is stated with ≈ on screen, never with =
-    assert not any(s[k].exact for k in ("logits", "exp_terms", "exp_sum", "frac", "weights"))
+    assert not any(s[k].exact for k in ("logits", "exp1", "exp2", "exp_sum", "frac", "weights"))
     assert spoken(s["frac"], "id") == "dua koma nol dua delapan per enam koma satu empat satu"
 
 
@@ -54,7 +54,9 @@ def test_exponentials_against_an_independent_computation(tmp_path: Path) -> None
     ]
     exps = [math.exp(v) for v, on in zip(logits, keep, strict=True) if on]
     # the masked key contributes e^(−∞) = 0: it is not a term of the sum
-    assert s["exp_terms"].text == " + ".join(f"{e:.3f}" for e in exps)
+    kept = [i for i, on in enumerate(keep, start=1) if on]
+    assert [s[f"exp{i}"].text for i in kept] == [f"{e:.3f}" for e in exps]
+    assert not any(f"exp{i}" in s for i, on in enumerate(keep, start=1) if not on)
     assert s["exp_sum"].text == f"{sum(exps):.3f}"
     assert "−∞" in s["logits"].text
     masked = keep.index(False) + 1
@@ -67,7 +69,7 @@ def test_large_logits_subtract_the_largest_first(tmp_path: Path) -> None:
     s = _sheet("largest", tmp_path)
     assert s.decisions["exp"] == "greater"
     assert s["max_logit"].text == "114.551"
-    terms = [float(t) for t in s["exp_terms"].text.split(" + ")]
+    terms = [float(v.text) for k, v in s.items() if k.startswith("exp") and k[3:].isdigit()]
     assert max(terms) == 1.0 and all(0 <= t <= 1 for t in terms)
     assert "max_logit" in s.outcomes
 

@@ -56,15 +56,6 @@ def tuple_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
     return fmt.Shown(text, tex, all(i.exact for i in items), "vector", speech=said)
 
 
-def _sum_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
-    """``a + b + …`` of fixed values, bare (``exact`` False if any of them is rounded)."""
-    text = " + ".join(i.text.removeprefix("≈ ") for i in items)
-    tex = " + ".join(i.tex.removeprefix(r"\approx ") for i in items)
-    parts = tuple(sp.plain(i.speech) for i in items if i.speech is not None)
-    said = sp.Sum(parts, ("+",) * (len(parts) - 1))
-    return fmt.Shown(text, tex, all(i.exact for i in items), speech=said)
-
-
 def _quotient(num: fmt.Shown, den: fmt.Shown) -> fmt.Shown:
     """``num/den`` of two fixed values, as written before it is divided out."""
     a, b = num.text.removeprefix("≈ "), den.text.removeprefix("≈ ")
@@ -77,9 +68,9 @@ def _quotient(num: fmt.Shown, den: fmt.Shown) -> fmt.Shown:
 def softmax_bar_morph(lesson: Lesson) -> Sheet:
     """Scores, logits, exponentials, their sum, one fraction and the weights of ``[attention]``.
 
-    Softmax is computed as the lesson writes it: ``e^ℓⱼ`` of every allowed key and their sum
-    (``exp_terms``, ``exp_sum``), and the first allowed key's weight as its exponential over
-    that sum (``frac``). Decision ``exp``:
+    Softmax is computed as the lesson writes it: ``e^ℓⱼ`` of every allowed key (``expj``) and
+    their sum (``exp_sum``), and the first allowed key's weight as its exponential over that
+    sum (``frac``). Decision ``exp``:
     ``greater`` when the largest logit is further than :data:`RAW_EXP_LIMIT` from zero (the
     exponentials are then of ``ℓⱼ − m``, with ``m`` the largest logit), else ``less`` or
     ``equal``.
@@ -103,23 +94,22 @@ def softmax_bar_morph(lesson: Lesson) -> Sheet:
             "sum": fmt.number(1, P),
         }
     )
-    exps: list[fmt.Shown] = []
+    exps: list[str] = []  # keys of the exponentials of the allowed keys
     for i, (key, on) in enumerate(zip(At.keys, keep, strict=True), start=1):
         sheet[f"k{i}"] = fmt.vector(key, P)
         sheet[f"score{i}"] = fmt.number(scores[i - 1], P)
         sheet[f"logit{i}"] = fmt.fixed(logits[i - 1], P.logit) if on else fmt.NEG_INF
         sheet[f"weight{i}"] = fmt.fixed(weights[i - 1] if on else Fraction(0), P.weight)
-        # e^0 = 1 exactly (a zero score), e^(−∞) = 0 (a masked key)
-        exps.append(fmt.fixed(math.exp(logits[i - 1] - base) if on else Fraction(0), P.logit))
-    kept = [e for e, on in zip(exps, keep, strict=True) if on]
+        if on:  # e^0 = 1 exactly (a zero score); a masked key's e^(−∞) = 0 adds nothing
+            sheet[f"exp{i}"] = fmt.fixed(math.exp(logits[i - 1] - base), P.logit)
+            exps.append(f"exp{i}")
     first = keep.index(True)  # the allowed key whose fraction is written out
     total = fmt.fixed(math.fsum(math.exp(v - base) for v in logits[np.array(keep)]), P.logit)
     sheet["scores"] = fmt.vector(scores, P)
     sheet["logits"] = tuple_of([sheet[f"logit{i}"] for i in range(1, len(keep) + 1)])
-    sheet["exp_terms"] = _sum_of(kept)
     sheet["exp_sum"] = total
     sheet["first_logit"] = sheet[f"logit{first + 1}"]
-    sheet["frac"] = _quotient(exps[first], total)
+    sheet["frac"] = _quotient(sheet[f"exp{first + 1}"], total)
     sheet["first_weight"] = sheet[f"weight{first + 1}"]
     sheet["weights"] = tuple_of([sheet[f"weight{i}"] for i in range(1, len(keep) + 1)])
     if shift == "greater":
@@ -129,7 +119,7 @@ def softmax_bar_morph(lesson: Lesson) -> Sheet:
         "scores",
         "logits",
         "max_logit",
-        "exp_terms",
+        *exps,
         "exp_sum",
         "frac",
         "first_weight",
