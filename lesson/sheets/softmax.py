@@ -56,6 +56,20 @@ def tuple_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
     return fmt.Shown(text, tex, all(i.exact for i in items), "vector", speech=said)
 
 
+def _rounded_unless(exact: bool, s: fmt.Shown) -> fmt.Shown:
+    """`s`, marked rounded unless the value is `exact` (a float may round to look exact).
+
+    Examples
+    --------
+    >>> one = fmt.fixed(1.0, 3)
+    >>> _rounded_unless(False, one).exact, _rounded_unless(True, one).exact
+    (False, True)
+    """
+    if exact or not s.exact:
+        return s
+    return fmt.Shown(s.text, s.tex, False, s.kind, s.sign, s.slashed, s.speech)
+
+
 def _quotient(num: fmt.Shown, den: fmt.Shown) -> fmt.Shown:
     """``num/den`` of two fixed values, as written before it is divided out."""
     a, b = num.text.removeprefix("≈ "), den.text.removeprefix("≈ ")
@@ -100,16 +114,30 @@ def softmax_bar_morph(lesson: Lesson) -> Sheet:
         sheet[f"score{i}"] = fmt.number(scores[i - 1], P)
         sheet[f"logit{i}"] = fmt.fixed(logits[i - 1], P.logit) if on else fmt.NEG_INF
         sheet[f"weight{i}"] = fmt.fixed(weights[i - 1] if on else Fraction(0), P.weight)
-        if on:  # e^0 = 1 exactly (a zero score); a masked key's e^(−∞) = 0 adds nothing
-            sheet[f"exp{i}"] = fmt.fixed(math.exp(logits[i - 1] - base), P.logit)
+        if on:  # a masked key's e^(−∞) = 0 adds nothing to the sum
+            # e^x is rational only for x = 0: a zero score, or the largest one when shifted
+            zero = scores[i - 1] == (top if shift == "greater" else 0)
+            sheet[f"exp{i}"] = _rounded_unless(
+                zero, fmt.fixed(math.exp(logits[i - 1] - base), P.logit)
+            )
             exps.append(f"exp{i}")
     first = keep.index(True)  # the allowed key whose fraction is written out
-    total = fmt.fixed(math.fsum(math.exp(v - base) for v in logits[np.array(keep)]), P.logit)
+    every = [s for s, on in zip(scores, keep, strict=True) if on]
+    equal = all(s == top for s in every)  # then every exponential is the same number
+    total = math.fsum(math.exp(v - base) for v in logits[np.array(keep)])
+    total_shown = _rounded_unless(
+        equal and sheet[f"exp{first + 1}"].exact, fmt.fixed(total, P.logit)
+    )
+    for i, on in enumerate(keep, start=1):  # equal logits weigh 1/n exactly, others do not
+        if on:
+            sheet[f"weight{i}"] = _rounded_unless(
+                equal and fmt.fixed(Fraction(1, len(every)), P.weight).exact, sheet[f"weight{i}"]
+            )
     sheet["scores"] = fmt.vector(scores, P)
     sheet["logits"] = tuple_of([sheet[f"logit{i}"] for i in range(1, len(keep) + 1)])
-    sheet["exp_sum"] = total
+    sheet["exp_sum"] = total_shown
     sheet["first_logit"] = sheet[f"logit{first + 1}"]
-    sheet["frac"] = _quotient(sheet[f"exp{first + 1}"], total)
+    sheet["frac"] = _quotient(sheet[f"exp{first + 1}"], total_shown)
     sheet["first_weight"] = sheet[f"weight{first + 1}"]
     sheet["weights"] = tuple_of([sheet[f"weight{i}"] for i in range(1, len(keep) + 1)])
     if shift == "greater":
