@@ -337,11 +337,16 @@ class LessonScene(Scene):
 
     # --- sections, subcaptions and snapshots -----------------------------------------
     def step(self, name: str) -> None:
-        """End the current section (caption, snapshot) and start section `name`."""
+        """End the current section (caption, snapshot) and start section `name`.
+
+        A new step after the first begins with ``[timing] step_pause`` seconds of silence.
+        """
         if self._section:
             self._end_caption()
             self._snapshot()
         self.next_section(name)
+        if self._section and self.pace("step_pause") > 0:
+            self.wait(self.pace("step_pause"))  # a beat of silence where the topic changes
         self._section = name
 
     def pick(self, key: str, decision: str) -> str:
@@ -384,7 +389,7 @@ class LessonScene(Scene):
         self._caption = (text, start, speech, result)
 
     def pace(self, name: str) -> float:
-        """A ``[timing]`` hold of the lesson in seconds (``result_hold``, ``scene_end``).
+        """A ``[timing]`` hold of the lesson in seconds (``result_hold``, ``scene_end``, …).
 
         Scenes outside the lecture (test fixtures) read no lesson keys: they get the defaults.
         """
