@@ -31,6 +31,7 @@ from manim import (
 
 import mathcore as mc
 from lesson.sheets.scores import FIRST
+from lesson.sheets.softmax import SAID_LIST_MAX
 from scenes.common import C, LessonScene, arrow_between, fit_into, fitted_plane
 
 __all__ = ["AttentionScores", "ScaleIsNotCosine"]
@@ -470,7 +471,7 @@ class AttentionScores(LessonScene):
             masked = [row[j] for row in self.scaled for j in range(self.nk) if not self.keep[j]]
             self.play(*[FadeIn(m, scale=1.3) for m in masked], FadeIn(self.mask_note))
         self.wait(1)
-        self.say("ats_sub_row_logits")
+        self.say("ats_sub_row_logits" + ("" if self.nk <= SAID_LIST_MAX else "_many"))
         self.wait(1)
 
     def apply_softmax(self) -> None:
@@ -492,7 +493,7 @@ class AttentionScores(LessonScene):
         )
         self.play(FadeIn(self.softmax_def[:2]), run_time=1)
         self.wait(1)
-        self.say("ats_sub_row_weights", result=True)
+        self.say("ats_sub_row_weights" + ("" if self.nk <= SAID_LIST_MAX else "_many"), result=True)
         self.play(FadeIn(self.softmax_def[2]), run_time=1)
         self.wait(1)
 

@@ -20,6 +20,7 @@ from manim import (
 )
 
 import mathcore as mc
+from lesson.sheets.softmax import SAID_LIST_MAX
 from scenes.common import C, LessonScene, fit_into
 
 __all__ = ["SoftmaxBarMorph"]
@@ -196,11 +197,13 @@ class SoftmaxBarMorph(LessonScene):
 
     def morph_to(self, stage: int) -> None:
         """Bars grow or shrink to the next stage; labels ride on them."""
+        many = "" if self.n_keys <= SAID_LIST_MAX else "_many"  # a long list: on screen only
         if stage == 1:
-            self.say("sb_sub_scaled", result=True)
+            self.say("sb_sub_scaled")
             self.retitle(0, 1)
+            self.say(f"sb_sub_logits{many}", result=True)
         else:
-            self.say("sb_sub_softmax", result=True)
+            self.say(f"sb_sub_softmax{many}", result=True)
             self.retitle(2, 3)
         new_labels = VGroup(*[self.value_label(stage, i) for i in range(self.n_keys)])
         self.play(

@@ -88,4 +88,5 @@ def test_attention_row_is_the_matrix_row(name: str, tmp_path: Path) -> None:
         s["row_weights"].text
         == "(" + ", ".join(s[f"weight1_{j}"].text for j in range(1, nk + 1)) + ")"
     )
-    assert {"row_scores", "row_logits", "row_weights", "first_out"} <= s.outcomes
+    said = {"row_scores", "first_out"} | ({"row_logits", "row_weights"} if nk <= 3 else set())
+    assert said <= s.outcomes  # a longer list stays on screen: a cue break would cut it

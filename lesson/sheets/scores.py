@@ -11,7 +11,7 @@ import mathcore as mc
 from lesson import decide
 from lesson.model import Lesson
 from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms, length
-from lesson.sheets.softmax import tuple_of
+from lesson.sheets.softmax import SAID_LIST_MAX, tuple_of
 from mathcore import fmt
 from mathcore import speech as sp
 from mathcore.exact import exact_cosine, exact_dot, exact_scaled, sqrt_exact
@@ -89,7 +89,8 @@ def attention_scores(lesson: Lesson) -> Sheet:
     sheet["row_logits"] = tuple_of(row)
     sheet["row_weights"] = tuple_of([sheet[f"weight{FIRST}_{j}"] for j in range(1, nk + 1)])
     sheet["first_out"] = sheet[f"out{FIRST}"]
-    return sheet.mark("row_scores", "row_logits", "row_weights", "sum", "first_out")
+    lists = ("row_logits", "row_weights") if nk <= SAID_LIST_MAX else ()
+    return sheet.mark("row_scores", *lists, "sum", "first_out")
 
 
 def scale_is_not_cosine(lesson: Lesson) -> Sheet:

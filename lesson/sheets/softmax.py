@@ -16,12 +16,15 @@ from mathcore import fmt
 from mathcore import speech as sp
 from mathcore.exact import Surd, exact_dot, exact_scaled, sqrt_exact
 
-__all__ = ["RAW_EXP_LIMIT", "rounded_fixed", "softmax_bar_morph", "tuple_of"]
+__all__ = ["RAW_EXP_LIMIT", "SAID_LIST_MAX", "rounded_fixed", "softmax_bar_morph", "tuple_of"]
 
 # Exponentials are written as e^ℓ while every logit's largest is at most this far from zero;
 # beyond it (e^114.6 has 50 digits) the largest logit m is subtracted first: softmax(ℓ − m)
 # equals softmax(ℓ), and e^(ℓ − m) is at most 1.
 RAW_EXP_LIMIT = Fraction(5)
+# A list of at most this many logits or weights is read out whole; a longer one is said a
+# longer time than one subtitle cue may show, and a cue break would fall inside it.
+SAID_LIST_MAX = 3
 
 
 def rounded_fixed(x: float | Fraction, places: int) -> fmt.Shown:
@@ -143,15 +146,6 @@ def softmax_bar_morph(lesson: Lesson) -> Sheet:
     if shift == "greater":
         sheet["max_logit"] = fmt.fixed(m, P.logit)
     sheet.decisions["exp"] = shift
-    sheet.mark(
-        "scores",
-        "logits",
-        "max_logit",
-        *exps,
-        "exp_sum",
-        "frac",
-        "first_weight",
-        "weights",
-        "sum",
-    )
+    lists = ("logits", "weights") if len(keep) <= SAID_LIST_MAX else ()
+    sheet.mark("scores", *lists, "max_logit", *exps, "exp_sum", "frac", "first_weight", "sum")
     return sheet
