@@ -97,7 +97,12 @@ _WORDS = {
             ("⊥", "tegak lurus"),
             ("∈", "anggota"),
         ),
-        functions=(("cos", "kosinus"), ("sin", "sinus"), ("tan", "tangen")),
+        functions=(
+            ("cos", "kosinus"),
+            ("sin", "sinus"),
+            ("tan", "tangen"),
+            ("exp", "e pangkat"),
+        ),
     ),
     "en": _Words(
         point="point",
@@ -134,7 +139,7 @@ _WORDS = {
             ("⊥", "is perpendicular to"),
             ("∈", "in"),
         ),
-        functions=(("cos", "cos"), ("sin", "sine"), ("tan", "tan")),
+        functions=(("cos", "cos"), ("sin", "sine"), ("tan", "tan"), ("exp", "e to the")),
     ),
 }
 
