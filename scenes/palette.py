@@ -98,7 +98,7 @@ def rgb_hex(rgb: Iterable[float]) -> str:
     >>> rgb_hex((1.0, 0.5, 0.0))
     '#FF8000'
     """
-    return "#" + "".join(f"{round(min(max(c, 0.0), 1.0) * 255):02X}" for c in rgb)
+    return "#" + bytes(round(min(max(c, 0.0), 1.0) * 255) for c in rgb).hex().upper()
 
 
 def luminance(color: str | RGB) -> float:
