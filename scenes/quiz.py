@@ -1,9 +1,10 @@
 """QuizQuestion1 … QuizQuestion8: the lesson's "Uji pemahaman", one question per scene.
 
-Every scene has the same storyboard (:class:`QuizQuestion`): the question card, a visible
-pause with a countdown, then the seed's worked solution step by step, each step with its
-subtitle. The eight subclasses only say which question they are and what their card and
-steps hold; every number comes from the scene's sheet (``lecture/sheets/quiz.py``).
+Every scene has the same storyboard (:class:`QuizQuestion`): the question card, said aloud;
+an invitation to pause, then a countdown in silence; then the seed's worked solution step by
+step, each step's captions saying its numbers (and the answer followed by a silence). The
+eight subclasses only say which question they are and what their card and steps hold; every
+number comes from the scene's sheet (``lesson/sheets/quiz.py``).
 """
 
 from __future__ import annotations
@@ -663,6 +664,13 @@ class QuizQuestion4(QuizQuestion):
                 "kesimpulan",
                 "qz_orth_sub_zero_vector",
                 [
+                    self.formula(  # the answer stays in view
+                        r"x \cdot y =",
+                        self.n("dot"),
+                        r"\;\Rightarrow\;\theta =",
+                        self.n("right_angle"),
+                        size=STEP_MATH,
+                    ),
                     self.para("qz_orth_zero_vector", width, color=C.ACCENT),
                     self.formula(
                         self.n("origin"),
@@ -855,16 +863,17 @@ class QuizQuestion6(QuizQuestion):
         return parts
 
     def exponentials(self, shifted: bool) -> list[list[Part]]:
-        """``Σⱼ e^{ℓⱼ} = e^{0.707} + … ≈ 2.028 + … ≈ 10.613`` (or with ℓⱼ − m)."""
-        sigma = r"\sum_j e^{\ell_j - m}" if shifted else r"\sum_j e^{\ell_j}"
-        first: list[Part] = [sigma]
+        """``Σⱼ e^{ℓⱼ} = e^{0.707} + … ≈ 2.028 + … ≈ 10.613`` (or with ℓⱼ − m).
+
+        Every exponential is written out, one segment each, so a long sum wraps between them.
+        """
+        first: list[Part] = [r"\sum_j e^{\ell_j - m}" if shifted else r"\sum_j e^{\ell_j}"]
         if shifted:
             first += [r",\ m = \max_j \ell_j =", self.n("max_logit")]
         segments = [first]
-        if not shifted:
-            segments.append(["=", *self.denominator(shifted)])
-        segments += [self.eq("exp_terms"), self.eq("exp_sum")]
-        return segments
+        for i in range(1, self.n_keys + 1):
+            segments.append([r"=" if i == 1 else r"+", *self.power(i, shifted)])
+        return [*segments, self.eq("exp_terms"), self.eq("exp_sum")]
 
     def first_fraction(self, shifted: bool, first: int) -> list[list[Part]]:
         """``w₁ = e^{0.707}/(e^{0.707} + …) ≈ 2.028/10.613 ≈ 0.191`` for key `first`."""
@@ -937,7 +946,11 @@ class QuizQuestion7(QuizQuestion):
                 f"qz_zero_sub_equal_{equal}",
                 [
                     self.para(f"qz_zero_equal_{equal}", width),
-                    self.formula(r"\|q\|_2 =", self.n("norm_q"), size=STEP_MATH, color=C.QUERY),
+                    self.listing(  # the answer stays in view: the weights, and no direction
+                        [[r"w_i =", self.n("weight")], [r"\|q\|_2 =", self.n("norm_q")]],
+                        width,
+                        color=[C.WEIGHT, C.QUERY],
+                    ),
                     self.para("qz_zero_no_angle", width, color=C.ACCENT),
                 ],
             ),
