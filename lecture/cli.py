@@ -308,7 +308,7 @@ def _cmd_script(args: argparse.Namespace) -> int:
     from lesson.scenelist import registry
     from pipeline.dryrun import dry_runs
     from pipeline.voice import recording_dir, recordings_root
-    from publish.script import script_lines, write_script
+    from publish.script import script_lines, to_record, write_script
 
     lesson = load_lesson(args.lesson)
     scenes = list(args.scenes) or list(ORDER)
@@ -319,15 +319,20 @@ def _cmd_script(args: argparse.Namespace) -> int:
     root = recordings_root()
     runs = dry_runs(scenes, lesson.path, args.lang, args.jobs, "espeak", recordings=False)
     lines = script_lines(runs, lesson.id, args.lang, root)
-    if args.stale:
-        lines = [ln for ln in lines if ln.status == "stale"]
+    if args.stale:  # what to record again: stale takes and rejected ones, with the reason
+        lines = [ln for ln in lines if ln.status in ("stale", "rejected")]
         for ln in lines:
-            print(f"{ln.scene}  {ln.cue}  {ln.file}  {ln.words}")
+            print(to_record(ln))
     folder = Path(args.out) if args.out else recording_dir(lesson.id, args.lang, "", root)
     title = f"{catalogue(args.lang)['lesson_video_title']} ({lesson.id}, {args.lang})"
     md, table = write_script(lines, title, folder)
     stale = sum(ln.status == "stale" for ln in lines)
-    what = f"{stale} stale recording(s) to re-record" if args.stale else f"{len(lines)} cues"
+    rejected = sum(ln.status == "rejected" for ln in lines)
+    what = (
+        f"{stale} stale and {rejected} rejected recording(s) to re-record"
+        if args.stale
+        else f"{len(lines)} cues"
+    )
     print(f"script: {md}  {table}  ({what})", file=sys.stderr)
     return 0
 

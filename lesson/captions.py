@@ -244,12 +244,35 @@ def voiced(text: str, start: float, end: float, fps: float, lang: str, speech: f
     >>> text = "Kalikan koordinat yang bersesuaian, lalu jumlahkan. Hasilnya skalar, bukan vektor."
     >>> [(round(c.start, 2), round(c.end, 2)) for c in voiced(text, 0.0, 8.0, 15, "id", 6.0)]
     [(0.0, 3.64), (3.78, 7.87)]
+
+    A two-line cue said for longer than 7 s shows line by line:
+
+    >>> said = "Kalikan koordinat yang bersesuaian, lalu jumlahkan: q · k = 2(1) + 1(2) = 4."
+    >>> [c.lines for c in voiced(said, 0.0, 10.2, 15, "id", 9.8)]
+    [('Kalikan koordinat yang bersesuaian,',), ('lalu jumlahkan: q · k = 2(1) + 1(2) = 4.',)]
     """
-    cues = split(text, lang)
     if speech <= 0:
         return timed(text, start, end, fps, lang)
     gap = MIN_GAP_FRAMES / fps
-    weights = [max(1, len(spoken_notation(" ".join(c), lang))) for c in cues]
+
+    def share(lines: tuple[str, ...]) -> int:
+        return max(1, len(spoken_notation(" ".join(lines), lang)))
+
+    # Numbers said in words take longer than they take to read: a cue whose words would be
+    # spoken for longer than a cue may show becomes one cue per line, so no speech goes
+    # without its subtitle.
+    whole = split(text, lang)
+    total = sum(share(c) for c in whole)
+    cues = [
+        part
+        for c in whole
+        for part in (
+            [(line,) for line in c]
+            if len(c) > 1 and speech * share(c) / total > MAX_DURATION - 2 * gap
+            else [c]
+        )
+    ]
+    weights = [share(c) for c in cues]
     total = sum(weights)
     marks = [start + speech * sum(weights[:i]) / total for i in range(len(cues) + 1)]
     out: list[Cue] = []

@@ -125,6 +125,7 @@ class Lesson:
     quiz_countdown: int = 5  # seconds of visible pause before a quiz solution
     result_hold: Fraction = Fraction(3, 2)  # seconds of silence after a key result is said
     scene_end: Fraction = Fraction(1)  # seconds of silence at the end of every scene
+    step_pause: Fraction = Fraction(3, 5)  # more seconds of silence where a new step begins
     prior_lesson: str = "017"
     mml_section: str = "3.2"
 
@@ -440,18 +441,20 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
     if any(abs(mag_scale * c) > MAX_COORD for c in pairs[1][0]):
         raise r.fail("magnitude.scale", f"scale × the second pair's x leaves ±{MAX_COORD}")
     timing = r.table(
-        t.get("timing", {}), "timing", {"quiz_countdown", "result_hold", "scene_end"}, set()
+        t.get("timing", {}),
+        "timing",
+        {"quiz_countdown", "result_hold", "scene_end", "step_pause"},
+        set(),
     )
     countdown = timing.get("quiz_countdown", 5)
     if isinstance(countdown, bool) or not isinstance(countdown, int) or not 0 <= countdown <= 30:
         raise r.fail("timing.quiz_countdown", "must be a whole number of seconds from 0 to 30")
-    holds = {}
-    for key, default in (("result_hold", 1.5), ("scene_end", 1)):
+    holds: dict[str, Fraction] = {}
+    for key, default in (("result_hold", 1.5), ("scene_end", 1), ("step_pause", 0.6)):
         value = timing.get(key, default)
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 9:
             raise r.fail(f"timing.{key}", "must be a number of seconds from 0 to 9")
         holds[key] = r.number(value, f"timing.{key}")
-        holds[key] = value
     intro = r.table(t.get("intro", {}), "intro", {"prior_lesson", "mml_section"}, set())
     for key in intro:
         value = intro[key]
@@ -482,6 +485,7 @@ def load_lesson(path: Path | str = DEFAULT_LESSON) -> Lesson:
         quiz_countdown=countdown,
         result_hold=holds["result_hold"],
         scene_end=holds["scene_end"],
+        step_pause=holds["step_pause"],
         prior_lesson=intro.get("prior_lesson", "017"),
         mml_section=intro.get("mml_section", "3.2"),
     )

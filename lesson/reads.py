@@ -28,6 +28,7 @@ LESSON_KEYS: dict[str, str] = {
     "quiz_countdown": "timing.quiz_countdown",
     "result_hold": "timing.result_hold",
     "scene_end": "timing.scene_end",
+    "step_pause": "timing.step_pause",
     "prior_lesson": "intro.prior_lesson",
     "mml_section": "intro.mml_section",
 }

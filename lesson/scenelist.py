@@ -73,8 +73,9 @@ class Scene:
         return fn
 
 
-# Every lecture scene reads the pace of its holds: silence after a key result, at its end.
-PACE = ("timing.result_hold", "timing.scene_end")
+# Every lecture scene reads the pace of its holds: silence after a key result, between its
+# steps and at its end.
+PACE = ("timing.result_hold", "timing.scene_end", "timing.step_pause")
 
 
 def _quiz(n: int) -> Scene:

@@ -56,6 +56,7 @@ class _Words:
     squared: str
     power: str
     label_point: str
+    prime: str
     relations: tuple[tuple[str, str], ...]
     functions: tuple[tuple[str, str], ...]
 
@@ -83,6 +84,7 @@ _WORDS = {
         squared="kuadrat",
         power="pangkat",
         label_point="titik",
+        prime="aksen",
         relations=(
             ("≤", "kurang dari atau sama dengan"),
             ("≥", "lebih dari atau sama dengan"),
@@ -119,6 +121,7 @@ _WORDS = {
         squared="squared",
         power="to the power",
         label_point="point",
+        prime="prime",
         relations=(
             ("≤", "is at most"),
             ("≥", "is at least"),
@@ -347,6 +350,8 @@ def spoken_notation(text: str, lang: str) -> str:
     'the angle theta and the length of k'
     >>> spoken_notation("cos θ = 0.8", "id")
     'kosinus theta sama dengan nol koma delapan'
+    >>> spoken_notation("q′ · k", "id"), spoken_notation("q′ · k", "en")
+    ('q aksen titik k', 'q prime dot k')
     """
     w = _check(lang)
     t = text.replace("\u00a0", " ").replace("\u202f", " ")
@@ -368,6 +373,7 @@ def spoken_notation(text: str, lang: str) -> str:
         lambda m: f" {w.power} " + "".join(_POWERS[c] for c in m.group()) + " ",
         t,
     )
+    t = re.sub(r"(?<=[A-Za-z])′", f" {w.prime} ", t)  # q′: a second query
     for g, name in _GREEK.items():
         t = t.replace(g, f" {name} ")
     for short, word in w.functions:
@@ -418,11 +424,21 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
     >>> sheet = {"cos": fmt.number(F(4, 5), fmt.Places())}
     >>> spoken_template("Kosinus {cos} mengisolasi arah.", sheet, "id")
     'Kosinus nol koma delapan mengisolasi arah.'
+    >>> from mathcore.exact import sqrt_exact
+    >>> comp = {"r": fmt.ratio(F(4), sqrt_exact(F(5)), fmt.Places()), "c": fmt.approx(1.7888, 2)}
+    >>> spoken_template("comp = {r} {c}", comp, "id")
+    'comp sama dengan empat per akar lima, kira-kira satu koma tujuh sembilan'
     """
+    w = _check(lang)
     out = []
+    value_before = False
     for literal, name, _, _ in string.Formatter().parse(template):
         out.append(spoken_notation(literal, lang) if literal.strip() else literal)
         if name is not None:
-            out.append(f" {spoken(values[name], lang)} ")
+            said = spoken(values[name], lang)
+            if value_before and not literal.strip() and said.startswith(w.approx):
+                out.append(",")  # 4/√5 ≈ 1.79: a pause before the rounded value
+            out.append(f" {said} ")
+        value_before = name is not None
     text = " ".join("".join(out).split())
     return re.sub(r"\s+([,.;:!?])", r"\1", text)

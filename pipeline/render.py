@@ -410,10 +410,9 @@ def render(
                 progress.durations.append(took)
                 if job.proc.exitcode == 0:
                     clips[job.scene] = _install(job, out, lesson, settings, digests)
-                    for name in stale_recordings(job):
+                    for name, why in stale_recordings(job):
                         progress.line(
-                            f"{job.scene}: recording {name} is stale (its words changed); "
-                            "the synthetic voice says it"
+                            f"{job.scene}: recording {name} is {why}; the synthetic voice says it"
                         )
                     manifest.clips = _ordered(clips)
                     manifest.save(out)
@@ -439,10 +438,11 @@ def render(
     return manifest, failures
 
 
-def stale_recordings(job: _Job) -> list[str]:
-    """File names of the recordings the finished `job` found stale."""
+def stale_recordings(job: _Job) -> list[tuple[str, str]]:
+    """(file name, why) of the recordings the finished `job` did not play: stale, rejected."""
     result = json.loads((job.work / "result.json").read_text(encoding="utf-8"))
-    return list(result.get("stale", ()))
+    stale = [(name, "stale (its words changed)") for name in result.get("stale", ())]
+    return stale + [(name, f"rejected: {why}") for name, why in result.get("rejected", ())]
 
 
 def _ordered(clips: dict[str, Clip]) -> dict[str, Clip]:

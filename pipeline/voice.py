@@ -5,9 +5,16 @@ No manim here: these are the pure building blocks a render uses to speak its cap
 Synthetic voice
     :func:`synthesize` runs espeak-ng offline (voice ``id`` for Indonesian, ``en`` for
     English, :data:`WPM` words a minute) and keeps every take in a content-addressed cache
-    (:data:`CACHE`), keyed by engine name, engine version, voice, speed and the exact text,
-    so the same words are never synthesised twice. Takes are written aside and moved into
-    place when complete.
+    (:data:`CACHE`), keyed by engine name, engine version, voice, speed and the exact text
+    given to espeak-ng, so the same words are never synthesised twice. Takes are written
+    aside and moved into place when complete.
+
+Pronunciation
+    Just before the words go to espeak-ng, the language's lexicon (:mod:`pipeline.lexicon`)
+    puts espeak-ng phoneme input (``[[v'Elju]]``) in place of the terms the voice says
+    wrong. The cache key takes the text with those phonemes, so changing an entry
+    synthesises again exactly the takes that hold its term; a clip's input hash takes the
+    lexicon's digest. Captions and the words of a recording stay plain.
 
 Recorded narration
     A take recorded by a person replaces the synthetic one, cue by cue. A *cue* is one
@@ -32,6 +39,12 @@ Recorded narration
     which words it holds. A fresh take makes other takes of the same cue unused, as is a
     recording of a cue the scene no longer says.
 
+    A fresh take is also listened to before it is used (:mod:`pipeline.takecheck`): one that
+    is silent, clipped, or whose speech is under half or over twice as long as the
+    synthetic take of the same words is *rejected*, with its reason; the synthetic voice
+    says the cue and the render lists it, as it lists stale ones. A file that cannot be
+    decoded fails its scene with a one-line message naming it (:class:`VoiceError`).
+
 Loudness
     A clip's narration track is normalised as a whole (:func:`normalize`) to
     :data:`TARGET_LUFS` integrated loudness (ITU-R BS.1770, pyloudnorm) with its true peak,
@@ -40,8 +53,8 @@ Loudness
 
 Incremental renders
     :func:`voice_inputs` lists what a clip's audio depends on, for its input hash: engine,
-    version, voice and speed of the synthetic voice, the loudness targets, and the SHA-256
-    of the bytes of each recording used.
+    version, voice and speed of the synthetic voice, its pronunciation lexicon, the loudness
+    targets, and the SHA-256 of the bytes of each recording used.
 """
 
 from __future__ import annotations
@@ -65,9 +78,11 @@ import pyloudnorm
 from scipy.ndimage import minimum_filter1d, uniform_filter1d
 from scipy.signal import resample_poly
 
+from pipeline.lexicon import lexicon
 from pipeline.manifest import SpokenCue
 from pipeline.media import atomic_path
 from pipeline.settings import MEDIA, VOICE_OPTIONS
+from pipeline.takecheck import problem
 
 __all__ = [
     "AUDIO_EXTS",
@@ -88,6 +103,9 @@ __all__ = [
     "WPM",
     "Recording",
     "RecordingCheck",
+    "Rejected",
+    "decode",
+    "inspect_recording",
     "VoiceError",
     "check_recordings",
     "cue_ids",
@@ -172,7 +190,9 @@ def synthesize(
     lang : {"id", "en"}
         The language; it picks the voice unless `voice` is given.
     voice : str, optional
-        An espeak-ng voice name (default :data:`VOICES` ``[lang]``).
+        An espeak-ng voice name (default :data:`VOICES` ``[lang]``). The language's
+        pronunciation lexicon applies when this is the language's voice (its phonemes are
+        written for that voice), not to another voice.
     cache : Path
         Folder of cached takes (``<2 hex>/<sha256>.wav``).
     wpm : int
@@ -193,6 +213,8 @@ def synthesize(
             raise VoiceError(f"no voice for language {lang!r}; have {', '.join(VOICES)}")
         voice = VOICES[lang]
     version = engine_version()
+    if voice == VOICES.get(lang):
+        text = lexicon(lang).apply(text)
     key = _cache_key(text, voice, wpm, version)
     target = cache / key[:2] / f"{key}.wav"
     if target.is_file():
@@ -216,6 +238,42 @@ def synthesize(
 # --------------------------------------------------------------------------------------
 
 
+def decode(path: Path | str, rate: int | None = None) -> tuple[np.ndarray, int]:
+    """Any audio file PyAV decodes, every channel, as floats.
+
+    Parameters
+    ----------
+    path : path-like
+        The file.
+    rate : int, optional
+        Sample rate of the result (default: the file's own, samples untouched).
+
+    Returns
+    -------
+    tuple
+        float32 samples ``(channels, n)`` in [-1, 1] (full scale is 1), and their rate.
+    """
+    chunks: list[np.ndarray] = []
+    out_rate = rate
+    with av.open(str(path)) as container:
+        stream = container.streams.audio[0]
+        resampler = None
+        for frame in container.decode(stream):
+            if resampler is None:
+                out_rate = rate or frame.sample_rate
+                resampler = av.AudioResampler(
+                    format="fltp", layout=frame.layout.name, rate=out_rate
+                )
+            chunks += [f.to_ndarray() for f in resampler.resample(frame)]
+        if resampler is not None:
+            chunks += [f.to_ndarray() for f in resampler.resample(None)]
+        if out_rate is None:
+            out_rate = stream.rate or RATE
+    if not chunks:
+        return np.zeros((1, 0), np.float32), out_rate
+    return np.concatenate(chunks, axis=1).astype(np.float32), out_rate
+
+
 def read_audio(path: Path | str, rate: int = RATE) -> np.ndarray:
     """Any audio file PyAV decodes (WAV, FLAC, …; any rate, mono or stereo) as mono floats.
 
@@ -231,19 +289,8 @@ def read_audio(path: Path | str, rate: int = RATE) -> np.ndarray:
     numpy.ndarray
         float32 samples in [-1, 1] at `rate`; the channels are averaged.
     """
-    chunks: list[np.ndarray] = []
-    with av.open(str(path)) as container:
-        stream = container.streams.audio[0]
-        resampler = None
-        for frame in container.decode(stream):
-            if resampler is None:  # keep the channels: they are averaged below
-                resampler = av.AudioResampler(format="fltp", layout=frame.layout.name, rate=rate)
-            chunks += [f.to_ndarray() for f in resampler.resample(frame)]
-        if resampler is not None:
-            chunks += [f.to_ndarray() for f in resampler.resample(None)]
-    if not chunks:
-        return np.zeros(0, np.float32)
-    return np.concatenate(chunks, axis=1).mean(axis=0).astype(np.float32)
+    channels, _ = decode(path, rate)
+    return channels.mean(axis=0).astype(np.float32)
 
 
 def write_wav(path: Path | str, samples: np.ndarray, rate: int = RATE) -> Path:
@@ -550,6 +597,26 @@ class Recording:
         return self.recorded == self.current
 
 
+@dataclass(frozen=True)
+class Rejected:
+    """A fresh take that is not played: what is wrong with its sound.
+
+    Attributes
+    ----------
+    cue : str
+        The cue id.
+    path : Path
+        The audio file.
+    reason : str
+        A few words (``silent (digital silence)``, ``clipped (…)``, ``too short (…)``,
+        ``too long (…)``, ``unreadable (…)``), see :func:`pipeline.takecheck.problem`.
+    """
+
+    cue: str
+    path: Path
+    reason: str
+
+
 @dataclass
 class RecordingCheck:
     """What a scene's recordings folder holds against the cues it says now.
@@ -561,12 +628,16 @@ class RecordingCheck:
     stale : list of Recording
         Takes of cues that fall back to the synthetic voice (their words changed, or they
         say neither way which words they hold).
+    rejected : list of Rejected
+        Fresh takes whose sound is unfit (silent, clipped, far too short or long): their
+        cues fall back to the synthetic voice unless another fresh take is fine.
     unused : list of Path
         Audio files of cues the scene no longer says, and takes superseded by a fresh one.
     """
 
     used: dict[str, Path] = field(default_factory=dict)
     stale: list[Recording] = field(default_factory=list)
+    rejected: list[Rejected] = field(default_factory=list)
     unused: list[Path] = field(default_factory=list)
 
 
@@ -589,8 +660,57 @@ def _recorded_hash(path: Path, cue: str, in_name: str | None) -> str | None:
     return None
 
 
-def check_recordings(folder: Path, cues: Mapping[str, str]) -> RecordingCheck:
-    """Which recorded takes in `folder` replace the synthetic voice, and which are stale.
+@functools.lru_cache(maxsize=256)
+def _inspect(path: str, stamp: tuple[int, int], words: str, lang: str, cache: str) -> str | None:
+    """:func:`inspect_recording`, once per file version (`stamp`: mtime and size)."""
+    try:
+        channels, rate = decode(path)
+    except (av.error.FFmpegError, OSError, ValueError, IndexError) as e:
+        detail = " ".join(str(e).replace(path, Path(path).name).split())
+        raise VoiceError(f"recording {path} cannot be read ({detail})") from None
+    synthetic = synthesize(words, lang, cache=Path(cache))
+    return problem(channels, rate, read_audio(synthetic), RATE)
+
+
+def inspect_recording(path: Path, words: str, lang: str, *, cache: Path = CACHE) -> str | None:
+    """Why a fresh take of `words` must not be played (:func:`pipeline.takecheck.problem`).
+
+    Parameters
+    ----------
+    path : Path
+        The recording.
+    words : str
+        The words it is a take of (its cue's words now).
+    lang : {"id", "en"}
+        The language: its synthetic take of `words` (from the cache) is the length to
+        compare with.
+    cache : Path
+        The synthetic takes' cache.
+
+    Returns
+    -------
+    str or None
+        The reason (``silent (digital silence)``, ``clipped (…)``, ``too short (…)``,
+        ``too long (…)``), or None for a take fit to play.
+
+    Raises
+    ------
+    VoiceError
+        When the file cannot be decoded: one line naming it.
+    """
+    st = path.stat()
+    return _inspect(str(path), (st.st_mtime_ns, st.st_size), words, lang, str(cache))
+
+
+def check_recordings(
+    folder: Path,
+    cues: Mapping[str, str],
+    *,
+    lang: str | None = None,
+    cache: Path = CACHE,
+    strict: bool = True,
+) -> RecordingCheck:
+    """Which recorded takes in `folder` replace the synthetic voice; which are stale or bad.
 
     Parameters
     ----------
@@ -598,12 +718,22 @@ def check_recordings(folder: Path, cues: Mapping[str, str]) -> RecordingCheck:
         A scene's recordings folder (:func:`recording_dir`); it need not exist.
     cues : mapping of str to str
         Cue id -> the words the cue says now.
+    lang : {"id", "en"}, optional
+        The language. When given, each fresh take is listened to
+        (:func:`inspect_recording`) and a bad one is rejected; without it, the words alone
+        decide (no audio is read).
+    cache : Path
+        The synthetic takes' cache (the length a take is compared with).
+    strict : bool
+        A file that cannot be decoded raises :class:`VoiceError` (a render fails that
+        scene); with False it is rejected as ``unreadable (…)`` (the script lists it).
 
     Returns
     -------
     RecordingCheck
-        A cue is in ``used`` when one of its takes is fresh; its stale takes are then
-        ``unused``. A cue without a fresh take has its takes in ``stale``.
+        A cue is in ``used`` when one of its takes is fresh (and, with `lang`, fit to
+        play); its other takes are then ``unused``. A fresh take unfit to play is in
+        ``rejected``. A cue without a fresh take has its takes in ``stale``.
     """
     check = RecordingCheck()
     found: dict[str, list[tuple[Path, str | None]]] = {}
@@ -619,11 +749,28 @@ def check_recordings(folder: Path, cues: Mapping[str, str]) -> RecordingCheck:
         current = text_hash(cues[cue])
         recs = [Recording(cue, p, _recorded_hash(p, cue, h), current) for p, h in takes]
         fresh = [r for r in recs if r.fresh]
-        if fresh:
-            check.used[cue] = fresh[0].path
-            check.unused += [r.path for r in recs if r is not fresh[0]]
-        else:
+        if not fresh:
             check.stale += recs
+            continue
+        good = None
+        for r in fresh:
+            reason = None
+            if lang is not None:
+                try:
+                    reason = inspect_recording(r.path, cues[cue], lang, cache=cache)
+                except VoiceError as e:
+                    if strict:
+                        raise
+                    detail = str(e).partition(" cannot be read (")[2].removesuffix(")")
+                    reason = f"unreadable ({detail})"
+            if reason is None:
+                good = r
+                break
+            check.rejected.append(Rejected(cue, r.path, reason))
+        if good is not None:
+            check.used[cue] = good.path
+        rejected = {x.path for x in check.rejected}
+        check.unused += [r.path for r in recs if r is not good and r.path not in rejected]
     return check
 
 
@@ -679,7 +826,8 @@ def voice_inputs(voice: str, lang: str, used: Mapping[str, Path] | None = None) 
     Returns
     -------
     dict of str to str
-        Engine, its version, voice and speed, the loudness targets and sample rate, and
+        Engine, its version, voice and speed, the digest of its pronunciation lexicon
+        (:mod:`pipeline.lexicon`), the loudness targets and sample rate, and
         ``recording:<cue-id>`` -> SHA-256 of that recording's bytes. The words themselves
         are not here: they follow from the lesson keys and sources the clip's hash has.
     """
@@ -693,6 +841,7 @@ def voice_inputs(voice: str, lang: str, used: Mapping[str, Path] | None = None) 
         "version": engine_version(),
         "engine_voice": VOICES[lang],
         "wpm": str(WPM),
+        "lexicon": lexicon(lang).digest,
         "rate": str(RATE),
         "loudness": f"{TARGET_LUFS} LUFS, {CEILING_DBTP} dBTP",
     }
@@ -731,8 +880,8 @@ class Narrator:
     """Speaks a scene's captions while it renders, and makes its narration track.
 
     A scene calls :meth:`speak` for each caption it says (at the caption's start); the
-    narrator finds the cue's take (a fresh recording, else the synthetic voice, cached) and
-    returns its length, so the scene can hold the step until the words are said. With
+    narrator finds the cue's take (a fresh recording fit to play, else the synthetic voice,
+    cached) and returns its length, so the scene can hold the step until the words are said. With
     ``voice="none"`` it says nothing (every take is 0 s) and the render is silent.
 
     Parameters
@@ -773,7 +922,8 @@ class Narrator:
         cue = cue_ids(self._keys)[-1]
         recording = None
         if self.folder is not None:
-            recording = check_recordings(self.folder, {cue: words}).used.get(cue)
+            found = check_recordings(self.folder, {cue: words}, lang=self.lang, cache=self.cache)
+            recording = found.used.get(cue)
         samples = leveled_take(words, self.lang, recording, cache=self.cache)
         if recording is not None:
             source = f"recording {recording.name}"
@@ -786,10 +936,11 @@ class Narrator:
         return duration
 
     def check(self) -> RecordingCheck:
-        """The recordings folder against every cue said so far (fresh, stale, unused)."""
+        """The recordings folder against every cue said so far (used, stale, rejected, unused)."""
         if self.folder is None:
             return RecordingCheck()
-        return check_recordings(self.folder, {c.cue: c.words for c in self.cues})
+        cues = {c.cue: c.words for c in self.cues}
+        return check_recordings(self.folder, cues, lang=self.lang, cache=self.cache)
 
     def track(self, duration: float) -> np.ndarray:
         """The narration of `duration` seconds: every take at its start, at the target loudness.

@@ -198,8 +198,9 @@ def narrate(narrator, video: Path, sections: list[Path], wav: Path) -> dict:
     dict
         ``audio`` (the track's WAV, or None), ``narration`` (each cue: id, key, words,
         start, duration, voice), ``stale`` (recordings that fell back to the synthetic
-        voice), ``loudness`` ([LUFS, dBTP] of the track) and ``narration_seconds`` (time
-        spent on the narration, synthesis included).
+        voice), ``rejected`` ([file name, reason] of takes unfit to play), ``loudness``
+        ([LUFS, dBTP] of the track) and ``narration_seconds`` (time spent on the narration,
+        synthesis included).
     """
     import time
     from dataclasses import asdict
@@ -208,10 +209,12 @@ def narrate(narrator, video: Path, sections: list[Path], wav: Path) -> dict:
     from pipeline.voice import RATE, measure, write_wav
 
     t0 = time.perf_counter()
+    check = narrator.check()
     result: dict = {
         "audio": None,
         "narration": [asdict(c) for c in narrator.cues],
-        "stale": [str(r.path.name) for r in narrator.check().stale],
+        "stale": [str(r.path.name) for r in check.stale],
+        "rejected": [[r.path.name, r.reason] for r in check.rejected],
         "loudness": None,
     }
     if narrator.cues:

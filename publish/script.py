@@ -4,7 +4,9 @@ Per scene, in lesson order: each cue's id (the name its recording gets), the exa
 read (numbers and notation spelled out, as the synthetic voice says them), the length of
 the synthetic take (a pace to aim for), and the state of its recording: ``recorded`` (a
 fresh take is used), ``stale`` (a take of words that have since changed: the synthetic
-voice says the cue until it is recorded again) or empty (not recorded).
+voice says the cue until it is recorded again), ``rejected`` (a take of the right words
+whose sound is unfit: silent, clipped, far too short or long, or unreadable; the reason
+says which, see :mod:`pipeline.takecheck`) or empty (not recorded).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from pipeline.media import atomic_path
 from pipeline.voice import check_recordings, recording_dir, text_hash
 
-__all__ = ["ScriptLine", "script_lines", "write_script"]
+__all__ = ["ScriptLine", "script_lines", "to_record", "write_script"]
 
 
 @dataclass(frozen=True)
@@ -29,8 +31,9 @@ class ScriptLine:
     cue: str
     words: str
     seconds: float
-    status: str  # "recorded", "stale" or ""
-    file: str  # where its recording goes (relative to the recordings root)
+    status: str  # "recorded", "stale", "rejected" or ""
+    file: str  # where its recording goes, or the rejected file (relative to the root)
+    reason: str = ""  # why a rejected take is not played
 
 
 def script_lines(runs: list, lesson_id: str, lang: str, root: Path) -> list[ScriptLine]:
@@ -52,15 +55,37 @@ def script_lines(runs: list, lesson_id: str, lang: str, root: Path) -> list[Scri
     out = []
     for run in runs:
         folder = recording_dir(lesson_id, lang, run.scene, root)
-        check = check_recordings(folder, {c.cue: c.words for c in run.narration})
+        cues = {c.cue: c.words for c in run.narration}
+        check = check_recordings(folder, cues, lang=lang, strict=False)
         stale = {r.cue for r in check.stale}
+        rejected = {r.cue: r for r in check.rejected}
         for c in run.narration:
-            status = "recorded" if c.cue in check.used else "stale" if c.cue in stale else ""
             rel = folder.relative_to(root) / f"{c.cue}.wav"
-            out.append(
-                ScriptLine(run.scene, c.cue, c.words, round(c.duration, 1), status, str(rel))
-            )
+            status, reason = "", ""
+            if c.cue in check.used:
+                status = "recorded"
+            elif c.cue in rejected:
+                status, reason = "rejected", rejected[c.cue].reason
+                rel = rejected[c.cue].path.relative_to(root)
+            elif c.cue in stale:
+                status = "stale"
+            seconds = round(c.duration, 1)
+            out.append(ScriptLine(run.scene, c.cue, c.words, seconds, status, str(rel), reason))
     return out
+
+
+def to_record(line: ScriptLine) -> str:
+    """One line of ``lecture script --stale``: scene, cue, file, words, and a rejection's reason.
+
+    Examples
+    --------
+    >>> to_record(ScriptLine("S", "c", "Satu.", 1.0, "stale", "x/S/c.wav"))
+    'S  c  x/S/c.wav  Satu.'
+    >>> to_record(ScriptLine("S", "c", "Satu.", 1.0, "rejected", "x/S/c.wav", "silent (…)"))
+    'S  c  x/S/c.wav  Satu.  [rejected: silent (…)]'
+    """
+    tail = f"  [rejected: {line.reason}]" if line.status == "rejected" else ""
+    return f"{line.scene}  {line.cue}  {line.file}  {line.words}{tail}"
 
 
 def _write(path: Path, text: str) -> None:
@@ -73,7 +98,8 @@ def write_script(lines: list[ScriptLine], title: str, folder: Path) -> tuple[Pat
     """Write ``script.md`` and ``script.csv`` into `folder`; return their paths.
 
     The Markdown has a section per scene and a table of its cues; the CSV one row per cue
-    (scene, cue, words, seconds, status, file, hash), for a spreadsheet or a teleprompter.
+    (scene, cue, words, seconds, status, file, hash, reason), for a spreadsheet or a
+    teleprompter.
     """
     folder.mkdir(parents=True, exist_ok=True)
     md = [f"# {title}", ""]
@@ -89,11 +115,12 @@ def write_script(lines: list[ScriptLine], title: str, folder: Path) -> tuple[Pat
             md += ["", f"## {scene}", "", f"Folder `{folder_name}/`.", ""]
             md += ["| cue | words | s | recording |", "|---|---|---|---|"]
         words = line.words.replace("|", "\\|")
-        md.append(f"| `{line.cue}` | {words} | {line.seconds:.1f} | {line.status} |")
+        state = f"rejected: {line.reason}" if line.status == "rejected" else line.status
+        md.append(f"| `{line.cue}` | {words} | {line.seconds:.1f} | {state} |")
     _write(folder / "script.md", "\n".join(md) + "\n")
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["scene", "cue", "words", "seconds", "status", "file", "hash"])
+    w.writerow(["scene", "cue", "words", "seconds", "status", "file", "hash", "reason"])
     for line in lines:
         w.writerow(
             [
@@ -104,6 +131,7 @@ def write_script(lines: list[ScriptLine], title: str, folder: Path) -> tuple[Pat
                 line.status,
                 line.file,
                 text_hash(line.words),
+                line.reason,
             ]
         )
     _write(folder / "script.csv", buf.getvalue())

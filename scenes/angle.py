@@ -15,12 +15,14 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowArrow,
+    Indicate,
     Line,
     MathTex,
     Mobject,
     Polygon,
     UpdateFromAlphaFunc,
     VGroup,
+    config,
     linear,
     smooth,
 )
@@ -111,13 +113,12 @@ class AngleSignRegions(LessonScene):
         self.readouts = {
             kind: self.live(self.reader(kind), size=36) for kind in ("dot", "cos", "theta")
         }
-        lhs = {"dot": r"q \cdot k =", "cos": r"\cos\theta =", "theta": r"\theta ="}
         rows = []
         for kind, num in self.readouts.items():
             # the readout sits where a digit typeset after "=" would: same baseline and size
-            ref = MathTex(lhs[kind], r"\,x", font_size=36)  # x sits on the baseline, as digits do
-            num.move_to(ref[1].get_corner(DOWN + LEFT), aligned_edge=DOWN + LEFT)
-            rows.append(VGroup(ref[0], num))
+            ref = MathTex(LHS[kind], r"=\,x", font_size=36)  # x sits on the baseline, as digits do
+            num.move_to(ref[1][1].get_corner(DOWN + LEFT), aligned_edge=DOWN + LEFT)
+            rows.append(VGroup(ref[0], ref[1][0], num))
         self.readout_group = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.28)
         self.stop_caption = self.caption("acute")
         self.undefined = self.t("as_undefined", 26, C.ACCENT)
@@ -131,6 +132,7 @@ class AngleSignRegions(LessonScene):
         # The caption is rebuilt at each stop at the same place and scale.
         self.caption_scale = self.stop_caption[0].height / self.t("as_acute", 28).height
         self.caption_anchor = self.stop_caption.get_left()
+        self.resting: VGroup | None = None  # the exact values q rests on, in place of the live rows
 
     def region_row(self, color: str | None, rel: str, angle_rel: str, words: str) -> VGroup:
         """Swatch, ``q · k ? 0  (θ ? 90°)`` and the side's name."""
@@ -180,10 +182,26 @@ class AngleSignRegions(LessonScene):
             cap.scale(self.caption_scale).move_to(self.caption_anchor, aligned_edge=LEFT)
         return cap
 
-    def tag_readouts(self, stop: str | None) -> None:
-        """Readouts resting on a stop carry that stop's sheet keys; moving ones none."""
-        for kind, num in self.readouts.items():
-            num.sheet_key = None if stop is None else f"{stop}_{kind}"
+    def rest_rows(self, stop: str) -> VGroup:
+        """The stop's exact values (``q · k = 4``, ``θ ≈ 36.9°``) where the live rows are."""
+        rows = []
+        for live, kind in zip(self.readout_group, ("dot", "cos", "theta"), strict=True):
+            row = self.formula(LHS[kind], *self.eq(f"{stop}_{kind}"), size=36)
+            row.scale(live[0].height / row[0].height)
+            rows.append(row.shift(live[0].get_left() - row[0].get_left()))
+        return VGroup(*rows)
+
+    def rest(self, stop: str | None) -> None:
+        """Show the exact values of `stop` in place of the live readouts (None: live again)."""
+        if stop is None:
+            if self.resting is not None:
+                self.remove(self.resting)
+                self.add(self.readout_group)
+                self.resting = None
+            return
+        self.resting = self.rest_rows(stop)
+        self.remove(self.readout_group)
+        self.add(self.resting)
 
     # --- steps -------------------------------------------------------------------------
     def show_regions(self) -> None:
@@ -197,7 +215,7 @@ class AngleSignRegions(LessonScene):
 
     def move_to_stop(self, stop: str, path: str = "polar") -> None:
         """Move q to `stop`; on the way to the first stop it sweeps once round the plane."""
-        self.tag_readouts(None)
+        self.rest(None)
         start, end = self.q_now.copy(), self.stops[stop]
         first = stop == "acute"
         if first:
@@ -216,16 +234,23 @@ class AngleSignRegions(LessonScene):
             rate_func=linear if first else smooth,
         )
         self.q_now = end.copy()
-        self.tag_readouts(stop)
+        self.wait(1 / float(config.frame_rate))  # the readouts draw their last value
+        self.rest(stop)
         self.stop_caption = self.caption(stop)
         self.play(FadeIn(self.stop_caption), run_time=0.6)
-        self.wait(1.5)
+        if stop != "zero":
+            self.say("as_sub_values", result=True, d=f"{stop}_dot", t=f"{stop}_theta")
+            self.play(Indicate(self.resting, color=C.ACCENT, scale_factor=1.05))
+        self.wait(1)
 
     def vanish(self) -> None:
         """Shrink q to the zero vector: q · k = 0 but no angle."""
         self.move_to_stop("zero", path="linear")
         self.play(FadeIn(self.undefined))
         self.wait(1.5)
+
+
+LHS = {"dot": r"q \cdot k", "cos": r"\cos\theta", "theta": r"\theta"}
 
 
 def polar(a: np.ndarray, b: np.ndarray, s: float, turn: bool = False) -> np.ndarray:

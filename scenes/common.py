@@ -337,11 +337,16 @@ class LessonScene(Scene):
 
     # --- sections, subcaptions and snapshots -----------------------------------------
     def step(self, name: str) -> None:
-        """End the current section (caption, snapshot) and start section `name`."""
+        """End the current section (caption, snapshot) and start section `name`.
+
+        A new step after the first begins with ``[timing] step_pause`` seconds of silence.
+        """
         if self._section:
             self._end_caption()
             self._snapshot()
         self.next_section(name)
+        if self._section and self.pace("step_pause") > 0:
+            self.wait(self.pace("step_pause"))  # a beat of silence where the topic changes
         self._section = name
 
     def pick(self, key: str, decision: str) -> str:
@@ -384,7 +389,7 @@ class LessonScene(Scene):
         self._caption = (text, start, speech, result)
 
     def pace(self, name: str) -> float:
-        """A ``[timing]`` hold of the lesson in seconds (``result_hold``, ``scene_end``).
+        """A ``[timing]`` hold of the lesson in seconds (``result_hold``, ``scene_end``, …).
 
         Scenes outside the lecture (test fixtures) read no lesson keys: they get the defaults.
         """
@@ -459,7 +464,7 @@ def fill(
     A field ``{name}`` is the sheet value `name`, or the value ``fields[name]`` names (one
     text for every pair of coordinates: ``{a}``, ``{b}``). ``{name:eq}`` is the value after
     its relation: ``= 4`` when exact, ``≈ 1.79`` when rounded, so a sentence never states a
-    rounded value with "=".
+    rounded value with "="; ``{name:is}`` the same without ``=`` (``4``, ``≈ 0.330``).
 
     Returns
     -------
@@ -474,6 +479,8 @@ def fill(
     >>> sheet = {"c": fmt.approx(1.7888, 2), "d": fmt.number(Fraction(4), P)}
     >>> fill("comp {c:eq}, q · k {x:eq}", sheet, {"x": "d"})[0]
     'comp {c}, q · k = {x}'
+    >>> fill("{w:is} and {x:is}", {"w": fmt.fixed(0.3302, 3)} | sheet, {"x": "d"})[0]
+    '≈ {w} and {x}'
     """
     fields = fields or {}
     values: dict[str, Shown] = {}
@@ -484,10 +491,13 @@ def fill(
             continue
         value = sheet[fields.get(name, name)]
         values[name] = value
+        bare = "" if value.exact or value.text.startswith("≈") else "≈ "
         if spec == "eq":
-            out.append("= " if value.exact else "" if value.text.startswith("≈") else "≈ ")
+            out.append("= " if value.exact else bare)
+        elif spec == "is":
+            out.append(bare)
         elif spec:
-            raise ValueError(f"unknown field format {{{name}:{spec}}}; have :eq")
+            raise ValueError(f"unknown field format {{{name}:{spec}}}; have :eq, :is")
         out.append(f"{{{name}}}")
     return "".join(out), values
 

@@ -85,7 +85,7 @@ class NumpyCheck(LessonScene):
 
     def show_match(self) -> None:
         """Each printed value beside the exact value the lesson computed."""
-        self.say("np_sub_match")
+        self.say("np_sub_match", result=True)
         for value in self.exact:
             self.play(FadeIn(value, shift=0.1 * DOWN), run_time=0.7)
         self.play(FadeIn(self.note))

@@ -51,7 +51,10 @@ class ProjectionDrop(LessonScene):
     """The figure of the lesson's "Proyeksi" section, built step by step."""
 
     def construct(self) -> None:
-        """Storyboard: vectors, drop, projection, residual, comp, shadow, the other side.
+        """Storyboard: vectors, drop, comp, projection, residual, shadow, the other side.
+
+        The scalar projection comes first, so the projection vector is read as
+        comp_k(q) k/‖k‖₂ (the seed's derivation).
 
         The shadow step reads q · k as ‖k‖₂ comp_k(q); the last one does the same for a
         query on the other side (the lesson's optional ``projection.other``).
@@ -61,12 +64,12 @@ class ProjectionDrop(LessonScene):
         self.show_vectors()
         self.step("jatuhkan-tegak-lurus")
         self.drop_perpendicular()
+        self.step("proyeksi-skalar")
+        self.show_comp()
         self.step("vektor-proyeksi")
         self.grow_projection()
         self.step("sisa-tegak-lurus")
         self.show_residual()
-        self.step("proyeksi-skalar")
-        self.show_comp()
         self.step("bayangan")
         self.show_shadow()
         if self.other is not None:
@@ -118,12 +121,16 @@ class ProjectionDrop(LessonScene):
         self.dot_eq = self.formula(r"q \cdot k =", self.n("dot_terms"), "=", self.n("dot"))
         # An unwieldy coefficient or ratio is left out of the sheet, and so of the formula.
         coef = ["=", "(", self.n("proj_coef"), r")\,k"] if "proj_coef" in self.sheet else []
-        self.proj_eq = self.formula(
-            r"\operatorname{proj}_k(q) = \frac{\langle q,k\rangle}{\|k\|_2^2}\,k",
-            *coef,
-            *self.eq("proj"),
-            color=C.PROJECTION,
-        )
+        self.proj_eq = VGroup(
+            MathTex(
+                r"\operatorname{proj}_k(q) = \operatorname{comp}_k(q)\,\frac{k}{\|k\|_2}"
+                r" = \frac{\langle q,k\rangle}{\|k\|_2^2}\,k",
+                font_size=34,
+                color=C.PROJECTION,
+            ),
+            self.formula(*coef, *self.eq("proj"), color=C.PROJECTION),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        self.proj_eq[1].shift(0.6 * RIGHT)
         self.res_eq = self.formula(
             r"q - \operatorname{proj}_k(q)", *self.eq("residual"), color=C.RESIDUAL
         )
@@ -131,23 +138,26 @@ class ProjectionDrop(LessonScene):
             self.n("residual"), r"\cdot", self.n("k"), "=", self.n("residual_dot")
         )
         ratio = ["=", self.n("comp_ratio")] if "comp_ratio" in self.sheet else []
-        self.comp_eq = self.formula(
-            r"\operatorname{comp}_k(q) = \frac{\langle q,k\rangle}{\|k\|_2}",
-            *ratio,
-            *self.eq("comp"),
-            color=C.PROJECTION,
-        )
+        self.comp_eq = VGroup(
+            self.formula(r"\|k\|_2", *self.eq("norm_k"), color=C.KEY),
+            self.formula(
+                r"\operatorname{comp}_k(q) = \frac{\langle q,k\rangle}{\|k\|_2}",
+                *ratio,
+                *self.eq("comp"),
+                color=C.PROJECTION,
+            ),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
         self.shadow_eq = self.shadow(
             "q", "dot", "comp_ratio" if "comp_ratio" in self.sheet else "comp"
         )
         rows = [
             self.t("pd_title", 30),
             legend,
+            self.dot_eq,
+            self.comp_eq,
             self.proj_eq,
             self.res_eq,
             self.check_eq,
-            self.comp_eq,
-            self.dot_eq,
             self.shadow_eq,
         ]
         if self.parallel:
@@ -196,7 +206,8 @@ class ProjectionDrop(LessonScene):
             ),
             self.shadow("q'", "other_dot", comp),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.32)
-        rows.scale_to_fit_width(min(rows.width, self.work.width * 1.05, COLUMN_W))
+        room = self.column.get_right()[0] - self.work.get_left()[0]
+        rows.scale_to_fit_width(min(rows.width, room, COLUMN_W))
         self.work2 = rows.align_to(self.work, UP + LEFT)
 
     def tip_label(self, name: str, v: np.ndarray, color: str) -> MathTex:
@@ -261,9 +272,8 @@ class ProjectionDrop(LessonScene):
         self.wait(1)
 
     def grow_projection(self) -> None:
-        """proj_k(q) grows along k."""
-        key = self.pick("pd_sub_proj", "comp")
-        self.say(key)
+        """proj_k(q) = comp_k(q) k/‖k‖₂ grows along k."""
+        self.say(self.pick("pd_sub_proj", "comp"), result=True)
         self.play(grow(self.proj_arrow), run_time=1.5)
         self.play(Write(self.proj_eq), run_time=2)
         self.wait(1)
@@ -271,7 +281,7 @@ class ProjectionDrop(LessonScene):
     def show_residual(self) -> None:
         """The residual q − proj_k(q), and its zero product with k."""
         key = "pd_sub_res_zero" if self.parallel else "pd_sub_res"
-        self.say(key)
+        self.say(key, result=True)
         if not self.parallel:
             self.play(FadeIn(self.res_arrow), self.drop.animate.set_opacity(0.3))
         self.play(Write(self.res_eq))
@@ -281,36 +291,44 @@ class ProjectionDrop(LessonScene):
         self.wait(1.5)
 
     def show_comp(self) -> None:
-        """The brace along the projection and the signed scalar projection."""
-        key = self.pick("pd_sub_comp", "comp")
-        self.say(key)
-        self.play(FadeIn(self.brace), Write(self.comp_eq), run_time=2)
-        self.wait(2.5)
-
-    def show_shadow(self) -> None:
-        """The product computed, then read as ‖k‖₂ times the shadow's signed length."""
+        """The product q · k, then divided by ‖k‖₂: the signed scalar projection and its brace."""
         self.say("pd_sub_dot")
         self.play(Write(self.dot_eq), run_time=2)
         self.wait(0.5)
+        value = "pd_sub_comp_value_ratio" if "comp_ratio" in self.sheet else "pd_sub_comp_value"
+        self.say(value, result=True)
+        self.play(FadeIn(self.brace), Write(self.comp_eq), run_time=2)
+        self.say(self.pick("pd_sub_comp", "comp"))
+        self.play(Indicate(self.brace, color=C.ACCENT))
+        self.wait(1)
+
+    def show_shadow(self) -> None:
+        """The product read back as ‖k‖₂ times the shadow's signed length."""
         self.say("pd_sub_shadow")
         self.play(Indicate(self.brace, color=C.ACCENT), Write(self.shadow_eq), run_time=2)
-        self.wait(2)
+        comp = "comp_ratio" if "comp_ratio" in self.sheet else "comp"
+        if self.sheet[comp].exact:
+            self.say("pd_sub_shadow_value", result=True, c=comp)
+            self.play(Indicate(self.shadow_eq[-1], color=C.ACCENT))
+        self.wait(1)
 
     def show_other(self) -> None:
-        """A query on the other side: its shadow, its sign, the same reading."""
+        """A query on the other side: its product, projection, signed shadow, the same reading."""
         self.say(self.pick("pd_sub_other", "other_comp"))
         mine = [self.q_arrow, self.q_name, self.drop, self.foot_dot, self.right_angle]
         mine += [self.res_arrow, self.proj_arrow, self.brace]
         self.play(*(m.animate.set_opacity(0.25) for m in mine), FadeOut(self.work), run_time=1)
         self.play(GrowArrow(self.q2_arrow), FadeIn(self.q2_name), FadeIn(self.work2[0]))
         self.play(Create(self.drop2), run_time=1.2)
+        self.say("pd_sub_other_dot")
         self.play(Write(self.work2[1]), run_time=1.2)
         self.play(grow(self.proj2_arrow), Write(self.work2[2]), run_time=1.5)
-        self.wait(0.5)
-        self.say("pd_sub_other_shadow")
+        ratio = "other_comp_ratio" in self.sheet
+        self.say("pd_sub_other_comp_ratio" if ratio else "pd_sub_other_comp")
         self.play(Write(self.work2[3]), run_time=1.5)
+        self.say("pd_sub_other_shadow", result=True)
         self.play(Write(self.work2[4]), run_time=1.5)
-        self.wait(2)
+        self.wait(1)
 
 
 def grow(arrow: Mobject) -> Animation:

@@ -117,6 +117,7 @@ LONG_POLES = (
     "test_whole_lesson_builds_with_a_chapter_per_scene",
     "test_local_cluster_renders_real_scenes_once_for_two_lessons",
     "test_a_recording_replaces_one_cue_and_goes_stale_when_the_numbers_change",
+    "test_a_real_recording_of_a_number_goes_stale_when_the_lesson_changes",
 )
 
 

@@ -511,6 +511,18 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
         "from 0 to 30",
     ),
     (
+        "result-hold-negative",
+        edit(SEED, "[timing]", "quiz_countdown = 5", "quiz_countdown = 5\nresult_hold = -1"),
+        "timing.result_hold",
+        "from 0 to 9",
+    ),
+    (
+        "step-pause-not-a-number",
+        edit(SEED, "[timing]", "quiz_countdown = 5", 'quiz_countdown = 5\nstep_pause = "long"'),
+        "timing.step_pause",
+        "from 0 to 9",
+    ),
+    (
         "intro-label-too-long",
         edit(SEED, "[intro]", 'prior_lesson = "017"', 'prior_lesson = "a very long label"'),
         "intro.prior_lesson",

@@ -5,18 +5,21 @@ Quiz scenes wait in silence for their countdown before the solution.
 
 from __future__ import annotations
 
+import csv
 import json
+import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
-from audio_checks import SILENCE_DB, check_clip_narration, db
+from audio_checks import SILENCE_DB, check_clip_narration
+from audio_checks import db as rms_db
 from conftest import lecture
 from variants import variant
 
 from lesson.model import load_lesson
 from lesson.sheets.quiz import pause_seconds
-from pipeline.voice import RATE, read_audio, write_wav
+from pipeline.voice import RATE, read_audio, synthesize, write_wav
 
 pytestmark = pytest.mark.render
 SCENES = "tests.fixture_scenes:SpokenNumber,tests.fixture_scenes:WrongLabel"
@@ -85,8 +88,112 @@ def test_a_recording_replaces_one_cue_and_goes_stale_when_the_numbers_change(
         "SpokenNumber  fx_sub_dot  inner-product/id/SpokenNumber/fx_sub_dot.wav  "
         "Hasil kali titik q titik k sama dengan lima."
     ]
-    csv = (tmp_path / "script" / "script.csv").read_text(encoding="utf-8").splitlines()
-    assert csv[0].startswith("scene,cue,words,seconds,status") and ",stale," in csv[1]
+    rows = (tmp_path / "script" / "script.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[0].startswith("scene,cue,words,seconds,status") and ",stale," in rows[1]
+
+
+def test_a_real_recording_of_a_number_goes_stale_when_the_lesson_changes(tmp_path: Path) -> None:
+    """ProjectionDrop says q · k with its terms; a take of it is used until the query changes.
+
+    A synthetic file stands in for the person (espeak-ng at another speed); a second take,
+    three seconds of digital silence saved with the right words, is caught and not played.
+    """
+    out, rec, script = tmp_path / "out", tmp_path / "voice", tmp_path / "script"
+    env = {"LECTURE_RECORDINGS": str(rec)}
+
+    def words_to_read(*extra: str) -> tuple[dict[str, dict[str, str]], list[str]]:
+        r = lecture("script", "ProjectionDrop", "--out", str(script), *extra, env=env)
+        assert r.returncode == 0, r.stderr
+        with open(script / "script.csv", encoding="utf-8", newline="") as f:
+            return {row["cue"]: row for row in csv.DictReader(f)}, r.stdout.splitlines()
+
+    def render(*extra: str) -> str:
+        r = lecture(
+            "render", "ProjectionDrop", "--quality", "low", "--out", str(out), "--quiet",
+            *extra, env=env,
+        )  # fmt: skip
+        assert r.returncode == 0, r.stderr
+        return r.stderr
+
+    def said() -> dict[str, dict]:
+        data = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+        return {c["cue"]: c for c in data["clips"]["ProjectionDrop"]["narration"]}
+
+    # the author reads the script: q · k = 2(1) + 1(2) = 4 of the default lesson, in words
+    cues, _ = words_to_read()
+    dot, vectors = cues["pd_sub_dot"], cues["pd_sub_vectors"]
+    assert "q titik k sama dengan" in dot["words"] and "empat" in dot["words"]
+    assert dot["file"] == "inner-product/id/ProjectionDrop/pd_sub_dot.wav"
+    take = rec / dot["file"]
+    take.parent.mkdir(parents=True)
+    subprocess.run(
+        ["espeak-ng", "-v", "id", "-s", "125", "-w", str(take), dot["words"]], check=True
+    )
+    take.with_suffix(".txt").write_text(dot["words"] + "\n", encoding="utf-8")
+    silent = write_wav(rec / vectors["file"], np.zeros(3 * RATE))  # the microphone was off
+    silent.with_suffix(".txt").write_text(vectors["words"] + "\n", encoding="utf-8")
+
+    first = render()
+    assert "ProjectionDrop: rendered" in first
+    assert (
+        "ProjectionDrop: recording pd_sub_vectors.wav is rejected: silent (digital silence); "
+        "the synthetic voice says it" in first.splitlines()
+    )
+    cue = said()
+    assert cue["pd_sub_dot"]["voice"] == "recording pd_sub_dot.wav"
+    assert cue["pd_sub_dot"]["duration"] == pytest.approx(len(read_audio(take)) / RATE, abs=0.01)
+    assert cue["pd_sub_vectors"]["voice"].startswith("espeak-ng id ")  # not three silent s
+
+    # the author edits the query: q · k = 3(1) + 1(2) = 5, the take says 4
+    edited = variant("default", tmp_path, [("projection", "query", "[3, 1]")])
+    cues, listed = words_to_read("--stale", "--lesson", str(edited))
+    new = cues["pd_sub_dot"]["words"]
+    assert "tiga" in new and "lima" in new and "empat" not in new
+    assert listed == [
+        f"ProjectionDrop  pd_sub_vectors  {vectors['file']}  {cues['pd_sub_vectors']['words']}"
+        "  [rejected: silent (digital silence)]",
+        f"ProjectionDrop  pd_sub_dot  {dot['file']}  {new}",
+    ]
+    second = render("--lesson", str(edited))
+    assert "ProjectionDrop: rendered" in second  # the scene renders again
+    assert (
+        "ProjectionDrop: recording pd_sub_dot.wav is stale (its words changed); "
+        "the synthetic voice says it" in second.splitlines()
+    )
+    cue = said()
+    assert cue["pd_sub_dot"]["words"] == new
+    assert cue["pd_sub_dot"]["voice"].startswith("espeak-ng id ")  # the take is not played
+    synthetic = len(read_audio(synthesize(new, "id"))) / RATE
+    assert cue["pd_sub_dot"]["duration"] == pytest.approx(synthetic, abs=0.01)
+    x = read_audio(out / "ProjectionDrop.mp4")  # and the clip says it: speech in its time
+    start = cue["pd_sub_dot"]["start"]
+    assert rms_db(x[round(start * RATE) : round((start + synthetic) * RATE)]) > -35
+
+
+def test_an_unreadable_recording_fails_its_scene_in_one_line_and_the_rest_renders(
+    tmp_path: Path,
+) -> None:
+    out, rec = tmp_path / "out", tmp_path / "voice"
+    env = {
+        "LECTURE_EXTRA_SCENES": "tests.fixture_scenes:SpokenNumber,tests.fixture_scenes:Pause",
+        "LECTURE_RECORDINGS": str(rec),
+    }
+    folder = rec / "inner-product" / "id" / "SpokenNumber"
+    folder.mkdir(parents=True)
+    broken = folder / "fx_sub_dot.wav"
+    broken.write_bytes(b"RIFF" + bytes(40) + b"not audio" * 50)  # a cut-off download
+    words = "Hasil kali titik q titik k sama dengan empat."
+    (folder / "fx_sub_dot.txt").write_text(words + "\n", encoding="utf-8")
+    r = lecture(
+        "render", "SpokenNumber", "Pause", "--quality", "low", "--out", str(out), "--quiet",
+        "--voice", "espeak", env=env,
+    )  # fmt: skip
+    assert r.returncode == 1
+    [failed] = [ln for ln in r.stderr.splitlines() if "SpokenNumber: FAILED" in ln]
+    assert f"VoiceError: recording {broken} cannot be read (" in failed
+    assert "Pause: rendered" in r.stderr  # the other scenes still render
+    data = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert "Pause" in data["clips"] and "SpokenNumber" not in data["clips"]
 
 
 QUIZ_SCENES = ("QuizQuestion2", "QuizQuestion6")
@@ -99,7 +206,7 @@ def silence_before(x: np.ndarray, t: float) -> float:
     end = round((t - SMEAR) * RATE)
     step = round(WINDOW * RATE)
     i = end
-    while i - step >= 0 and db(x[i - step : i]) < SILENCE_DB:
+    while i - step >= 0 and rms_db(x[i - step : i]) < SILENCE_DB:
         i -= step
     return t - i / RATE
 

@@ -7,6 +7,7 @@ nothing here imports manim.
 from __future__ import annotations
 
 import math
+import re
 import subprocess
 import wave
 from pathlib import Path
@@ -16,8 +17,12 @@ import numpy as np
 import pytest
 
 from pipeline import voice
+from pipeline.lexicon import Lexicon, LexiconError, lexicon, read_lexicon
+from pipeline.lexicon import apply as apply_lexicon
+from pipeline.takecheck import speech_seconds
 from pipeline.voice import (
     RATE,
+    VOICES,
     check_recordings,
     cue_ids,
     measure,
@@ -333,3 +338,226 @@ def test_voice_inputs(tmp_path: Path) -> None:
     assert voice_inputs("none", "id") == {"voice": "none"}
     with pytest.raises(voice.VoiceError, match="unknown voice"):
         voice_inputs("festival", "id")
+
+
+# --------------------------------------------------------------------------------------
+# Pronunciation lexicon
+# --------------------------------------------------------------------------------------
+
+
+def espeak_x(voice_name: str, text: str) -> str:
+    """The phonemes espeak-ng prints for `text` (``-x``), white space as single spaces."""
+    r = subprocess.run(
+        ["espeak-ng", "-v", voice_name, "-x", "-q", text], capture_output=True, text=True
+    )
+    assert r.returncode == 0, r.stderr
+    return " ".join(r.stdout.split())
+
+
+TERMS = [(lang, t, p) for lang in VOICES for t, p in lexicon(lang).terms.items()]
+CHECKED = [(lang, t, p) for lang in VOICES for t, p in lexicon(lang).checked.items()]
+
+
+def test_the_indonesian_lexicon_has_the_terms_the_voice_got_wrong() -> None:
+    terms = {t.casefold() for t in lexicon("id").terms}
+    heard = {"value", "attention", "euclidean", "mathematics for machine learning", "numpy"}
+    heard |= {"pytorch", "head", "theta", "scaled dot-product attention"}
+    found = {"query", "key", "logit", "dropout", "transformer", "embedding"}
+    assert heard | found <= terms
+    assert "R n" in lexicon("id").checked  # ℝⁿ: already "er en"
+
+
+@pytest.mark.voice
+@pytest.mark.parametrize(("lang", "term", "phonemes"), TERMS, ids=[f"{x[0]}-{x[1]}" for x in TERMS])
+def test_lexicon_entry_is_said_as_its_phonemes(lang: str, term: str, phonemes: str) -> None:
+    engine_voice = VOICES[lang]
+    assert espeak_x(engine_voice, f"[[{phonemes}]]") == phonemes  # every mnemonic is known
+    assert espeak_x(engine_voice, term) != phonemes  # the plain spelling says something else
+    # what synthesize gives espeak-ng for the term (and for it in a sentence)
+    assert espeak_x(engine_voice, apply_lexicon(term, lang)) == phonemes
+    assert phonemes in espeak_x(engine_voice, apply_lexicon(f"{term}, {term}.", lang))
+
+
+@pytest.mark.voice
+@pytest.mark.parametrize(
+    ("lang", "term", "phonemes"), CHECKED, ids=[f"{x[0]}-{x[1]}" for x in CHECKED]
+)
+def test_checked_term_is_said_right_as_spelled(lang: str, term: str, phonemes: str) -> None:
+    assert espeak_x(VOICES[lang], term) == phonemes
+    assert apply_lexicon(term, lang) == term
+
+
+@pytest.mark.voice
+@pytest.mark.parametrize(("lang", "term", "phonemes"), TERMS, ids=[f"{x[0]}-{x[1]}" for x in TERMS])
+def test_lexicon_take_is_speech(tmp_path: Path, lang: str, term: str, phonemes: str) -> None:
+    plain = tmp_path / "plain.wav"  # espeak-ng on the plain spelling, as before the lexicon
+    subprocess.run(["espeak-ng", "-v", VOICES[lang], "-w", str(plain), term], check=True)
+    after = read_audio(synthesize(term, lang, cache=tmp_path))
+    said, before = speech_seconds(after, RATE), speech_seconds(read_audio(plain), RATE)
+    assert 0.2 < said < 4.0 and 0.4 < said / before < 2.5, (said, before)
+    assert measure(after)[0] > -35  # heard, not a dropped phoneme string
+
+
+def test_lexicon_matches_whole_terms_case_insensitively() -> None:
+    lex = Lexicon("id", {"key": "k'i", "query": "kw'iri", "dot product": "d'ot"}, "")
+    assert (
+        lex.apply("Query, key-nya, query-key; keyboard dan monkey. KEY. Dot\nproduct.")
+        == "[[kw'iri]], [[k'i]]-nya, [[kw'iri]]-[[k'i]]; keyboard dan monkey. [[k'i]]. [[d'ot]]."
+    )
+    assert Lexicon("id", {}, "").apply("key") == "key"
+
+
+def test_lexicon_file_errors(tmp_path: Path) -> None:
+    bad = tmp_path / "xx.toml"
+    for text, match in [
+        ("[terms]\nvalue = 3\n", "'value': phonemes must be a string"),
+        ('[terms]\nvalue = "v[a"\n', "'value': phonemes are empty or hold brackets"),
+        ('[terms]\nvalue = " "\n', "'value': phonemes are empty"),
+        ("[words]\n", "unknown table 'words'"),
+        ("[terms\n", "xx.toml: "),
+    ]:
+        bad.write_text(text, encoding="utf-8")
+        with pytest.raises(LexiconError, match=re.escape(match)):
+            read_lexicon(bad, "xx")
+    bad.write_text('[terms]\nvalue = "v\'Elju"\n', encoding="utf-8")
+    one = read_lexicon(bad, "xx")
+    bad.write_text('[terms]\nvalue = "v\'alju"\n', encoding="utf-8")
+    assert read_lexicon(bad, "xx").digest != one.digest
+    assert lexicon("xx", tmp_path / "none").terms == {}
+
+
+@pytest.mark.voice
+def test_synthesis_reads_the_lexicon_and_its_cache_follows_the_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    inputs: list[str] = []
+    real = subprocess.run
+
+    def recording_input(cmd, *args, **kwargs):
+        if "--version" not in cmd:
+            inputs.append(kwargs["input"].decode("utf-8"))
+        return real(cmd, *args, **kwargs)
+
+    monkeypatch.setattr(voice.subprocess, "run", recording_input)
+    words = "Bobot diambil dari value milik key tersebut."
+    first = synthesize(words, "id", cache=tmp_path)
+    assert inputs == ["Bobot diambil dari [[v'Elju]] milik [[k'i]] tersebut."]
+    assert synthesize(words, "id", voice="en", cache=tmp_path) != first  # another voice:
+    assert inputs[-1] == words  # the Indonesian phonemes are not given to it
+    plain = synthesize("Satu angka.", "id", cache=tmp_path)
+    # an edited entry synthesises again the takes that hold its term, only those
+    edited = Lexicon("id", {**lexicon("id").terms, "value": "v'Elju:"}, "edited")
+    monkeypatch.setattr(voice, "lexicon", lambda lang: edited)
+    n = len(inputs)
+    assert synthesize(words, "id", cache=tmp_path) != first and len(inputs) == n + 1
+    assert inputs[-1] == "Bobot diambil dari [[v'Elju:]] milik [[k'i]] tersebut."
+    assert synthesize("Satu angka.", "id", cache=tmp_path) == plain and len(inputs) == n + 1
+    # the clip's input hash takes the lexicon
+    assert voice_inputs("espeak", "id")["lexicon"] == "edited"
+
+
+@pytest.mark.voice
+def test_lexicon_is_in_voice_inputs_and_words_stay_plain(tmp_path: Path) -> None:
+    assert voice_inputs("espeak", "id")["lexicon"] == lexicon("id").digest
+    assert voice_inputs("espeak", "id")["lexicon"] != voice_inputs("espeak", "en")["lexicon"]
+    narrator = voice.Narrator("espeak", "id", cache=tmp_path)
+    narrator.speak("hk_sub_weights", "Diambil dari value milik key tersebut.", 0.0)
+    assert narrator.cues[0].words == "Diambil dari value milik key tersebut."  # captions, hash
+
+
+# --------------------------------------------------------------------------------------
+# Bad recordings are caught, not played
+# --------------------------------------------------------------------------------------
+
+WORDS = "Kalikan koordinat yang bersesuaian, lalu jumlahkan: q titik k sama dengan empat."
+
+
+def espeak_take(path: Path, words: str, speed: int) -> Path:
+    """A stand-in for a person: espeak-ng saying `words` at another speed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(["espeak-ng", "-v", "id", "-s", str(speed), "-w", str(path), words], check=True)
+    return path
+
+
+def with_words(path: Path, words: str) -> Path:
+    path.with_suffix(".txt").write_text(words + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.voice
+def test_a_good_recording_is_used(tmp_path: Path) -> None:
+    good = with_words(espeak_take(tmp_path / "rec" / "pd_sub_dot.wav", WORDS, 120), WORDS)
+    check = check_recordings(tmp_path / "rec", {"pd_sub_dot": WORDS}, lang="id", cache=tmp_path)
+    assert check.used == {"pd_sub_dot": good} and not check.rejected and not check.stale
+    narrator = voice.Narrator("espeak", "id", tmp_path / "rec", cache=tmp_path)
+    narrator.speak("pd_sub_dot", WORDS, 0.0)
+    assert narrator.cues[0].voice == "recording pd_sub_dot.wav"
+
+
+def bad_take(kind: str, path: Path, cache: Path) -> Path:
+    """A take an author might save by mistake, with the right words beside it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if kind == "silent":  # three seconds of digital silence (the microphone was off)
+        write_wav(path, np.zeros(3 * 44_100), rate=44_100)
+    elif kind == "clipped":  # recorded far too hot
+        write_wav(path, np.clip(8 * read_audio(synthesize(WORDS, "id", cache=cache)), -1, 1))
+    elif kind == "short":  # the first two words only
+        espeak_take(path, "Kalikan koordinat.", 155)
+    else:  # the words three times over
+        espeak_take(path, " ".join([WORDS] * 3), 155)
+    return with_words(path, WORDS)
+
+
+@pytest.mark.voice
+@pytest.mark.parametrize(
+    ("kind", "reason"),
+    [
+        ("silent", r"silent \(digital silence\)"),
+        ("clipped", r"clipped \(\d+\.\d % of samples at full scale, over 0\.1 %\)"),
+        ("short", r"too short \(speech \d\.\d s, 0\.\d\dx the synthetic take's \d\.\d s; "),
+        ("long", r"too long \(speech \d+\.\d s, \d\.\d\dx the synthetic take's \d\.\d s; over"),
+    ],
+)
+def test_a_bad_recording_is_rejected_and_the_synthetic_voice_says_the_cue(
+    tmp_path: Path, kind: str, reason: str
+) -> None:
+    rec = tmp_path / "rec"
+    path = bad_take(kind, rec / "pd_sub_dot.wav", tmp_path)
+    check = check_recordings(rec, {"pd_sub_dot": WORDS}, lang="id", cache=tmp_path)
+    assert check.used == {} and not check.stale and not check.unused
+    [rejected] = check.rejected
+    assert rejected.cue == "pd_sub_dot" and rejected.path == path
+    assert re.fullmatch(reason + ".*", rejected.reason), rejected.reason
+    # without listening (no language), the words alone would have used it
+    assert check_recordings(rec, {"pd_sub_dot": WORDS}).used == {"pd_sub_dot": path}
+    narrator = voice.Narrator("espeak", "id", rec, cache=tmp_path)
+    seconds = narrator.speak("pd_sub_dot", WORDS, 0.0)
+    assert narrator.cues[0].voice.startswith("espeak-ng id ")
+    assert seconds == pytest.approx(len(read_audio(synthesize(WORDS, "id", cache=tmp_path))) / RATE)
+    assert [(r.path, r.reason) for r in narrator.check().rejected] == [(path, rejected.reason)]
+    assert rms(narrator.track(seconds + 0.5)) > 0.02  # heard, not three silent seconds
+
+
+@pytest.mark.voice
+def test_another_fresh_take_replaces_a_rejected_one(tmp_path: Path) -> None:
+    rec = tmp_path / "rec"
+    rec.mkdir()
+    silent = write_wav(rec / f"pd_sub_dot.{text_hash(WORDS)}.wav", np.zeros(3 * RATE))
+    good = with_words(espeak_take(rec / "pd_sub_dot.wav", WORDS, 140), WORDS)
+    assert sorted(rec.glob("*.wav")) == [silent, good]  # the silent take is heard first
+    check = check_recordings(rec, {"pd_sub_dot": WORDS}, lang="id", cache=tmp_path)
+    assert check.used == {"pd_sub_dot": good}
+    assert [(r.path, r.reason) for r in check.rejected] == [(silent, "silent (digital silence)")]
+
+
+@pytest.mark.voice
+def test_an_unreadable_recording_fails_in_one_line_naming_it(tmp_path: Path) -> None:
+    rec = tmp_path / "rec"
+    rec.mkdir()
+    path = with_words(rec / "pd_sub_dot.wav", WORDS)
+    path.write_bytes(b"RIFF" + b"not a wave file" * 8)
+    with pytest.raises(voice.VoiceError) as e:
+        check_recordings(rec, {"pd_sub_dot": WORDS}, lang="id", cache=tmp_path)
+    assert str(path) in str(e.value) and "\n" not in str(e.value)
+    check = check_recordings(rec, {"pd_sub_dot": WORDS}, lang="id", cache=tmp_path, strict=False)
+    assert check.used == {} and check.rejected[0].reason.startswith("unreadable (")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import mathcore as mc
 from lesson import decide
 from lesson.model import Lesson
-from lesson.sheet import Sheet, Values, readout
+from lesson.sheet import Sheet, Values
 from mathcore import fmt
+from mathcore.exact import exact_angle_degrees, exact_cosine, exact_dot
 
 
 def angle_sign_regions(lesson: Lesson) -> Values:
@@ -30,10 +32,16 @@ def angle_sign_regions(lesson: Lesson) -> Values:
     )
     # what the positive factor does to the size of q · k (the angle stays either way)
     sheet.decisions["scale"] = decide.size_change(A.scale)
+    # What q ends on at each stop: the exact values, as every other scene writes them (the
+    # live readouts keep fixed places only while q moves).
     for name, v in stops.items():
+        cos = exact_cosine(v, A.key)
         sheet[f"{name}_q"] = fmt.vector(v, P)
-        for kind in ("dot", "cos", "theta"):
-            sheet[f"{name}_{kind}"] = readout(kind, v, A.key, P)
-    for kind in ("dot", "cos", "theta"):
-        sheet[f"zero_{kind}"] = readout(kind, [0.0] * len(A.key), A.key, P)
-    return sheet
+        sheet[f"{name}_dot"] = fmt.number(exact_dot(v, A.key), P)
+        sheet[f"{name}_cos"] = fmt.number(cos, P)
+        sheet[f"{name}_theta"] = fmt.degrees(
+            mc.angle_degrees(v, A.key), exact_angle_degrees(cos), P
+        )
+    sheet["zero_dot"] = fmt.number(0, P)
+    sheet["zero_cos"] = sheet["zero_theta"] = fmt.UNDEFINED
+    return sheet.mark(*(f"{n}_{kind}" for n in stops for kind in ("dot", "theta")), "zero_dot")

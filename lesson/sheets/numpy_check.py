@@ -81,4 +81,4 @@ def numpy_check(lesson: Lesson) -> Values:
         "proj": fmt.vector(exact_project(q, k), P),
         "cos": fmt.number(exact_cosine(q, k), P),
     }
-    return sheet
+    return sheet.mark("out_dot", "dot", "comp", "proj", "cos")

@@ -40,7 +40,7 @@ def projection_drop(lesson: Lesson) -> Values:
         }
     )
     sheet.decisions["comp"] = decide.sign(d)  # comp_k(q) has the sign of q · k
-    # The shadow reading q · k = ‖k‖₂ · comp_k(q) multiplies the length by the exact comp.
+    # comp_k(q) divides by ‖k‖₂; the shadow reading multiplies it back.
     sheet["norm_k"] = length(k, P)
     other = lesson.projection.other
     if other is not None:
@@ -65,9 +65,15 @@ def projection_drop(lesson: Lesson) -> Values:
             len(sheet[key].text) > MAX_SYMBOLIC or sheet[key].text == sheet[value].text
         ):
             del sheet[key]
-    # ‖k‖₂ appears in a shadow reading only beside an exact comp (as a ratio or a value)
-    if not any(
-        f"{c}_ratio" in sheet or (c in sheet and sheet[c].exact) for c in ("comp", "other_comp")
-    ):
-        del sheet["norm_k"]
-    return sheet
+    # what each step presents as its result, said aloud in that step
+    return sheet.mark(
+        "dot",
+        "norm_k",
+        "comp",
+        "proj",
+        "residual",
+        "residual_dot",
+        "other_dot",
+        "other_proj",
+        "other_comp",
+    )

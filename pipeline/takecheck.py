@@ -1,0 +1,172 @@
+"""Is a recorded take fit to play? Silent, clipped, or far from the synthetic take's length.
+
+A recording whose words match its cue can still be bad: an author saves three seconds of
+digital silence (the microphone was off), a take recorded too hot (the peaks flattened at
+full scale), or the wrong take (one word, or the whole paragraph). Such a take is not
+played: the synthetic voice says the cue and the render and ``lecture script --stale`` list
+it with the reason :func:`problem` gives. No manim and no file access here: samples in,
+a reason (or None) out.
+
+The rules, checked in this order:
+
+silent
+    Integrated loudness (ITU-R BS.1770, pyloudnorm) under :data:`SILENT_LUFS`, or no sample
+    above zero at all (*digital silence*). Levelling such a take to the target loudness
+    would only make its noise loud.
+clipped
+    More than :data:`CLIPPED_SHARE` of the samples at full scale (magnitude at least
+    :data:`FULL_SCALE`, in any channel, at the file's own rate). A few samples touching full
+    scale are a loud take; a run of them is distortion.
+too short, too long
+    The take's speech (from the first to the last :data:`FRAME` window within
+    :data:`SPEECH_RANGE_DB` dB of its loudest, above :data:`SPEECH_FLOOR_DBFS`; leading and
+    trailing silence do not count) against the synthetic take of the same words, measured
+    the same way: outside :data:`SPEECH_RATIO` (half to twice) it is another take than the
+    words say. A person speaks at 0.7 to 1.4 times the synthetic voice's pace; half or
+    twice is a missing or an extra sentence.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyloudnorm
+
+__all__ = [
+    "CLIPPED_SHARE",
+    "FRAME",
+    "FULL_SCALE",
+    "SILENT_LUFS",
+    "SPEECH_FLOOR_DBFS",
+    "SPEECH_RANGE_DB",
+    "SPEECH_RATIO",
+    "loudness",
+    "problem",
+    "speech_seconds",
+]
+
+SILENT_LUFS = -50.0  # quieter than this is silent (speech at a normal level is -30..-14)
+FULL_SCALE = 0.999  # a sample at least this large (of 1.0) is at full scale
+CLIPPED_SHARE = 0.001  # more than this share of samples at full scale: clipped
+FRAME = 0.02  # seconds per window of the speech measure
+SPEECH_RANGE_DB = 40.0  # a window within this many dB of the loudest one holds speech
+SPEECH_FLOOR_DBFS = -60.0  # and is above this level in any case
+SPEECH_RATIO = (0.5, 2.0)  # allowed speech length, as a multiple of the synthetic take's
+
+
+def loudness(samples: np.ndarray, rate: int) -> float:
+    """Integrated loudness in LUFS of mono samples (``-inf`` for silence).
+
+    Examples
+    --------
+    >>> loudness(np.zeros(48_000), 48_000)
+    -inf
+    """
+    x = np.asarray(samples, np.float64)
+    meter = pyloudnorm.Meter(rate)
+    short = math.ceil(meter.block_size * rate) + 1 - len(x)
+    if short > 0:  # the meter needs one gating block; silence adds nothing (it is gated out)
+        x = np.concatenate([x, np.zeros(short)])
+    with np.errstate(divide="ignore"):
+        return float(meter.integrated_loudness(x))
+
+
+def speech_seconds(samples: np.ndarray, rate: int) -> float:
+    """Seconds from the first to the last window that holds speech (0 for silence).
+
+    A window of :data:`FRAME` seconds holds speech when its RMS level is within
+    :data:`SPEECH_RANGE_DB` of the loudest window and above :data:`SPEECH_FLOOR_DBFS`.
+
+    Examples
+    --------
+    >>> rate = 1000
+    >>> x = np.zeros(3 * rate)
+    >>> x[1000:1500] = 0.5  # half a second of sound after one second of silence
+    >>> speech_seconds(x, rate)
+    0.5
+    """
+    x = np.asarray(samples, np.float64)
+    n = max(1, round(FRAME * rate))
+    frames = len(x) // n
+    if frames == 0:
+        return 0.0
+    rms = np.sqrt(np.mean(np.square(x[: frames * n].reshape(frames, n)), axis=1))
+    with np.errstate(divide="ignore"):
+        level = 20 * np.log10(rms)
+    top = float(level.max())
+    if not math.isfinite(top) or top < SPEECH_FLOOR_DBFS:
+        return 0.0
+    on = np.flatnonzero(level >= max(top - SPEECH_RANGE_DB, SPEECH_FLOOR_DBFS))
+    return round(float((on[-1] - on[0] + 1) * n / rate), 3)
+
+
+def problem(
+    channels: np.ndarray, rate: int, synthetic: np.ndarray, synthetic_rate: int
+) -> str | None:
+    """Why a recorded take must not be played, in a few words; None when it is fine.
+
+    Parameters
+    ----------
+    channels : numpy.ndarray
+        The recording as decoded, ``(channels, samples)`` floats in [-1, 1] at its own rate
+        (a 1-D array is one channel).
+    rate : int
+        Its sample rate.
+    synthetic : numpy.ndarray
+        The synthetic take of the same words (mono).
+    synthetic_rate : int
+        Its sample rate.
+
+    Returns
+    -------
+    str or None
+        ``silent (digital silence)``, ``silent (-63 LUFS, under -50)``, ``clipped (2.4 % of
+        samples at full scale, over 0.1 %)``, ``too short (speech 0.4 s, 0.13x the synthetic
+        take's 3.1 s; under 0.5x)``, ``too long (…; over 2x)``, or None.
+
+    Examples
+    --------
+    >>> rate = 8000
+    >>> t = np.arange(2 * rate) / rate
+    >>> tone = 0.3 * np.sin(2 * np.pi * 220 * t)
+    >>> problem(np.zeros(3 * rate), rate, tone, rate)
+    'silent (digital silence)'
+    >>> problem(np.clip(10 * tone, -1, 1), rate, tone, rate)[:8]
+    'clipped '
+    >>> problem(tone[: rate // 2], rate, tone, rate)
+    "too short (speech 0.5 s, 0.25x the synthetic take's 2.0 s; under 0.5x)"
+    >>> problem(tone, rate, tone, rate) is None
+    True
+    """
+    x = np.atleast_2d(np.asarray(channels, np.float64))
+    mono = x.mean(axis=0)
+    if not x.size or not np.any(x):
+        return "silent (digital silence)"
+    lufs = loudness(mono, rate)
+    if not math.isfinite(lufs):  # every block under the meter's absolute gate
+        return "silent (under -70 LUFS)"
+    if lufs < SILENT_LUFS:
+        return f"silent ({lufs:.0f} LUFS, under {SILENT_LUFS:.0f})"
+    full = int(np.count_nonzero(np.abs(x).max(axis=0) >= FULL_SCALE))
+    share = full / x.shape[1]
+    if share > CLIPPED_SHARE:
+        return (
+            f"clipped ({100 * share:.1f} % of samples at full scale, "
+            f"over {100 * CLIPPED_SHARE:g} %)"
+        )
+    said = speech_seconds(mono, rate)
+    reference = speech_seconds(synthetic, synthetic_rate)
+    if reference <= 0:
+        return None  # nothing to compare with
+    ratio = said / reference
+    low, high = SPEECH_RATIO
+    if low <= ratio <= high:
+        return None
+    what, bound = (
+        ("too short", f"under {low:g}x") if ratio < low else ("too long", f"over {high:g}x")
+    )
+    return (
+        f"{what} (speech {said:.1f} s, {ratio:.2f}x the synthetic take's {reference:.1f} s; "
+        f"{bound})"
+    )
