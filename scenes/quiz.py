@@ -451,10 +451,10 @@ class QuizQuestion1(QuizQuestion):
         """Multiply and add; the sign against 0; what the sign cannot tell."""
         sign = self.sheet.decisions["dot"]
         segments: list[list[Part]] = [[self.n("expanded")]]
-        multiply = "qz_sign_sub_multiply_short"
+        total = "qz_sign_sub_total_short"
         if "products" in self.sheet:
             segments.append(["=", self.n("products")])
-            multiply = "qz_sign_sub_multiply"
+            total = "qz_sign_sub_total"
         segments.append(self.eq("dot"))
         # "−8 < 0 ⇒ θ > 90°"; a zero product is itself the answer: "0 ⇒ θ = 90°"
         relation = {"neg": ("<", ">"), "pos": (">", "<"), "zero": ("", "=")}[sign]
@@ -466,7 +466,7 @@ class QuizQuestion1(QuizQuestion):
         return [
             Step(
                 "langkah-kalikan",
-                multiply,
+                [Say("qz_sign_sub_multiply"), Say(total, rows=0)],
                 [self.para("qz_sign_multiply", width), self.chain(*segments, width=width)],
             ),
             Step(
@@ -502,13 +502,13 @@ class QuizQuestion2(QuizQuestion):
     def solution(self, width: float) -> list[Step]:
         """The product, both lengths (derived), the cosine, the difference."""
         cos: list[list[Part]] = [[r"\cos\theta = \frac{u \cdot v}{\|u\|_2\,\|v\|_2}"]]
-        said = "qz_cos_sub_cos"
+        said, value = "qz_cos_sub_cos", "qz_cos_sub_value"
         if self.exact("dot", "norm_u", "norm_v"):
             cos.append(["=", *self.frac([self.n("dot")], self.product("norm_u", "norm_v"))])
             said = "qz_cos_sub_cos_ratio"
         if "cos_frac" in self.sheet:
             cos.append(["=", self.n("cos_frac")])
-            said += "_frac"
+            value += "_frac"
         cos.append(self.eq("cos"))
         lengths = [
             [r"\|u\|_2 =", self.n("norm_u_terms"), *self.eq("norm_u")],
@@ -517,7 +517,7 @@ class QuizQuestion2(QuizQuestion):
         return [
             Step(
                 "langkah-hasil-kali",
-                "qz_cos_sub_dot",
+                [Say("qz_cos_sub_dot"), Say("qz_cos_sub_dot_total", rows=0)],
                 [
                     self.para("qz_cos_dot", width),
                     self.chain([r"u \cdot v =", self.n("expanded")], self.eq("dot"), width=width),
@@ -530,7 +530,7 @@ class QuizQuestion2(QuizQuestion):
             ),
             Step(
                 "langkah-kosinus",
-                [Say(said, result=True)],
+                [Say(said), Say(value, rows=0, result=True)],
                 [self.para("qz_cos_cos", width), self.chain(*cos, width=width)],
             ),
             Step(
@@ -577,7 +577,7 @@ class QuizQuestion3(QuizQuestion):
         return [
             Step(
                 "langkah-hasil-kali",
-                "qz_proj_sub_first",
+                [Say("qz_proj_sub_first"), Say("qz_proj_sub_length", rows=0)],
                 [self.para("qz_proj_first", width), self.listing(firsts, width)],
             ),
             Step(
@@ -647,7 +647,11 @@ class QuizQuestion4(QuizQuestion):
             ),
             Step(
                 "langkah-contoh",
-                [Say("qz_orth_sub_example", rows=3), Say("qz_orth_sub_example_dot")],
+                [
+                    Say("qz_orth_sub_example", rows=2),
+                    Say("qz_orth_sub_lengths", rows=1),
+                    Say("qz_orth_sub_example_dot"),
+                ],
                 [
                     self.para("qz_orth_example", width),
                     self.vectors(names, width, STEP_MATH),

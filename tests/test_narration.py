@@ -196,7 +196,7 @@ def test_an_unreadable_recording_fails_its_scene_in_one_line_and_the_rest_render
     assert "Pause" in data["clips"] and "SpokenNumber" not in data["clips"]
 
 
-QUIZ_SCENES = ("QuizQuestion2", "QuizQuestion6")
+QUIZ_SCENES = ("QuizQuestion2", "QuizQuestion7")  # a short question and a long one
 WINDOW = 0.01  # seconds of audio per loudness reading
 SMEAR = 0.05  # the lossy encoder may blur a take's onset this far back
 
