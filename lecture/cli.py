@@ -278,13 +278,14 @@ def _cmd_captions(args: argparse.Namespace) -> int:
         print(f"lecture: error: unknown scene {unknown[0]!r}", file=sys.stderr)
         return 2
     runs = dry_runs(scenes, lesson.path, args.lang, args.jobs, args.voice)
-    bad = 0
+    broken: dict[str, int] = {}  # rule -> how many times it is broken
     cues = [(r.scene, c) for r in runs for c in r.cues]
     for run in runs:
         for v in captions.check(run.cues, run.fps):
-            bad += 1
+            broken[v.rule] = broken.get(v.rule, 0) + 1
             text = v.text.replace("\n", " / ")
             print(f"{run.scene}  cue {v.cue + 1}  {v.rule}  {v.figure}  {text!r}")
+    bad = sum(broken.values())
     if not cues:
         print("lecture: error: no subtitles", file=sys.stderr)
         return 1
@@ -296,7 +297,8 @@ def _cmd_captions(args: argparse.Namespace) -> int:
         f"{longest} characters, fastest cue {fastest:.1f} characters/s"
     )
     if bad:
-        print(f"lecture: {bad} caption rule(s) broken; {summary}", file=sys.stderr)
+        rules = ", ".join(f"{rule} {n}" for rule, n in sorted(broken.items()))
+        print(f"lecture: {bad} caption rule(s) broken ({rules}); {summary}", file=sys.stderr)
         return 1
     print(f"all within the rules: {summary}")
     return 0

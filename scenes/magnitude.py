@@ -232,7 +232,7 @@ class MagnitudeVsDirection(LessonScene):
         self.say("mvd_sub_scale" if state == 1 else "mvd_sub_flip")
         now, new = self.right_figs[state - 1], self.right_figs[state]
         if state == 1:
-            ghost = now[0].copy().set_opacity(0.3)  # where x was, for comparison
+            ghost = now[0].copy().set_opacity(0.55)  # where x was, for comparison
             self.play(FadeOut(self.note), FadeIn(ghost), run_time=0.5)
         arc = (
             ReplacementTransform(now[4], new[4])

@@ -198,11 +198,11 @@ class AttentionScores(LessonScene):
         for s, (stage, f) in enumerate(zip(STAGES, formulas, strict=True)):
             x = x0 + s * (w + STRIP_GAP)
             box = RoundedRectangle(corner_radius=0.12, width=w, height=STRIP_H)
-            box.move_to([x, STRIP_TOP - STRIP_H / 2, 0]).set_stroke(C.MUTED, 2, opacity=0.6)
+            box.move_to([x, STRIP_TOP - STRIP_H / 2, 0]).set_stroke(C.MUTED, 2, opacity=0.7)
             label = VGroup(self.t(f"ats_stage_{stage}", 24, C.TEXT), f)
             label.arrange(DOWN, buff=0.1)
             fit_into(label, w - 0.22, STRIP_H - 0.14).move_to(box)
-            label.set_opacity(0.45)
+            label.set_opacity(0.5)
             self.boxes.add(box)
             self.stage_labels.add(label)
             if s:
@@ -342,7 +342,7 @@ class AttentionScores(LessonScene):
             self.chain = VGroup()
             return
         legend = VGroup(
-            self.legend_item(C.VALUE, 0.35, "v_j"),
+            self.legend_item(C.VALUE, 0.7, "v_j"),
             self.legend_item(C.WEIGHT, 1.0, rf"w_{{{FIRST}j}}\, v_j"),
             self.legend_item(C.OUTPUT, 1.0, f"o_{{{FIRST}}}"),
         ).arrange(RIGHT, buff=0.5)
@@ -359,7 +359,7 @@ class AttentionScores(LessonScene):
         o = plane.c2p(0, 0)
         faint = VGroup(  # every value, a masked key's in grey
             *[
-                self.arrow(o, plane.c2p(*v), C.VALUE if on else C.MUTED, 3, 0.35)
+                self.arrow(o, plane.c2p(*v), C.VALUE if on else C.MUTED, 3, 0.7)
                 for v, on in zip(self.values, self.keep, strict=True)
                 if np.linalg.norm(plane.c2p(*v) - o) > 0.05
             ]

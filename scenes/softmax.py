@@ -127,7 +127,7 @@ class SoftmaxBarMorph(LessonScene):
             height=h,
             stroke_width=0,
             fill_color=color,
-            fill_opacity=0.45 if masked else 0.9,
+            fill_opacity=0.7 if masked else 0.9,
         )
         edge = DOWN if v >= 0 else UP
         return bar.move_to([self.xs[i], self.base_y, 0], aligned_edge=edge)

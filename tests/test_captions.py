@@ -2,22 +2,38 @@
 
 from __future__ import annotations
 
+import re
+import string
 import tempfile
+import tomllib
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from lesson import captions
-from lesson.captions import MAX_CPS, MAX_LINE, MIN_GAP_FRAMES, Cue, check, needed, split, timed
+from lesson.captions import (
+    MAX_CPS,
+    MAX_LINE,
+    MIN_GAP_FRAMES,
+    Cue,
+    check,
+    needed,
+    split,
+    terms,
+    timed,
+)
 from lesson.catalogue import LANGUAGES, catalogue
 from lesson.decide import OUTCOMES, kind_of, order, sign, sign_of_dot, size_change
-from lesson.model import load_lesson
+from lesson.model import DEFAULT_LESSON, load_lesson
+from lesson.scenelist import ORDER
 from lesson.sheet import scene_sheet
 from mathcore import angle_class
 from mathcore.exact import exact_comp
+from mathcore.fmt import Shown
 
 FPS = 15
 
@@ -60,6 +76,323 @@ def test_notation_never_broken_and_phrase_boundaries_preferred() -> None:
         "en",
     )
     assert cues[0] == ("A negative dot product.",)  # a sentence ends a cue
+
+
+# The splits the issue heard (issue 18), each with the exact caption text from the catalogue
+# that produced it and the cues the splitter made of it then.
+ISSUE_SPLITS = [
+    (
+        "id",
+        "Tujuannya: menghitung hasil kali dalam dan menghubungkan tanda serta besarnya dengan "
+        "keselarasan.",
+        "hasil kali dalam",
+        [
+            ("Tujuannya: menghitung hasil kali",),
+            ("dalam dan menghubungkan tanda", "serta besarnya dengan keselarasan."),
+        ],
+    ),
+    (
+        "id",
+        "Mathematics for Machine Learning memperkenalkan hasil kali dalam sebagai cara untuk "
+        "memahami panjang, sudut, dan ortogonalitas.",
+        "hasil kali dalam",
+        [
+            ("Mathematics for Machine Learning", "memperkenalkan hasil kali"),
+            ("dalam sebagai cara untuk memahami panjang,", "sudut, dan ortogonalitas."),
+        ],
+    ),
+    (
+        "id",
+        "Di sini kita menggunakan hasil kali titik standar pada ℝⁿ.",
+        "hasil kali titik",
+        [("Di sini kita menggunakan hasil", "kali titik standar pada ℝⁿ.")],
+    ),
+    (
+        "id",
+        "Untuk proyeksi vektornya, bagi hasil kali titik dengan kuadrat panjang k, lalu kalikan "
+        "dengan k.",
+        "hasil kali titik",
+        [
+            ("Untuk proyeksi vektornya, bagi hasil", "kali titik dengan kuadrat panjang k,"),
+            ("lalu kalikan dengan k.",),
+        ],
+    ),
+    (
+        "id",
+        "Hasil kali titik adalah salah satu hasil kali dalam: linear, simetris, dan positif untuk "
+        "vektor nonnol.",
+        "salah satu",
+        [
+            ("Hasil kali titik adalah salah", "satu hasil kali dalam: linear,"),
+            ("simetris, dan positif untuk vektor nonnol.",),
+        ],
+    ),
+    (
+        "id",
+        "Hasil kali titik dan kemiripan kosinus bukan besaran yang sama.",
+        "kemiripan kosinus",
+        [("Hasil kali titik dan kemiripan", "kosinus bukan besaran yang sama.")],
+    ),
+    (
+        "id",
+        "Softmax mengubah logit berskala menjadi bobot.",
+        "logit berskala",
+        [("Softmax mengubah logit", "berskala menjadi bobot.")],
+    ),
+    (
+        "en",
+        "The dot product and the cosine similarity are not the same quantity.",
+        "cosine similarity",
+        [("The dot product and the cosine", "similarity are not the same quantity.")],
+    ),
+    (
+        "en",
+        "The next step reads the dot product as a feature-weighted score, where each coordinate "
+        "makes its own signed contribution.",
+        "dot product",
+        [
+            ("The next step reads the dot", "product as a feature-weighted score,"),
+            ("where each coordinate makes", "its own signed contribution."),
+        ],
+    ),
+]
+ISSUE_LONE = [  # "membaginya" alone on a first line
+    (
+        "Membaginya dengan √dₖ menghasilkan logit berskala.",
+        [("Membaginya", "dengan √dₖ menghasilkan logit berskala.")],
+    ),
+    (
+        "Dengan asumsi makalah Transformer, hasil kali titik mentah bervarians dₖ; membaginya "
+        "dengan √dₖ menjaga variansnya tetap satu.",
+        [
+            ("Dengan asumsi makalah Transformer,", "hasil kali titik mentah bervarians dₖ;"),
+            ("membaginya", "dengan √dₖ menjaga variansnya tetap satu."),
+        ],
+    ),
+]
+
+
+def _cues(layout: list[tuple[str, ...]]) -> list[Cue]:
+    """Cues of `layout`, timed apart and slowly enough that only the breaks can be wrong."""
+    return [Cue(6.0 * i, 6.0 * i + 5.5, lines) for i, lines in enumerate(layout)]
+
+
+def occurrences(words: list[str], term_list: list[str]) -> list[tuple[int, int]]:
+    """Where terms stand among `words`, as word intervals, read word by word (independently of
+    the module's patterns): the words equal up to case, the last one up to punctuation."""
+    low = [w.lower() for w in words]
+    out = []
+    for term in term_list:
+        t = term.lower().split()
+        for i in range(len(low) - len(t) + 1):
+            got = low[i : i + len(t)]
+            if got[:-1] == t[:-1] and got[-1].rstrip(".,:;?!") == t[-1].rstrip(".,:;?!"):
+                out.append((i, i + len(t)))
+    return out
+
+
+def splits(cues: list[tuple[str, ...]], term_list: list[str]) -> list[str]:
+    """Terms of `term_list` with a line or cue break inside."""
+    words: list[str] = []
+    breaks = set()
+    for line in (line for cue in cues for line in cue):
+        breaks.add(len(words))
+        words += line.split()
+    return [
+        " ".join(words[i:j])
+        for i, j in occurrences(words, term_list)
+        if any(i < b < j for b in breaks)
+    ]
+
+
+def longest_chain(text: str, term_list: list[str]) -> int:
+    """Characters of the longest run of overlapping terms ("vektor proyeksi vektor"): a run
+    longer than a line cannot stay whole."""
+    words = text.split()
+    spans = sorted(occurrences(words, term_list))
+    longest, start, end = 0, 0, 0
+    for i, j in spans:
+        if i >= end:
+            start, end = i, j
+        end = max(end, j)
+        longest = max(longest, len(" ".join(words[start:end])))
+    return longest
+
+
+def lone_first_lines(cues: list[tuple[str, ...]]) -> list[str]:
+    return [cue[0] for cue in cues if len(cue) == 2 and len(cue[0].split()) == 1]
+
+
+@pytest.mark.parametrize(("lang", "text", "term", "before"), ISSUE_SPLITS)
+def test_the_issues_split_terms_are_now_kept_whole(lang, text, term, before) -> None:
+    """Each split heard in the issue: the check reports the old cues, the splitter keeps the
+    term on one line now, and its cues break no rule."""
+    old = check(_cues(before), FPS)
+    assert [v.rule for v in old] == ["split term"], old
+    assert repr(term) in old[0].figure.lower()
+    assert splits(before, [term]) == [term]  # the independent reading agrees
+
+    cues = split(text, lang)
+    assert splits(list(cues), list(terms(lang))) == []
+    assert any(term in line.lower() for cue in cues for line in cue)
+    assert " ".join(" ".join(c) for c in cues).split() == text.split()
+    assert check(timed(text, 0.0, needed(text, FPS, lang), FPS, lang), FPS) == []
+
+
+@pytest.mark.parametrize(("text", "before"), ISSUE_LONE)
+def test_no_lone_word_on_a_first_line(text, before) -> None:
+    old = check(_cues(before), FPS)
+    assert [(v.rule, v.figure.lower()) for v in old] == [("lone word", "'membaginya'")]
+    cues = split(text, "id")
+    assert lone_first_lines(list(cues)) == []
+    assert check(timed(text, 0.0, needed(text, FPS, "id"), FPS, "id"), FPS) == []
+
+
+def test_the_term_lists_hold_the_issues_terms() -> None:
+    want = {
+        "id": "hasil kali dalam|hasil kali titik|hasil kali|salah satu|kemiripan kosinus|"
+        "logit berskala|proyeksi skalar|vektor proyeksi|vektor nol|bobot softmax|skor mentah|"
+        "tegak lurus|sudut lancip|sudut tumpul|sudut siku-siku|ruang Euclidean|"
+        "scaled dot-product attention|Mathematics for Machine Learning|"
+        "Attention Is All You Need",
+        "en": "dot product|inner product|cosine similarity|scaled logit|scalar projection|"
+        "projection vector|zero vector|softmax weight|raw score|right angle|"
+        "Mathematics for Machine Learning|Attention Is All You Need",
+    }
+    for lang in LANGUAGES:
+        have = terms(lang)
+        assert set(want[lang].split("|")) <= set(have)
+        assert len(have) == len(set(have))
+        assert all(len(t.split()) > 1 and len(t) <= MAX_LINE for t in have), have
+
+
+def test_check_reports_terms_notation_and_lone_words_across_any_break() -> None:
+    """One line per break: the longest term across it, the break named; suffixes and case."""
+    cues = [
+        Cue(0, 3, ("Hasil kali", "titiknya q · k = 4.")),
+        Cue(3.2, 6, ("Di sini dot", "products and the vector (0.8,")),
+        Cue(6.2, 9, ("1.6) ≈", "1.79 dan tegak lurus.")),
+        Cue(9.2, 12, ("Jadi,", "kira-kira")),
+        Cue(12.2, 15, ("1.79 pula.",)),
+    ]
+    got = [(v.cue, v.rule, v.figure) for v in check(cues, FPS)]
+    assert got == [
+        (0, "split term", "'Hasil kali titiknya' across a line break"),
+        (1, "split term", "'dot products' across a line break"),
+        (1, "split notation", "'(0.8, / 1.6)' across a cue break"),
+        (2, "split notation", "'≈ / 1.79' across a line break"),
+        (3, "lone word", "'Jadi,'"),
+        (3, "split notation", "'kira-kira / 1.79' across a cue break"),
+    ]
+    # a sentence or a comma between formulas is a fine place to break
+    fine = [Cue(0, 3, ("Jadi q · k = 4.", "Lalu ‖k‖ = √5,")), Cue(3.2, 6, ("q′ · k = −3 juga.",))]
+    assert check(fine, FPS) == []
+
+
+def test_notation_too_long_for_a_line_is_broken_and_reported() -> None:
+    """No loop and no lost word: the splitter breaks what cannot fit, the check says so.
+    (Every term fits a line: the term list test says so.)"""
+    long_sum = "Jadi x · y = −81 − 76.5 + 78.75 − 65.25 − 81 + 81 = −63.75, bukan nol."
+    cues = split(long_sum, "id")
+    lines = [line for cue in cues for line in cue]
+    assert any(line.startswith(("− ", "+ ", "= ")) for line in lines), lines  # as typeset
+    assert any("x · y" in line for line in lines) and any("= −63.75," in line for line in lines)
+    assert check(timed(long_sum, 0.0, 10.0, FPS, "id"), FPS) == []
+    formula = "x = (1.25, 2.5, 3.75, 4.125, 5.0625, 6.03125, 7.015625)."
+    cues = split(formula, "en")
+    assert " ".join(" ".join(c) for c in cues) == formula
+    rules = {v.rule for v in check(timed(formula, 0.0, 10.0, FPS, "en"), FPS)}
+    assert rules == {"split notation"}
+
+
+def _catalogue_words() -> list[str]:
+    """Prose words of both catalogues, punctuation kept: no notation, no placeholder, no word
+    that binds to the number after it ("minus", "kira-kira": a formula after it would make one
+    unit longer than a line)."""
+    table = tomllib.loads(captions.TERMS_FILE.read_text(encoding="utf-8"))
+    binders = {w for lang in table.values() for w in lang["bind"]}
+    words = {w for lang in LANGUAGES for t in catalogue(lang).values() for w in t.split()}
+    prose = (w for w in words if re.fullmatch(r"[A-Za-z][A-Za-z'’-]+[.,:;?]?", w))
+    return sorted(w for w in prose if w.lower() not in binders | {"cos", "proj", "comp"})
+
+
+FORMULAS = [  # notation as the catalogue's placeholders fill it, each closed by punctuation
+    "q · k = 2(1) + 1(2) = 4,",
+    "‖k‖ = √5.",
+    "4/√5 ≈ 1.79,",
+    "(4/5)k = (0.8, 1.6).",
+    "kira-kira 1.79,",
+    "softmax(0.707, 1.414) = (0.330, 0.670);",
+    "cos θ = 0.8:",
+]
+chunks = st.one_of(
+    st.sampled_from(_catalogue_words()),
+    st.sampled_from([t for lang in LANGUAGES for t in terms(lang)]),
+    st.sampled_from(FORMULAS),
+)
+
+
+@given(st.lists(chunks, min_size=1, max_size=40).map(" ".join), st.sampled_from(LANGUAGES))
+@settings(max_examples=300, deadline=None)
+def test_random_sentences_keep_terms_whole_and_no_lone_first_word(text: str, lang: str):
+    """Sentences of catalogue words, terms and formulas: no cue splits a term (read word by
+    word here, and by the check), no first line is one word, no break falls inside notation,
+    nothing is lost, and timed cues break no other rule. (Runs of overlapping terms longer
+    than a line cannot stay whole: such sentences are left out.)"""
+    everything = [t for lang in LANGUAGES for t in terms(lang)]
+    assume(longest_chain(text, everything) <= MAX_LINE - 6)  # 6: room for a suffix
+    cues = list(split(text, lang))
+    assert " ".join(" ".join(c) for c in cues).split() == text.split()
+    assert all(1 <= len(c) <= 2 and all(len(line) <= MAX_LINE for line in c) for c in cues)
+    assert splits(cues, everything) == []
+    assert lone_first_lines(cues) == []
+    window = needed(text, FPS, lang)
+    assert check(timed(text, 1.0, 1.0 + window, FPS, lang), FPS) == []
+
+
+def _default_values() -> dict[str, Shown]:
+    lesson = load_lesson(DEFAULT_LESSON)
+    values: dict[str, Shown] = {}
+    for scene in ORDER:
+        values.update(scene_sheet(lesson, scene))
+    return values
+
+
+def _filled(template: str, values: dict[str, Shown]) -> str | None:
+    """A catalogue text with the sheet's values as a scene shows them (``{x:eq}`` is ``= 4``
+    or ``≈ 1.79``); None when a field names a role a scene fills (``{a}``)."""
+    out = []
+    for literal, name, spec, _ in string.Formatter().parse(template):
+        out.append(literal)
+        if name is None:
+            continue
+        if name not in values:
+            return None
+        value = values[name]
+        bare = "" if value.exact or value.text.startswith("≈") else "≈ "
+        out.append(("= " if value.exact else bare) if spec == "eq" else bare if spec else "")
+        out.append(value.text)
+    return "".join(out)
+
+
+def test_every_catalogue_text_keeps_its_terms_whole() -> None:
+    """Every text of both catalogues, with the default lesson's numbers where it has
+    placeholders: no term split, no lone first-line word, no break inside notation."""
+    values = _default_values()
+    everything = [t for lang in LANGUAGES for t in terms(lang)]
+    seen = 0
+    for lang in LANGUAGES:
+        for key, template in catalogue(lang).items():
+            text = _filled(template, values)
+            if text is None:
+                continue  # a role or a chapter's {number}: the dry-run tests cover those
+            seen += 1
+            cues = list(split(text, lang))
+            assert splits(cues, everything) == [], (lang, key, cues)
+            assert lone_first_lines(cues) == [], (lang, key, cues)
+            layout = [c for c in check(_cues(cues), FPS) if c.rule != "reading speed"]
+            assert layout == [], (lang, key, layout)
+    assert seen > 400
 
 
 def test_check_names_each_broken_rule() -> None:
