@@ -809,7 +809,7 @@ class QuizQuestion6(QuizQuestion):
         return [
             Step(
                 "langkah-skor",
-                "qz_att_sub_scores",
+                self.pick("qz_att_sub_scores", "keys"),
                 [
                     self.para("qz_att_scores", width),
                     self.chain([f"s = ({dots})"], ["=", self.n("scores")], width=width),
@@ -817,7 +817,7 @@ class QuizQuestion6(QuizQuestion):
             ),
             Step(
                 "langkah-logit",
-                "qz_att_sub_logits",
+                self.pick("qz_att_sub_logits", "keys"),
                 [
                     self.para("qz_att_logits", width),
                     self.formula(r"\sqrt{d_k} =", self.n("sqrt_d_k"), size=STEP_MATH),
@@ -836,7 +836,7 @@ class QuizQuestion6(QuizQuestion):
                 "langkah-softmax",
                 [
                     Say(self.pick("qz_att_sub_frac", "exp"), rows=2, fields={"l": f"logit{first}"}),
-                    Say("qz_att_sub_softmax"),
+                    Say(self.pick("qz_att_sub_softmax", "keys")),
                 ],
                 [
                     self.para("qz_att_softmax", width),

@@ -31,6 +31,7 @@ from mathcore.exact import (
 
 __all__ = [
     "RAW_EXP_LIMIT",
+    "SAID_TUPLE",
     "expanded",
     "key_names",
     "pause_seconds",
@@ -57,6 +58,7 @@ TABLES = ("quiz", "format", "timing")
 # zero; beyond it the largest logit m is subtracted first (softmax(ℓ − m) = softmax(ℓ)), so
 # no exponential has more digits than the lesson's places can show.
 RAW_EXP_LIMIT = Fraction(5)
+SAID_TUPLE = 3  # most keys whose scores, logits and weights a caption says as one tuple
 
 
 def expanded(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) -> fmt.Shown:
@@ -375,7 +377,8 @@ def quiz_question_6(lesson: Lesson) -> Sheet:
     heaviest key is named (``winners``: ``k₂``, or every key of a tie). Decision ``exp``:
     ``greater`` when the largest logit is further than :data:`RAW_EXP_LIMIT` from zero (the
     exponentials are then of ``ℓⱼ − m``, with ``m`` the largest logit, ``max_logit``), else
-    ``less`` or ``equal``.
+    ``less`` or ``equal``. Decision ``keys``: the number of keys against
+    :data:`SAID_TUPLE` (``greater``: the tuples of scores, logits and weights are not said).
     """
     q, P, sheet = _start(lesson, 6)
     query, keys = q.vectors["query"], q.vectors["keys"]
@@ -409,16 +412,18 @@ def quiz_question_6(lesson: Lesson) -> Sheet:
         sheet["max_logit"] = fmt.fixed(m, P.logit)
     sheet.decisions["exp"] = shift
     sheet.decisions["winner"] = decide.winner(scores)
+    # Up to three keys, a caption says the scores, logits and weights as one tuple each; a
+    # longer tuple would not fit a caption line, so it is shown and not said.
+    sheet.decisions["keys"] = decide.order(Fraction(len(keys)), Fraction(SAID_TUPLE))
+    if sheet.decisions["keys"] != "greater":
+        sheet.mark("scores", "logits", "weights")
     return sheet.mark(
         "sqrt_d_k",
-        "scores",
-        "logits",
         "max_logit",
         "exp_terms",
         "exp_sum",
         "frac",
         "first_weight",
-        "weights",
         "winners",
     )
 
