@@ -45,7 +45,6 @@ __all__ = [
     "quiz_question_7",
     "quiz_question_8",
     "quotient",
-    "rounded",
     "sum_of",
     "tex_fraction",
     "tuple_of",
@@ -294,21 +293,6 @@ def quiz_question_5(lesson: Lesson) -> Sheet:
 def _keys(sheet: Values, keys: Sequence[Sequence[Fraction]], places: fmt.Places) -> None:
     for i, k in enumerate(keys, start=1):
         sheet[f"k{i}"] = fmt.vector(k, places)
-
-
-def rounded(x: float | Fraction, places: int) -> fmt.Shown:
-    """Fixed places, written after ``≈`` when rounding changed the value.
-
-    Examples
-    --------
-    >>> rounded(math.exp(0.5), 3).text, rounded(Fraction(1), 3).text
-    ('≈ 1.649', '1.000')
-    """
-    s = fmt.fixed(x, places)
-    if s.exact:
-        return s
-    said = sp.Approx(s.speech) if s.speech is not None else None
-    return fmt.Shown(f"≈ {s.text}", rf"\approx {s.tex}", False, "rounded", s.sign, speech=said)
 
 
 def tuple_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
