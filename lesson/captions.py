@@ -408,8 +408,14 @@ def voiced(text: str, start: float, end: float, fps: float, lang: str, speech: f
     A two-line cue said for longer than 7 s shows line by line:
 
     >>> said = "Kalikan koordinat yang bersesuaian, lalu jumlahkan: q · k = 2(1) + 1(2) = 4."
-    >>> [c.lines for c in voiced(said, 0.0, 10.2, 15, "id", 9.8)]
+    >>> [c.lines for c in voiced(said, 0.0, 9.2, 15, "id", 8.8)]
     [('Kalikan koordinat yang bersesuaian,',), ('lalu jumlahkan: q · k = 2(1) + 1(2) = 4.',)]
+
+    and a line said for longer still is halved where no term or notation breaks:
+
+    >>> said = "Jumlahnya 2.028 + 8.342 + 0.243 ≈ 10.613."
+    >>> [c.lines for c in voiced(said, 0.0, 9.0, 15, "id", 8.5)]
+    [('Jumlahnya 2.028 + 8.342',), ('+ 0.243 ≈ 10.613.',)]
     """
     if speech <= 0:
         return timed(text, start, end, fps, lang)
@@ -419,19 +425,24 @@ def voiced(text: str, start: float, end: float, fps: float, lang: str, speech: f
         return max(1, len(spoken_notation(" ".join(lines), lang)))
 
     # Numbers said in words take longer than they take to read: a cue whose words would be
-    # spoken for longer than a cue may show becomes one cue per line, so no speech goes
-    # without its subtitle.
+    # spoken for longer than a cue may show becomes one cue per line, and a line still too
+    # long to say is halved where no term or notation breaks, so no speech goes without its
+    # subtitle.
     whole = split(text, lang)
     total = sum(share(c) for c in whole)
-    cues = [
-        part
-        for c in whole
-        for part in (
-            [(line,) for line in c]
-            if len(c) > 1 and speech * share(c) / total > MAX_DURATION - 2 * gap
-            else [c]
-        )
-    ]
+    budget = (MAX_DURATION - 2 * gap) * total / speech  # spoken characters one cue may hold
+
+    def fitted(c: tuple[str, ...], depth: int = 0) -> list[tuple[str, ...]]:
+        if share(c) <= budget or depth > 3:
+            return [c]
+        if len(c) > 1:
+            return [p for line in c for p in fitted((line,), depth + 1)]
+        halves = _halves(c[0])
+        if halves is None:
+            return [c]
+        return [p for half in halves for p in fitted((half,), depth + 1)]
+
+    cues = [part for c in whole for part in fitted(c)]
     weights = [share(c) for c in cues]
     total = sum(weights)
     marks = [start + speech * sum(weights[:i]) / total for i in range(len(cues) + 1)]
@@ -444,6 +455,21 @@ def voiced(text: str, start: float, end: float, fps: float, lang: str, speech: f
         out.append(Cue(s, e, lines))
         t = e + gap
     return out
+
+
+def _halves(line: str) -> tuple[str, str] | None:
+    """`line` in two at the space nearest its middle that breaks no term or notation."""
+    spaces = [m.start() for m in re.finditer(" ", line)]
+    best: tuple[str, str] | None = None
+    for at in sorted(spaces, key=lambda i: abs(2 * i - len(line))):
+        a, b = line[:at].strip(), line[at:].strip()
+        if not a or not b:
+            continue
+        cues = [Cue(0.0, 1.0, (a,)), Cue(1.0, 2.0, (b,))]
+        if not (_split_terms(cues) or _split_notation(cues)):
+            best = (a, b)
+            break
+    return best
 
 
 def voiced_needed(text: str, fps: float, lang: str, speech: float, pause: float) -> float:

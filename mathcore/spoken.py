@@ -97,7 +97,12 @@ _WORDS = {
             ("⊥", "tegak lurus"),
             ("∈", "anggota"),
         ),
-        functions=(("cos", "kosinus"), ("sin", "sinus"), ("tan", "tangen")),
+        functions=(
+            ("cos", "kosinus"),
+            ("sin", "sinus"),
+            ("tan", "tangen"),
+            ("exp", "e pangkat"),
+        ),
     ),
     "en": _Words(
         point="point",
@@ -134,7 +139,7 @@ _WORDS = {
             ("⊥", "is perpendicular to"),
             ("∈", "in"),
         ),
-        functions=(("cos", "cos"), ("sin", "sine"), ("tan", "tan")),
+        functions=(("cos", "cos"), ("sin", "sine"), ("tan", "tan"), ("exp", "e to the")),
     ),
 }
 
@@ -401,6 +406,10 @@ def spoken_notation(text: str, lang: str) -> str:
     return re.sub(r"\s+([,.;:!?])", r"\1", t)
 
 
+# A literal that ends in an expression (cos θ, ‖k‖, q′ · k, f(x)) before a rounded value.
+_EXPRESSION_END = re.compile(r"(?:(?<![A-Za-z])[A-Za-z]|[θ)‖′ₖ₂ᵢⱼ])\s*$")
+
+
 def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> str:
     """A catalogue text with each ``{name}`` read as its sheet value and the rest as notation.
 
@@ -428,6 +437,8 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
     >>> comp = {"r": fmt.ratio(F(4), sqrt_exact(F(5)), fmt.Places()), "c": fmt.approx(1.7888, 2)}
     >>> spoken_template("comp = {r} {c}", comp, "id")
     'comp sama dengan empat per akar lima, kira-kira satu koma tujuh sembilan'
+    >>> spoken_template("so cos θ {c}; it is {c}", comp, "en")
+    'so cos theta is approximately one point seven nine; it is approximately one point seven nine'
     """
     w = _check(lang)
     out = []
@@ -438,6 +449,8 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
             said = spoken(values[name], lang)
             if value_before and not literal.strip() and said.startswith(w.approx):
                 out.append(",")  # 4/√5 ≈ 1.79: a pause before the rounded value
+            elif lang == "en" and said.startswith(w.approx) and _EXPRESSION_END.search(literal):
+                said = f"is {said}"  # cos θ ≈ 0.08: "cos theta is approximately …"
             out.append(f" {said} ")
         value_before = name is not None
     text = " ".join("".join(out).split())

@@ -81,13 +81,15 @@ class AngleSignRegions(LessonScene):
         self.plane.to_edge(LEFT, buff=0.35)
         pos = Polygon(
             *half_plane(self.plane, self.k, 1),
-            stroke_width=0,
+            stroke_color=C.POSITIVE,
+            stroke_width=3,
             fill_color=C.POSITIVE,
             fill_opacity=0.22,
         )
         neg = Polygon(
             *half_plane(self.plane, self.k, -1),
-            stroke_width=0,
+            stroke_color=C.NEGATIVE,
+            stroke_width=3,
             fill_color=C.NEGATIVE,
             fill_opacity=0.22,
         )
@@ -139,7 +141,7 @@ class AngleSignRegions(LessonScene):
         if color is None:
             swatch: Mobject = DashedLine(ORIGIN, 0.45 * RIGHT, color=C.TEXT, stroke_width=3)
         else:
-            swatch = Line(ORIGIN, 0.45 * RIGHT, color=color, stroke_width=14, stroke_opacity=0.7)
+            swatch = Line(ORIGIN, 0.45 * RIGHT, color=color, stroke_width=14, stroke_opacity=1)
         f = self.formula(
             rf"q \cdot k {rel}",
             self.n("zero"),

@@ -34,6 +34,8 @@ from lesson.scenelist import scene_spec
 from lesson.sheet import Sheet, build_sheet
 from mathcore.fmt import Shown
 from mathcore.spoken import spoken_template
+from scenes.legibility import Ink, inks
+from scenes.palette import C
 
 __all__ = [
     "C",
@@ -46,6 +48,7 @@ __all__ = [
     "fill",
     "NBSP",
     "group_values",
+    "is_text",
     "wrap_text",
     "reflow",
     "fit_into",
@@ -56,30 +59,6 @@ __all__ = [
 
 M = TypeVar("M", bound=Mobject)
 FRAME_MARGIN = 0.25  # no text closer than this to the frame edge
-
-
-class C:
-    """Okabe–Ito colour-blind-safe palette: each role one colour, the same in every scene.
-
-    Roles: query, key, value, projection, residual, weight, output. The signs of
-    AngleSignRegions borrow projection's and residual's colours (that scene draws neither);
-    scores and logits, which are not yet weights, are neutral.
-    """
-
-    QUERY = "#E69F00"  # orange
-    KEY = "#56B4E9"  # sky blue
-    VALUE = "#CC79A7"  # reddish purple
-    PROJECTION = "#009E73"  # bluish green
-    RESIDUAL = "#D55E00"  # vermillion
-    WEIGHT = "#0072B2"  # blue
-    OUTPUT = "#F0E442"  # yellow
-    SCORE = "#B8C0CC"  # neutral: a raw score or a logit
-    POSITIVE = "#009E73"  # the positive side (bluish green, unlike k's sky blue)
-    NEGATIVE = "#D55E00"  # the negative side (vermillion)
-    ACCENT = "#F0E442"  # headings and emphasis (yellow)
-    MUTED = "#8A8F98"
-    TEXT = "#F2F2F2"
-    GRID = "#3A4250"
 
 
 @dataclass(frozen=True)
@@ -198,6 +177,7 @@ class Snapshot:
     mismatched: list[tuple[str, str, str]] = field(default_factory=list)
     said: set[str] = field(default_factory=set)  # sheet keys the section's captions say
     words: list[str] = field(default_factory=list)  # what the narrator was asked to say
+    inks: list[Ink] = field(default_factory=list)  # each text's and graphic's colour, contrast
 
 
 def _visible(m: Mobject) -> bool:
@@ -212,10 +192,15 @@ def _box(m: Mobject) -> np.ndarray:
     return np.array([m.get_corner(DOWN + LEFT)[:2], m.get_corner(UP + RIGHT)[:2]])
 
 
+def is_text(m: Mobject) -> bool:
+    """Whether `m` is one text on screen (Text, MathTex, Tex, a live readout)."""
+    return isinstance(m, Text | MathTex | Tex | SingleStringMathTex | LiveNumber)
+
+
 def _text_mobjects(mobs: list[Mobject]) -> list[Mobject]:
     out: list[Mobject] = []
     for m in mobs:
-        if isinstance(m, Text | MathTex | Tex | SingleStringMathTex | LiveNumber):
+        if is_text(m):
             if m.width > 0 and any(_visible(p) for p in m.family_members_with_points()):
                 out.append(m)
         else:
@@ -230,7 +215,8 @@ class LessonScene(Scene):
     language from ``LECTURE_LANG`` (default ``id``). Numbers reach the screen only through
     :meth:`num` and :meth:`formula`, which tag each part with its sheet key, so tests can
     compare what is shown with the sheet. At each section end a :class:`Snapshot` records
-    the numbers and the text boxes on screen.
+    the numbers and the text boxes on screen, and the colour and contrast of every text and
+    meaningful graphic (:func:`scenes.legibility.inks`).
     """
 
     lesson: Lesson
@@ -453,6 +439,7 @@ class LessonScene(Scene):
         for m in _text_mobjects(self.mobjects):
             label = getattr(m, "sheet_key", None) or type(m).__name__
             snap.boxes.append((label, _box(m)))
+        snap.inks = inks(self.mobjects, is_text)
         self.snapshots.append(snap)
 
 

@@ -216,7 +216,7 @@ class MagnitudeVsDirection(LessonScene):
 
     def show_cosines(self) -> None:
         """The cosines: the same raw score need not mean the same angle."""
-        self.say(self.pick("mvd_sub_cos", "verdict"))
+        self.say(self.pick("mvd_sub_cos", "verdict"), result=True)
         arcs = [self.left_fig[4], self.right_figs[0][4]]
         drawn = [Create(a) for a in arcs if a.has_points()]
         if drawn:
@@ -229,10 +229,10 @@ class MagnitudeVsDirection(LessonScene):
 
     def move_x(self, state: int) -> None:
         """The second pair's x becomes state 1 (times the factor) or 2 (times minus one)."""
-        self.say("mvd_sub_scale" if state == 1 else "mvd_sub_flip")
+        self.say("mvd_sub_scale" if state == 1 else "mvd_sub_flip", result=True)
         now, new = self.right_figs[state - 1], self.right_figs[state]
         if state == 1:
-            ghost = now[0].copy().set_opacity(0.3)  # where x was, for comparison
+            ghost = now[0].copy().set_opacity(0.55)  # where x was, for comparison
             self.play(FadeOut(self.note), FadeIn(ghost), run_time=0.5)
         arc = (
             ReplacementTransform(now[4], new[4])
@@ -290,7 +290,7 @@ class ZeroQuery(LessonScene):
         ).arrange(RIGHT, buff=0.7)
         first = 1  # the key whose product is written out
         example = self.formula(
-            rf"q \cdot k_{{{first}}} =", self.n("dot_terms"), "=", self.n(f"score{first}"), size=32
+            rf"q \cdot k_{{{first}}} =", self.n("dot_terms"), "=", self.n("first_score"), size=32
         )
         self.header = VGroup(title, head, example).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         fit_into(self.header, 13.4, 2.3).to_corner(UL, buff=0.4)
@@ -320,12 +320,14 @@ class ZeroQuery(LessonScene):
         # softmax(0, 0) = (1/2, 1/2) = (0.5, 0.5) on one line while it fits, else on two
         head_parts = [r"\operatorname{softmax}", self.n("logits"), "=", self.n("weights_frac")]
         line = self.formula(*head_parts, *self.eq("weights"), size=size, color=C.WEIGHT)
+        first = line
         if line.width > left_w:
-            line = VGroup(
-                self.formula(*head_parts, size=size, color=C.WEIGHT),
-                self.formula(*self.eq("weights"), size=size, color=C.WEIGHT),
-            ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+            first = self.formula(*head_parts, size=size, color=C.WEIGHT)
+            line = VGroup(first, self.formula(*self.eq("weights"), size=size, color=C.WEIGHT))
+            line.arrange(DOWN, aligned_edge=LEFT, buff=0.2)
         self.softmax = line
+        # softmax(ℓ) shows the logits in their step; the rest of the line follows with softmax
+        self.softmax_logits = VGroup(first[0], first[1])
         self.undefined = VGroup(
             self.formula(r"\|q\|_2 =", self.n("norm_q"), size=32, color=C.QUERY),
             VGroup(
@@ -401,12 +403,18 @@ class ZeroQuery(LessonScene):
         """Dividing 0 by √d_k leaves 0."""
         self.say("zq_sub_logits")
         self.play(FadeIn(self.table[0][2]), *[FadeIn(r[2]) for r in self.table[1:]], run_time=1.2)
-        self.wait(3)
+        self.play(FadeIn(self.softmax_logits), run_time=1)
+        self.wait(2)
 
     def show_weights(self) -> None:
         """Softmax of equal logits: equal weights 1/n."""
-        self.say("zq_sub_weights")
-        self.play(Write(self.softmax), run_time=2)
+        self.say("zq_sub_weights", result=True)
+        shown = set(map(id, self.softmax_logits.get_family()))
+        rest = [m for m in self.softmax.family_members_with_points() if id(m) not in shown]
+        written = VGroup(*rest)
+        self.play(Write(written), run_time=2)
+        self.remove(written, self.softmax_logits)
+        self.add(self.softmax)  # the line whole, with its tagged values
         self.play(FadeIn(self.table[0][3]), *[FadeIn(r[3]) for r in self.table[1:]], run_time=1.2)
         self.wait(2.5)
 

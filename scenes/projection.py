@@ -283,7 +283,7 @@ class ProjectionDrop(LessonScene):
         key = "pd_sub_res_zero" if self.parallel else "pd_sub_res"
         self.say(key, result=True)
         if not self.parallel:
-            self.play(FadeIn(self.res_arrow), self.drop.animate.set_opacity(0.3))
+            self.play(FadeIn(self.res_arrow), self.drop.animate.set_opacity(0.75))
         self.play(Write(self.res_eq))
         self.play(Write(self.check_eq))
         if self.parallel:
@@ -317,7 +317,11 @@ class ProjectionDrop(LessonScene):
         self.say(self.pick("pd_sub_other", "other_comp"))
         mine = [self.q_arrow, self.q_name, self.drop, self.foot_dot, self.right_angle]
         mine += [self.res_arrow, self.proj_arrow, self.brace]
-        self.play(*(m.animate.set_opacity(0.25) for m in mine), FadeOut(self.work), run_time=1)
+        # faded, still legible: labels 0.9 (4.5:1 for comp's green), marks 0.75 (3:1)
+        faded = [
+            m.animate.set_opacity(0.9 if m in (self.q_name, self.brace) else 0.75) for m in mine
+        ]
+        self.play(*faded, FadeOut(self.work), run_time=1)
         self.play(GrowArrow(self.q2_arrow), FadeIn(self.q2_name), FadeIn(self.work2[0]))
         self.play(Create(self.drop2), run_time=1.2)
         self.say("pd_sub_other_dot")

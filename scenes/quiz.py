@@ -1,9 +1,10 @@
 """QuizQuestion1 … QuizQuestion8: the lesson's "Uji pemahaman", one question per scene.
 
-Every scene has the same storyboard (:class:`QuizQuestion`): the question card, a visible
-pause with a countdown, then the seed's worked solution step by step, each step with its
-subtitle. The eight subclasses only say which question they are and what their card and
-steps hold; every number comes from the scene's sheet (``lecture/sheets/quiz.py``).
+Every scene has the same storyboard (:class:`QuizQuestion`): the question card, said aloud;
+an invitation to pause, then a countdown in silence; then the seed's worked solution step by
+step, each step's captions saying its numbers (and the answer followed by a silence). The
+eight subclasses only say which question they are and what their card and steps hold; every
+number comes from the scene's sheet (``lesson/sheets/quiz.py``).
 """
 
 from __future__ import annotations
@@ -54,6 +55,29 @@ PAIR_STEPS = ("langkah-pasangan-pertama", "langkah-pasangan-kedua")  # question 
 
 
 @dataclass
+class Say:
+    """One caption of a step, and how many of the step's rows appear while it is said.
+
+    Attributes
+    ----------
+    key : str
+        Catalogue key of the caption.
+    rows : int
+        How many of the step's next rows appear with it (-1: all the rest).
+    result : bool
+        The caption states the question's answer: a silence follows it
+        (:meth:`~scenes.common.LessonScene.say` with ``result=True``).
+    fields : dict of str to str
+        Fields of the text that name a sheet value by role (``{"c": "cos1"}``).
+    """
+
+    key: str
+    rows: int = -1
+    result: bool = False
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
 class Step:
     """One section of the worked solution.
 
@@ -61,8 +85,9 @@ class Step:
     ----------
     name : str
         Section name (kebab case).
-    subtitle : str
-        Catalogue key of the subtitle shown while the step is on screen.
+    says : list of Say
+        The captions said in the step, in order (a bare catalogue key is one caption with
+        all the rows).
     rows : list of Mobject
         What the step adds to the screen, top to bottom.
     page : int
@@ -70,9 +95,19 @@ class Step:
     """
 
     name: str
-    subtitle: str
+    says: list[Say] | str
     rows: list[Mobject] = field(default_factory=list)
     page: int = 0
+
+    def __post_init__(self) -> None:
+        if isinstance(self.says, str):
+            self.says = [Say(self.says)]
+
+    @property
+    def captions(self) -> list[Say]:
+        """The step's captions (:attr:`says` as a list)."""
+        assert not isinstance(self.says, str)
+        return self.says
 
     @property
     def group(self) -> VGroup:
@@ -86,7 +121,9 @@ class QuizQuestion(LessonScene):
     """One question of "Uji pemahaman": card, pause with countdown, worked solution.
 
     Subclasses set :attr:`number` and fill the hooks :meth:`question` (the card's rows)
-    and :meth:`solution` (the steps, the last one named ``kesimpulan``).
+    and :meth:`solution` (the steps, the last one named ``kesimpulan``). The question and
+    the invitation to pause are said first; the countdown then runs in silence, so the
+    silence before the solution is at least the lesson's pause (``[timing]``).
     """
 
     number: int = 0
@@ -97,8 +134,9 @@ class QuizQuestion(LessonScene):
         self.build()
         self.step("pertanyaan")
         self.show_question()
-        if self.lesson.quiz_countdown > 0:
-            self.step("jeda")
+        if self.pause > 0:
+            self.invite_pause()
+            self.step("jeda")  # the invitation has been said: the countdown runs in silence
             self.count_down()
         for part in self.parts:
             self.step(part.name)
@@ -280,33 +318,34 @@ class QuizQuestion(LessonScene):
         rows: list[list[Part]] = [[f"{tex} =", self.n(key)] for tex, key, _ in names]
         return self.listing(rows, width, size, [c for _, _, c in names])
 
-    def terms(self, lhs: str = "") -> list[list[Part]]:
-        """Segments ``lhs 2·1``, ``+ (−1)·4``, … of the sheet's expanded product."""
-        count = sum(1 for key in self.sheet if key.startswith("term"))
-        first: list[Part] = [lhs] if lhs else []
-        return [[*(first if i == 1 else [r"+\;"]), self.n(f"term{i}")] for i in range(1, count + 1)]
-
     def exact(self, *keys: str) -> bool:
         """True when every sheet value `keys` is written exactly (no ``≈``)."""
         return all(self.sheet[k].exact for k in keys)
 
     # --- steps -------------------------------------------------------------------------
+    def question_fields(self) -> dict[str, str]:
+        """Fields of the question's subtitle that name sheet values by role (none here)."""
+        return {}
+
     def show_question(self) -> None:
         """Header, then the card and its question."""
-        self.say(self.question_subtitle())
+        self.say(self.question_subtitle(), **self.question_fields())
         self.play(FadeIn(self.header), FadeIn(self.tag), run_time=0.8)
         self.play(FadeIn(self.card), FadeIn(self.question_rows, shift=0.1 * UP), run_time=1.5)
         self.hold(self.question_subtitle(), 2.3, least=3.0)
 
+    def invite_pause(self) -> None:
+        """Say the invitation to pause while the full countdown ring appears."""
+        self.say("qz_sub_pause")
+        self.play(FadeIn(self.countdown), run_time=0.5)
+
     def count_down(self) -> None:
-        """A ring that empties while the seconds count down; then it goes away.
+        """A ring that empties while the seconds count down, in silence; then it goes away.
 
         One play per second: the readout changes only between plays, so no play ever
         draws the glyphs of a digit that has already been replaced.
         """
-        self.say("qz_sub_pause")
         total = self.pause
-        self.play(FadeIn(self.countdown), run_time=0.5)
         for k in range(total):
             self.set_seconds(total - k)
 
@@ -324,21 +363,24 @@ class QuizQuestion(LessonScene):
         self.seconds.move_to(self.track.get_center())
 
     def reveal(self, part: Step) -> None:
-        """The step's rows one after another, then time to read its subtitle."""
-        self.say(part.subtitle)
-        spent = 0.0
+        """The step's captions in turn, each with its rows; every caption is said whole.
+
+        The previous page is cleared first. A caption stays until it has been said and can
+        be read (the scene holds at the next caption or at the section's end).
+        """
         done = [s for s in self.parts if s.page < part.page and s.rows[0] in self.mobjects]
-        if done:
-            self.play(*[FadeOut(row) for s in done for row in s.rows], run_time=0.6)
-            spent += 0.6
-        for row in part.rows:
-            if isinstance(row, Text):
-                self.play(FadeIn(row, shift=0.1 * UP), run_time=0.8)
-                spent += 0.8
-            else:
-                self.play(Write(row), run_time=1.4)
-                spent += 1.4
-        self.hold(part.subtitle, spent)
+        shown = 0
+        for i, cue in enumerate(part.captions):
+            self.say(cue.key, result=cue.result, **cue.fields)
+            if i == 0 and done:
+                self.play(*[FadeOut(row) for s in done for row in s.rows], run_time=0.6)
+            count = len(part.rows) - shown if cue.rows < 0 else cue.rows
+            for row in part.rows[shown : shown + count]:
+                if isinstance(row, Text):
+                    self.play(FadeIn(row, shift=0.1 * UP), run_time=0.8)
+                else:
+                    self.play(Write(row), run_time=1.4)
+            shown += count
 
     def hold(self, key: str, spent: float, least: float = 1.5) -> None:
         """Wait until the subtitle `key` could be read (no cap), and at least `least` seconds."""
@@ -408,9 +450,11 @@ class QuizQuestion1(QuizQuestion):
     def solution(self, width: float) -> list[Step]:
         """Multiply and add; the sign against 0; what the sign cannot tell."""
         sign = self.sheet.decisions["dot"]
-        segments = self.terms()
+        segments: list[list[Part]] = [[self.n("expanded")]]
+        total = "qz_sign_sub_total_short"
         if "products" in self.sheet:
             segments.append(["=", self.n("products")])
+            total = "qz_sign_sub_total"
         segments.append(self.eq("dot"))
         # "−8 < 0 ⇒ θ > 90°"; a zero product is itself the answer: "0 ⇒ θ = 90°"
         relation = {"neg": ("<", ">"), "pos": (">", "<"), "zero": ("", "=")}[sign]
@@ -418,15 +462,16 @@ class QuizQuestion1(QuizQuestion):
         if sign != "zero":
             compare += [relation[0], self.n("zero")]
         compare.append(rf"\;\Rightarrow\;\theta {relation[1]}")
+        exact = "zero" if sign == "zero" else "sign"
         return [
             Step(
                 "langkah-kalikan",
-                "qz_sign_sub_multiply",
+                [Say("qz_sign_sub_multiply"), Say(total, rows=0)],
                 [self.para("qz_sign_multiply", width), self.chain(*segments, width=width)],
             ),
             Step(
                 "langkah-tanda",
-                self.pick("qz_sign_sub_sign", "dot"),
+                [Say(self.pick("qz_sign_sub_sign", "dot"), result=True)],
                 [
                     self.para(self.pick("qz_sign_sign", "dot"), width),
                     self.formula(*compare, self.n("right_angle"), size=STEP_MATH),
@@ -434,14 +479,8 @@ class QuizQuestion1(QuizQuestion):
             ),
             Step(
                 "kesimpulan",
-                f"qz_sign_sub_exact_{'zero' if sign == 'zero' else 'sign'}",
-                [
-                    self.para(
-                        f"qz_sign_exact_{'zero' if sign == 'zero' else 'sign'}",
-                        width,
-                        color=C.ACCENT,
-                    )
-                ],
+                f"qz_sign_sub_exact_{exact}",
+                [self.para(f"qz_sign_exact_{exact}", width, color=C.ACCENT)],
             ),
         ]
 
@@ -461,21 +500,27 @@ class QuizQuestion2(QuizQuestion):
         ]
 
     def solution(self, width: float) -> list[Step]:
-        """The product, both lengths, the cosine, the difference."""
+        """The product, both lengths (derived), the cosine, the difference."""
         cos: list[list[Part]] = [[r"\cos\theta = \frac{u \cdot v}{\|u\|_2\,\|v\|_2}"]]
+        said, value = "qz_cos_sub_cos", "qz_cos_sub_value"
         if self.exact("dot", "norm_u", "norm_v"):
             cos.append(["=", *self.frac([self.n("dot")], self.product("norm_u", "norm_v"))])
+            said = "qz_cos_sub_cos_ratio"
         if "cos_frac" in self.sheet:
             cos.append(["=", self.n("cos_frac")])
+            value += "_frac"
         cos.append(self.eq("cos"))
-        lengths = [[r"\|u\|_2", *self.eq("norm_u")], [r"\|v\|_2", *self.eq("norm_v")]]
+        lengths = [
+            [r"\|u\|_2 =", self.n("norm_u_terms"), *self.eq("norm_u")],
+            [r"\|v\|_2 =", self.n("norm_v_terms"), *self.eq("norm_v")],
+        ]
         return [
             Step(
                 "langkah-hasil-kali",
-                "qz_cos_sub_dot",
+                [Say("qz_cos_sub_dot"), Say("qz_cos_sub_dot_total", rows=0)],
                 [
                     self.para("qz_cos_dot", width),
-                    self.chain(*self.terms(r"u \cdot v ="), self.eq("dot"), width=width),
+                    self.chain([r"u \cdot v =", self.n("expanded")], self.eq("dot"), width=width),
                 ],
             ),
             Step(
@@ -485,12 +530,12 @@ class QuizQuestion2(QuizQuestion):
             ),
             Step(
                 "langkah-kosinus",
-                "qz_cos_sub_cos",
+                [Say(said), Say(value, rows=0, result=True)],
                 [self.para("qz_cos_cos", width), self.chain(*cos, width=width)],
             ),
             Step(
                 "kesimpulan",
-                "qz_cos_sub_note",
+                self.pick("qz_cos_sub_note", "dot_vs_cos"),
                 [self.para(self.pick("qz_cos_note", "dot_vs_cos"), width, color=C.ACCENT)],
             ),
         ]
@@ -515,24 +560,29 @@ class QuizQuestion3(QuizQuestion):
         comp: list[list[Part]] = [
             [r"\operatorname{comp}_k(q) = \frac{q \cdot k}{\|k\|_2}"],
         ]
-        if self.exact("dot", "norm_k"):
-            comp.append(["=", r"\frac{", self.n("dot"), "}{", self.n("norm_k"), "}"])
+        said = "qz_proj_sub_comp"
+        if "comp_ratio" in self.sheet:
+            comp.append(["=", self.n("comp_ratio")])
+            said = "qz_proj_sub_comp_ratio"
         comp.append(self.eq("comp"))
         proj: list[list[Part]] = [
             [r"\operatorname{proj}_k(q) = \frac{q \cdot k}{\|k\|_2^2}\,k"],
             ["=", r"\frac{", self.n("dot"), "}{", self.n("kk"), r"}\,", self.n("k")],
             self.eq("proj"),
         ]
-        firsts = [[r"q \cdot k =", self.n("dot")], [r"\|k\|_2", *self.eq("norm_k")]]
+        firsts = [
+            [r"q \cdot k =", self.n("expanded"), *self.eq("dot")],
+            [r"\|k\|_2", *self.eq("norm_k")],
+        ]
         return [
             Step(
                 "langkah-hasil-kali",
-                "qz_proj_sub_first",
+                [Say("qz_proj_sub_first"), Say("qz_proj_sub_length", rows=0)],
                 [self.para("qz_proj_first", width), self.listing(firsts, width)],
             ),
             Step(
                 "langkah-proyeksi-skalar",
-                "qz_proj_sub_comp",
+                [Say(said, result=True)],
                 [
                     self.para("qz_proj_comp", width),
                     self.chain(*comp, width=width, color=C.PROJECTION),
@@ -540,7 +590,7 @@ class QuizQuestion3(QuizQuestion):
             ),
             Step(
                 "langkah-proyeksi-vektor",
-                "qz_proj_sub_proj",
+                [Say("qz_proj_sub_proj", result=True)],
                 [
                     self.para("qz_proj_proj", width),
                     self.formula(r"\|k\|_2^2 =", self.n("kk"), size=STEP_MATH),
@@ -597,23 +647,34 @@ class QuizQuestion4(QuizQuestion):
             ),
             Step(
                 "langkah-contoh",
-                "qz_orth_sub_example",
+                [
+                    Say("qz_orth_sub_example", rows=2),
+                    Say("qz_orth_sub_lengths", rows=1),
+                    Say("qz_orth_sub_example_dot"),
+                ],
                 [
                     self.para("qz_orth_example", width),
                     self.vectors(names, width, STEP_MATH),
                     self.listing(lengths, width),
-                    self.chain(*self.terms(r"x \cdot y ="), self.eq("dot"), width=width),
+                    self.chain([r"x \cdot y =", self.n("expanded")], self.eq("dot"), width=width),
                 ],
             ),
             Step(
                 "langkah-tegak-lurus",
-                "qz_orth_sub_perpendicular",
+                [Say("qz_orth_sub_perpendicular", result=True)],
                 [self.para("qz_orth_perpendicular", width), self.chain(*forced, width=width)],
             ),
             Step(
                 "kesimpulan",
                 "qz_orth_sub_zero_vector",
                 [
+                    self.formula(  # the answer stays in view
+                        r"x \cdot y =",
+                        self.n("dot"),
+                        r"\;\Rightarrow\;\theta =",
+                        self.n("right_angle"),
+                        size=STEP_MATH,
+                    ),
                     self.para("qz_orth_zero_vector", width, color=C.ACCENT),
                     self.formula(
                         self.n("origin"),
@@ -642,20 +703,29 @@ class QuizQuestion5(QuizQuestion):
             self.para("qz_mag_q", width, QUESTION_TEXT),
         ]
 
+    def question_fields(self) -> dict[str, str]:
+        """The two pairs, named in the question's subtitle."""
+        return {f"{v}{t}": f"{v}{i}" for i, t in ((1, "a"), (2, "b")) for v in ("x", "y")}
+
     def pair_step(self, i: int, width: float) -> Step:
         """Lengths of pair `i` and the cosine of its angle."""
         lengths = [
             [r"\|", self.n(f"{v}{i}"), r"\|_2", *self.eq(f"norm_{v}{i}")] for v in ("x", "y")
         ]
         cos: list[list[Part]] = [[rf"\cos\theta_{{{i}}}"]]
-        if self.exact("dot", f"norm_x{i}", f"norm_y{i}"):
+        ratio = self.exact("dot", f"norm_x{i}", f"norm_y{i}")
+        if ratio:
             den = self.product(f"norm_x{i}", f"norm_y{i}")
             cos[0] += ["=", *self.frac([self.n("dot")], den)]
         cos[0] += self.eq(f"cos{i}")
         first = "first" if i == 1 else "second"
+        said = self.pick(f"qz_mag_sub_{first}", f"pair{i}")
+        if not ratio:
+            said = said.replace("_if_", "_plain_if_")
+        fields = {"nx": f"norm_x{i}", "ny": f"norm_y{i}", "c": f"cos{i}"}
         return Step(
             PAIR_STEPS[i - 1],
-            self.pick(f"qz_mag_sub_{first}", f"pair{i}"),
+            [Say(said, fields=fields)],
             [
                 self.para(self.pick(f"qz_mag_{first}", f"pair{i}"), width),
                 self.listing(lengths, width),
@@ -673,7 +743,13 @@ class QuizQuestion5(QuizQuestion):
             self.pair_step(2, width),
             Step(
                 "kesimpulan",
-                self.pick("qz_mag_sub_note", "cosines"),
+                [
+                    Say(
+                        self.pick("qz_mag_sub_note", "cosines"),
+                        result=True,
+                        fields={f"c{t}": f"cos{i}" for i, t in ((1, "a"), (2, "b"))},
+                    )
+                ],
                 [
                     self.para(self.pick("qz_mag_note", "cosines"), width, color=C.ACCENT),
                     self.formula(*[p for p in compare if p != ""], size=STEP_MATH),
@@ -683,7 +759,7 @@ class QuizQuestion5(QuizQuestion):
 
 
 class QuizQuestion6(QuizQuestion):
-    """Question 6: scores, scaled logits and softmax weights; the heaviest key."""
+    """Question 6: scores, scaled logits, softmax computed, the weights; the heaviest key."""
 
     number = 6
     code = "att"
@@ -709,83 +785,107 @@ class QuizQuestion6(QuizQuestion):
         ]
 
     def solution(self, width: float) -> list[Step]:
-        """Scores, logits, weights, and what they are."""
+        """Scores, logits, exponentials, one weight as a fraction, weights, the top key."""
         keys = range(1, self.n_keys + 1)
-        scores = [[rf"q \cdot k_{{{i}}} =", self.n(f"score{i}")] for i in keys]
-        logits = [[rf"\ell_{{{i}}} \approx", self.n(f"logit{i}")] for i in keys]
-        if self.n_keys == 2:
-            softmax = self.chain(self.softmax_fractions(), self.weights_tuple(), width=width)
-        else:
-            general = MathTex(
-                r"w_i = \frac{e^{\ell_i}}{\sum_j e^{\ell_j}}", font_size=STEP_MATH, color=C.TEXT
-            )
-            weights = [[rf"w_{{{i}}} \approx", self.n(f"weight{i}")] for i in keys]
-            softmax = VGroup(general, self.listing(weights, width)).arrange(
-                DOWN, aligned_edge=LEFT, buff=0.16
-            )
-        winners = [k for k in self.sheet if k.startswith("winner")]
-        names: list[Part] = []
-        for j, key in enumerate(winners):
-            names += [r",\ " if j else "", "k_{", self.n(key), "}"]
-        names = [p for p in names if p != ""]
+        first = keys[0]  # the key whose weight is written out as a fraction
+        dots = r",\ ".join(rf"q \cdot k_{{{i}}}" for i in keys)
+        shifted = self.sheet.decisions["exp"] == "greater"  # e^(ℓ − m), decided exactly
         single = self.sheet.decisions["winner"] == "single"
         two = single and self.n_keys == 2  # "the larger weight" of two keys
         win_text = "qz_att_winner_two" if two else self.pick("qz_att_top", "winner")
+        win_said = "qz_att_sub_winner_two" if two else self.pick("qz_att_sub_top", "winner")
         winner = flow(
-            [self.para(win_text, width), self.formula(*names, size=STEP_MATH, color=C.KEY)],
+            [
+                self.para(win_text, width),
+                self.formula(self.n("winners"), size=STEP_MATH, color=C.KEY),
+            ],
             width,
             buff=0.25,
         )
+        weights = self.formula(
+            "w", *self.eq("weights"), r",\quad \textstyle\sum_i w_i =", self.n("sum"),
+            size=STEP_MATH, color=C.WEIGHT,
+        )  # fmt: skip
         return [
             Step(
                 "langkah-skor",
-                "qz_att_sub_scores",
-                [self.para("qz_att_scores", width), self.listing(scores, width)],
+                self.pick("qz_att_sub_scores", "keys"),
+                [
+                    self.para("qz_att_scores", width),
+                    self.chain([f"s = ({dots})"], ["=", self.n("scores")], width=width),
+                ],
             ),
             Step(
                 "langkah-logit",
-                "qz_att_sub_logits",
+                self.pick("qz_att_sub_logits", "keys"),
                 [
                     self.para("qz_att_logits", width),
                     self.formula(r"\sqrt{d_k} =", self.n("sqrt_d_k"), size=STEP_MATH),
-                    self.listing(logits, width),
+                    self.chain([r"\ell = \frac{s}{\sqrt{d_k}}"], self.eq("logits"), width=width),
+                ],
+            ),
+            Step(
+                "langkah-eksponen",
+                self.pick("qz_att_sub_exp", "exp"),
+                [
+                    self.para(self.pick("qz_att_exp", "exp"), width),
+                    self.chain(*self.exponentials(shifted), width=width),
                 ],
             ),
             Step(
                 "langkah-softmax",
-                "qz_att_sub_softmax",
-                [self.para("qz_att_softmax", width), softmax],
+                [
+                    Say(self.pick("qz_att_sub_frac", "exp"), rows=2, fields={"l": f"logit{first}"}),
+                    Say(self.pick("qz_att_sub_softmax", "keys")),
+                ],
+                [
+                    self.para("qz_att_softmax", width),
+                    self.chain(*self.first_fraction(shifted, first), width=width, color=C.WEIGHT),
+                    weights,
+                ],
             ),
             Step(
                 "kesimpulan",
-                self.pick("qz_att_sub_top", "winner"),
-                [
-                    winner,
-                    self.formula(r"\textstyle\sum_i w_i =", self.n("sum"), size=STEP_MATH),
-                    self.para("qz_att_note", width, color=C.ACCENT),
-                ],
+                [Say(win_said, result=True)],
+                [winner, self.para("qz_att_note", width, color=C.ACCENT)],
             ),
         ]
 
-    def softmax_fractions(self) -> list[Part]:
-        """The seed's two-key softmax written out: (e^ℓ₁/(e^ℓ₁+e^ℓ₂), …)."""
-        total: list[Part] = []
-        for i in (1, 2):
-            total += ["+e^{" if total else "e^{", self.n(f"logit{i}"), "}"]
-        parts: list[Part] = [r"\left("]
-        for i in (1, 2):
-            parts += [r",\ " if i > 1 else "", r"\frac{e^{", self.n(f"logit{i}"), "}}{"]
-            parts += [*total, "}"]
-        parts.append(r"\right)")
-        return [p for p in parts if p != ""]
+    def power(self, i: int, shifted: bool) -> list[Part]:
+        """``e^{ℓᵢ}`` with the sheet's logit (``e^{ℓᵢ − m}`` when shifted)."""
+        if shifted:
+            return ["e^{", self.n(f"logit{i}"), "-", self.n("max_logit"), "}"]
+        return ["e^{", self.n(f"logit{i}"), "}"]
 
-    def weights_tuple(self) -> list[Part]:
-        """``≈ (0.330, 0.670)``."""
-        parts: list[Part] = [r"\approx ("]
+    def denominator(self, shifted: bool) -> list[Part]:
+        """The sum of the exponentials, written out for up to three keys."""
+        if self.n_keys > 3:
+            return [r"\sum_j e^{\ell_j - m}" if shifted else r"\sum_j e^{\ell_j}"]
+        parts: list[Part] = []
         for i in range(1, self.n_keys + 1):
-            parts += [r",\ " if i > 1 else "", self.n(f"weight{i}")]
-        parts.append(")")
-        return [p for p in parts if p != ""]
+            parts += (["+"] if i > 1 else []) + self.power(i, shifted)
+        return parts
+
+    def exponentials(self, shifted: bool) -> list[list[Part]]:
+        """``Σⱼ e^{ℓⱼ} = e^{0.707} + … ≈ 2.028 + … ≈ 10.613`` (or with ℓⱼ − m).
+
+        Every exponential is written out, one segment each, so a long sum wraps between them.
+        """
+        first: list[Part] = [r"\sum_j e^{\ell_j - m}" if shifted else r"\sum_j e^{\ell_j}"]
+        if shifted:
+            first += [r",\ m = \max_j \ell_j =", self.n("max_logit")]
+        segments = [first]
+        for i in range(1, self.n_keys + 1):
+            segments.append([r"=" if i == 1 else r"+", *self.power(i, shifted)])
+        return [*segments, self.eq("exp_terms"), self.eq("exp_sum")]
+
+    def first_fraction(self, shifted: bool, first: int) -> list[list[Part]]:
+        """``w₁ = e^{0.707}/(e^{0.707} + …) ≈ 2.028/10.613 ≈ 0.191`` for key `first`."""
+        return [
+            [f"w_{{{first}}} =", *self.frac(self.power(first, shifted), self.denominator(shifted))],
+            self.eq("frac"),
+            self.eq("first_weight"),
+        ]
 
 
 class QuizQuestion7(QuizQuestion):
@@ -838,7 +938,7 @@ class QuizQuestion7(QuizQuestion):
             ),
             Step(
                 "langkah-softmax",
-                "qz_zero_sub_softmax",
+                [Say(f"qz_zero_sub_softmax_{equal}", result=True)],
                 [
                     self.para("qz_zero_softmax", width),
                     self.formula(*logit, size=STEP_MATH),
@@ -850,7 +950,11 @@ class QuizQuestion7(QuizQuestion):
                 f"qz_zero_sub_equal_{equal}",
                 [
                     self.para(f"qz_zero_equal_{equal}", width),
-                    self.formula(r"\|q\|_2 =", self.n("norm_q"), size=STEP_MATH, color=C.QUERY),
+                    self.listing(  # the answer stays in view: the weights, and no direction
+                        [[r"w_i =", self.n("weight")], [r"\|q\|_2 =", self.n("norm_q")]],
+                        width,
+                        color=[C.WEIGHT, C.QUERY],
+                    ),
                     self.para("qz_zero_no_angle", width, color=C.ACCENT),
                 ],
             ),
@@ -876,8 +980,10 @@ class QuizQuestion8(QuizQuestion):
         """Raw product, cosine, the standard scaled logit, the difference."""
         lengths = [[r"\|q\|_2", *self.eq("norm_q")], [r"\|k\|_2", *self.eq("norm_k")]]
         cos: list[list[Part]] = [[r"\cos\theta = \frac{q \cdot k}{\|q\|_2\,\|k\|_2}"]]
+        said = "qz_scale_sub_cos_value"
         if self.exact("dot", "norm_q", "norm_k"):
             cos.append(["=", *self.frac([self.n("dot")], self.product("norm_q", "norm_k"))])
+            said = "qz_scale_sub_cos_ratio"
         cos.append(self.eq("cos"))
         scaled: list[list[Part]] = [
             [r"\frac{q \cdot k}{\sqrt{d_k}}"],
@@ -895,7 +1001,7 @@ class QuizQuestion8(QuizQuestion):
             ),
             Step(
                 "langkah-kosinus",
-                "qz_scale_sub_cos",
+                [Say("qz_scale_sub_cos", rows=2), Say(said)],
                 [
                     self.para("qz_scale_cos", width),
                     self.listing(lengths, width),
@@ -904,7 +1010,7 @@ class QuizQuestion8(QuizQuestion):
             ),
             Step(
                 "langkah-skala",
-                "qz_scale_sub_scale",
+                [Say("qz_scale_sub_scale", rows=2), Say("qz_scale_sub_scaled", result=True)],
                 [
                     self.para("qz_scale_scale", width),
                     self.listing([["d_k =", self.n("d_k")]], width),
@@ -922,6 +1028,7 @@ class QuizQuestion8(QuizQuestion):
                             [r"\frac{q \cdot k}{\sqrt{d_k}}", *self.eq("scaled")],
                         ],
                         width,
+                        color=C.TEXT,
                     ),
                 ],
             ),

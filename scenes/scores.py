@@ -30,6 +30,8 @@ from manim import (
 )
 
 import mathcore as mc
+from lesson.sheets.scores import FIRST
+from lesson.sheets.softmax import SAID_LIST_MAX
 from scenes.common import C, LessonScene, arrow_between, fit_into, fitted_plane
 
 __all__ = ["AttentionScores", "ScaleIsNotCosine"]
@@ -38,7 +40,6 @@ STRIP_TOP, STRIP_H, STRIP_W, STRIP_GAP = 3.72, 1.02, 13.5, 0.42
 LEFT_X, MID_X, RIGHT_X = -6.8, -0.15, 6.8  # left column [LEFT_X, MID_X], right [.., RIGHT_X]
 AREA_TOP, AREA_BOTTOM = 2.42, -3.75
 STAGES = ("matmul", "scale", "mask", "softmax", "values")
-FIRST = 1  # the query whose weighted sum of values is drawn
 
 
 @dataclass
@@ -198,11 +199,11 @@ class AttentionScores(LessonScene):
         for s, (stage, f) in enumerate(zip(STAGES, formulas, strict=True)):
             x = x0 + s * (w + STRIP_GAP)
             box = RoundedRectangle(corner_radius=0.12, width=w, height=STRIP_H)
-            box.move_to([x, STRIP_TOP - STRIP_H / 2, 0]).set_stroke(C.MUTED, 2, opacity=0.6)
+            box.move_to([x, STRIP_TOP - STRIP_H / 2, 0]).set_stroke(C.MUTED, 2, opacity=0.7)
             label = VGroup(self.t(f"ats_stage_{stage}", 24, C.TEXT), f)
             label.arrange(DOWN, buff=0.1)
             fit_into(label, w - 0.22, STRIP_H - 0.14).move_to(box)
-            label.set_opacity(0.45)
+            label.set_opacity(0.5)
             self.boxes.add(box)
             self.stage_labels.add(label)
             if s:
@@ -251,12 +252,25 @@ class AttentionScores(LessonScene):
             cap.next_to(self.s_frame, UP, buff=0.3).set_x(self.s_frame.get_x())
         for m in (self.raw, self.scaled):
             self.place(m, self.s_grid)
-        s_all = VGroup(self.raw_caption, self.s_caption, self.s_frame)
+        # the first query's row, read out whole: raw scores, then logits
+        q = f"q_{{{FIRST}}} K^{{\\mathsf T}}"
+        self.row_raw = self.formula(f"{q} =", self.n("row_scores"), size=cap_size)
+        self.row_scaled = self.formula(
+            f"\\ell_{{{FIRST}}} = {q} / \\sqrt{{d_k}}"
+            + (f" + M_{{{FIRST}}}" if self.masked else ""),
+            *self.eq("row_logits"),
+            size=cap_size,
+        )
+        self.row_raw.next_to(self.s_frame, DOWN, buff=0.4)
+        self.row_scaled.move_to(self.row_raw)
+        s_all = VGroup(
+            self.raw_caption, self.s_caption, self.s_frame, self.row_raw, self.row_scaled
+        )
         s_all.add(*[e for m in (self.raw, self.scaled) for row in m for e in row])
         self.mask_note = VGroup()
         if self.masked:
             self.mask_note = self.t("ats_mask_note", 24, C.MUTED)
-            self.mask_note.next_to(self.s_frame, DOWN, buff=0.35)
+            self.mask_note.next_to(VGroup(self.row_raw, self.row_scaled), DOWN, buff=0.35)
             s_all.add(self.mask_note)
         fit_into(s_all, RIGHT_X - LEFT_X, AREA_TOP - AREA_BOTTOM)
         s_all.move_to([0, (AREA_TOP + AREA_BOTTOM) / 2 + 0.5, 0])
@@ -285,6 +299,11 @@ class AttentionScores(LessonScene):
         self.softmax_def = VGroup(
             MathTex(r"w_{ij} = \frac{e^{\ell_{ij}}}{\sum_l e^{\ell_{il}}}", font_size=44),
             self.t("ats_softmax_rows", 26, C.TEXT),
+            self.formula(
+                f"w_{{{FIRST}}} = \\operatorname{{softmax}}(\\ell_{{{FIRST}}})",
+                *self.eq("row_weights"),
+                size=36,
+            ),
         ).arrange(DOWN, buff=0.4)
         fit_into(self.softmax_def, RIGHT_X - MID_X - 0.5, 3.0)
         self.softmax_def.move_to([(MID_X + RIGHT_X) / 2 + 0.2, self.w_block.get_center()[1], 0])
@@ -331,8 +350,11 @@ class AttentionScores(LessonScene):
         self.out_block.next_to(self.w_block, DOWN, buff=0.35, aligned_edge=LEFT)
 
         right_w = RIGHT_X - MID_X - 0.45
-        caption = MathTex(
-            rf"o_{{{FIRST}}} = \textstyle\sum_j w_{{{FIRST}j}}\, v_j", font_size=32, color=C.OUTPUT
+        caption = self.formula(
+            rf"o_{{{FIRST}}} = \textstyle\sum_j w_{{{FIRST}j}}\, v_j",
+            *self.eq("first_out"),
+            size=32,
+            color=C.OUTPUT,
         )
         if not self.drawn:
             note = self.t("ats_no_plane", 26, C.MUTED)
@@ -342,7 +364,7 @@ class AttentionScores(LessonScene):
             self.chain = VGroup()
             return
         legend = VGroup(
-            self.legend_item(C.VALUE, 0.35, "v_j"),
+            self.legend_item(C.VALUE, 0.7, "v_j"),
             self.legend_item(C.WEIGHT, 1.0, rf"w_{{{FIRST}j}}\, v_j"),
             self.legend_item(C.OUTPUT, 1.0, f"o_{{{FIRST}}}"),
         ).arrange(RIGHT, buff=0.5)
@@ -359,7 +381,7 @@ class AttentionScores(LessonScene):
         o = plane.c2p(0, 0)
         faint = VGroup(  # every value, a masked key's in grey
             *[
-                self.arrow(o, plane.c2p(*v), C.VALUE if on else C.MUTED, 3, 0.35)
+                self.arrow(o, plane.c2p(*v), C.VALUE if on else C.MUTED, 3, 0.7)
                 for v, on in zip(self.values, self.keep, strict=True)
                 if np.linalg.norm(plane.c2p(*v) - o) > 0.05
             ]
@@ -424,13 +446,19 @@ class AttentionScores(LessonScene):
         self.activate(0)
         self.play(FadeIn(self.raw_caption), Create(self.s_frame), run_time=1.2)
         self.play(*[FadeIn(e) for row in self.raw for e in row], run_time=1.2)
-        self.wait(2.5)
+        self.wait(1)
+        self.say("ats_sub_row_scores")
+        self.play(FadeIn(self.row_raw), run_time=1)
+        self.wait(1)
 
     def scale_and_mask(self) -> None:
         """Divide by √d_k; then masked keys get −∞."""
         self.say("ats_sub_scale")
         self.activate(1)
-        anims = [ReplacementTransform(self.raw_caption, self.s_caption)]
+        anims = [
+            ReplacementTransform(self.raw_caption, self.s_caption),
+            ReplacementTransform(self.row_raw, self.row_scaled),
+        ]
         for i in range(self.nq):
             for j in range(self.nk):
                 a, b = self.raw[i][j], self.scaled[i][j]
@@ -442,7 +470,9 @@ class AttentionScores(LessonScene):
         if self.masked:
             masked = [row[j] for row in self.scaled for j in range(self.nk) if not self.keep[j]]
             self.play(*[FadeIn(m, scale=1.3) for m in masked], FadeIn(self.mask_note))
-        self.wait(2.5)
+        self.wait(1)
+        self.say("ats_sub_row_logits" + ("" if self.nk <= SAID_LIST_MAX else "_many"))
+        self.wait(1)
 
     def apply_softmax(self) -> None:
         """Softmax over the keys of each row turns logits into weights."""
@@ -457,11 +487,15 @@ class AttentionScores(LessonScene):
             ReplacementTransform(self.s_caption, self.w_caption),
             ReplacementTransform(self.s_frame, self.w_frame),
             FadeOut(self.mask_note),
+            FadeOut(self.row_scaled),
             *moves,
             run_time=2,
         )
-        self.play(FadeIn(self.softmax_def), run_time=1)
-        self.wait(3)
+        self.play(FadeIn(self.softmax_def[:2]), run_time=1)
+        self.wait(1)
+        self.say("ats_sub_row_weights" + ("" if self.nk <= SAID_LIST_MAX else "_many"), result=True)
+        self.play(FadeIn(self.softmax_def[2]), run_time=1)
+        self.wait(1)
 
     def weigh_values(self) -> None:
         """Weights times values: the output rows, and the first one drawn tip to tail."""
@@ -476,7 +510,8 @@ class AttentionScores(LessonScene):
             out, label = self.out_arrow
             self.play(GrowArrow(out) if isinstance(out, Arrow) else FadeIn(out), FadeIn(label))
             self.bring_to_front(self.chain, label)  # the sum lies under its parts
-        self.wait(3)
+        self.say("ats_sub_out", result=True)
+        self.wait(1)
 
 
 class ScaleIsNotCosine(LessonScene):
@@ -653,7 +688,7 @@ class ScaleIsNotCosine(LessonScene):
     # --- steps -------------------------------------------------------------------------
     def show_raw(self) -> None:
         """q, k, d_k and the raw dot product."""
-        self.say("snc_sub_raw")
+        self.say("snc_sub_raw", result=True)
         self.play(FadeIn(self.title), FadeIn(self.vectors), run_time=1.2)
         self.play(Write(self.dot_row), run_time=1.5)
         self.wait(2)
@@ -664,14 +699,14 @@ class ScaleIsNotCosine(LessonScene):
         self.play(FadeIn(self.cos_panel[0]), Create(self.divider))
         self.play(Write(self.cos_panel[1]), run_time=2)
         self.wait(1)
-        self.say("snc_sub_scaled")
+        self.say("snc_sub_scaled", result=True)
         self.play(FadeIn(self.scaled_panel[0]))
         self.play(Write(self.scaled_panel[1]), run_time=2)
         self.wait(2)
 
     def show_doubling(self) -> None:
         """Doubling q: the cosine stays, the scaled score doubles with it."""
-        self.say(self.pick("snc_sub_double", "doubled"))
+        self.say(self.pick("snc_sub_double", "doubled"), result=True)
         self.play(FadeIn(self.doubling[0]), run_time=1)
         self.play(FadeIn(self.doubling[1]), run_time=1)
         self.play(FadeIn(self.doubling[2]), run_time=1)

@@ -1,4 +1,4 @@
-"""SoftmaxBarMorph: raw scores -> scaled logits -> softmax weights, one bar per key."""
+"""SoftmaxBarMorph: raw scores -> scaled logits -> softmax computed -> weights, a bar per key."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from manim import (
     RIGHT,
     UP,
     FadeIn,
+    FadeOut,
     Line,
     MathTex,
     Rectangle,
@@ -19,6 +20,7 @@ from manim import (
 )
 
 import mathcore as mc
+from lesson.sheets.softmax import SAID_LIST_MAX
 from scenes.common import C, LessonScene, fit_into
 
 __all__ = ["SoftmaxBarMorph"]
@@ -33,12 +35,14 @@ class SoftmaxBarMorph(LessonScene):
     """The attention trace of one query, as bars that morph through three stages."""
 
     def construct(self) -> None:
-        """Storyboard: raw scores, scaled logits, softmax weights, what weights are not."""
+        """Storyboard: raw scores, scaled logits, softmax computed, weights, what they are not."""
         self.build()
         self.step("skor-mentah")
         self.show_scores()
         self.step("logit-berskala")
         self.morph_to(1)
+        self.step("softmax-dihitung")
+        self.compute_softmax()
         self.step("bobot-softmax")
         self.morph_to(2)
         self.step("bukan-probabilitas")
@@ -96,22 +100,31 @@ class SoftmaxBarMorph(LessonScene):
         fit_into(self.column, COLUMN_W, COLUMN_H)
         self.column.to_edge(RIGHT, buff=0.45).set_y(0.2)
 
-        self.stage_titles = [self.t(k, 34, C.ACCENT) for k in ("sb_raw", "sb_scaled", "sb_softmax")]
+        self.shifted = self.sheet.decisions["exp"] == "greater"  # e^(ℓ − m), decided exactly
+        titles = ("sb_raw", "sb_scaled", "sb_computed", "sb_softmax")
+        self.stage_titles = [self.t(k, 34, C.ACCENT) for k in titles]
+        power = r"\ell_i - m" if self.shifted else r"\ell_i"
+        rule = [rf"w_i = \frac{{e^{{{power}}}}}{{\sum_j e^{{{power.replace('i', 'j')}}}}}"]
+        if self.shifted:
+            rule += [r",\quad m = \max_j \ell_j =", self.n("max_logit")]
         self.stage_formulas = [
-            MathTex(r"s_i = q \cdot k_i", font_size=36),
+            self.formula(r"s_i = q \cdot k_i,\quad s =", self.n("scores"), size=36),
             self.formula(
                 r"\ell_i = \frac{q \cdot k_i}{\sqrt{d_k}},\quad \sqrt{d_k} =",
                 self.n("sqrt_d_k"),
+                r",\quad \ell",
+                *self.eq("logits"),
                 size=36,
             ),
-            self.formula(
-                r"w_i = \frac{e^{\ell_i}}{\sum_j e^{\ell_j}},\quad \sum_i w_i =",
-                self.n("sum"),
-                size=36,
-            ),
+            self.formula(*rule, size=36),
+            self.formula("w", *self.eq("weights"), r",\quad \sum_i w_i =", self.n("sum"), size=36),
         ]
+        self.computed = self.computation()
+        # a formula keeps left of the right column (a tall one reaches the top band)
+        right = min(self.column.get_left()[0], self.computed.get_left()[0]) - 0.3
         for title, f in zip(self.stage_titles, self.stage_formulas, strict=True):
             title.to_corner(UP + LEFT, buff=0.4)
+            fit_into(f, right - title.get_left()[0], 1.3)
             f.next_to(title, DOWN, aligned_edge=LEFT, buff=0.2)
         self.note = self.t("sb_note", 26, C.TEXT)
         fit_into(self.note, 13.0, 1.0).to_edge(DOWN, buff=0.35)
@@ -127,7 +140,7 @@ class SoftmaxBarMorph(LessonScene):
             height=h,
             stroke_width=0,
             fill_color=color,
-            fill_opacity=0.45 if masked else 0.9,
+            fill_opacity=0.7 if masked else 0.9,
         )
         edge = DOWN if v >= 0 else UP
         return bar.move_to([self.xs[i], self.base_y, 0], aligned_edge=edge)
@@ -138,6 +151,35 @@ class SoftmaxBarMorph(LessonScene):
         label = self.formula(self.n(key), size=self.label_size)
         bar = self.bars[i] if stage == 0 else self.bar(stage, i)
         return label.next_to(bar, UP if self.values[stage][i] >= 0 else DOWN, buff=0.12)
+
+    def computation(self) -> VGroup:
+        """The exponentials and their sum, then one key's fraction, in the column's place."""
+        self.kept = [i + 1 for i in range(self.n_keys) if self.keep[i]]
+        f = self.kept[0]  # the first allowed key: its weight is written out
+        if self.shifted:
+            top = ["e^{", self.n("first_logit"), "-", self.n("max_logit"), "}"]
+            powers: list = [r"\sum_j e^{\ell_j - m}"]
+            sigma = [r"\sum_j e^{\ell_j - m}"]
+        else:
+            top = ["e^{", self.n("first_logit"), "}"]
+            powers = []
+            for n, i in enumerate(self.kept):
+                powers += ["+ e^{" if n else "e^{", self.n(f"logit{i}"), "}"]
+            sigma = [r"\sum_j e^{\ell_j} =", *powers]
+        exact = all(self.sheet[f"exp{i}"].exact for i in self.kept)
+        terms: list = ["=" if exact else r"\approx"]
+        for n, i in enumerate(self.kept):
+            terms += ["+", self.n(f"exp{i}")] if n else [self.n(f"exp{i}")]
+        rows = VGroup(
+            self.formula(*sigma, size=34),
+            self.formula(*terms, *self.eq("exp_sum"), size=34),
+            self.formula(f"w_{{{f}}} = \\frac{{", *top, "}{", *powers, "}", size=34),
+            self.formula(*self.eq("frac"), *self.eq("first_weight"), size=34),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+        for r in (rows[1], rows[3]):  # a chain's next link, indented under its start
+            r.shift((rows[0].get_left()[0] + 0.6 - r.get_left()[0]) * RIGHT)
+        fit_into(rows, COLUMN_W + 0.4, COLUMN_H)
+        return rows.to_edge(RIGHT, buff=0.35).set_y(0.0)
 
     # --- steps -------------------------------------------------------------------------
     def show_scores(self) -> None:
@@ -155,12 +197,14 @@ class SoftmaxBarMorph(LessonScene):
 
     def morph_to(self, stage: int) -> None:
         """Bars grow or shrink to the next stage; labels ride on them."""
-        key = "sb_sub_scaled" if stage == 1 else "sb_sub_softmax"
-        self.say(key)
-        self.play(
-            ReplacementTransform(self.stage_titles[stage - 1], self.stage_titles[stage]),
-            ReplacementTransform(self.stage_formulas[stage - 1], self.stage_formulas[stage]),
-        )
+        many = "" if self.n_keys <= SAID_LIST_MAX else "_many"  # a long list: on screen only
+        if stage == 1:
+            self.say("sb_sub_scaled")
+            self.retitle(0, 1)
+            self.say(f"sb_sub_logits{many}", result=True)
+        else:
+            self.say(f"sb_sub_softmax{many}", result=True)
+            self.retitle(2, 3)
         new_labels = VGroup(*[self.value_label(stage, i) for i in range(self.n_keys)])
         self.play(
             *[Transform(b, self.bar(stage, i)) for i, b in enumerate(self.bars)],
@@ -174,6 +218,30 @@ class SoftmaxBarMorph(LessonScene):
         if stage == 1 and not self.keep.all():
             self.say("sb_sub_mask")
         self.wait(2.5)
+
+    def retitle(self, old: int, new: int) -> None:
+        """The stage's title and formula turn into the next stage's."""
+        self.play(
+            ReplacementTransform(self.stage_titles[old], self.stage_titles[new]),
+            ReplacementTransform(self.stage_formulas[old], self.stage_formulas[new]),
+        )
+
+    def compute_softmax(self) -> None:
+        """The exponential of each logit and their sum, then one weight as a fraction."""
+        self.say(self.pick("sb_sub_exp", "exp"))
+        self.retitle(1, 2)
+        rows = self.computed
+        self.play(FadeOut(self.column), FadeIn(rows[0]), FadeIn(rows[1]))
+        for i in self.kept:
+            self.say(self.pick("sb_sub_exp_one", "exp"), ell=f"logit{i}", e=f"exp{i}")
+        if not self.keep.all():
+            self.say("sb_sub_exp_mask")
+        self.say("sb_sub_sum")
+        self.wait(0.5)
+        self.say(self.pick("sb_sub_frac", "exp"), result=True)
+        self.play(Write(rows[2]), run_time=1.5)
+        self.play(FadeIn(rows[3]))
+        self.wait(1)
 
     def show_note(self) -> None:
         """Weights are a normalised distribution, not calibrated relevance probabilities."""

@@ -1,4 +1,7 @@
-"""Recorded narration replaces the synthetic voice cue by cue; a numbers edit makes it stale."""
+"""Recorded narration replaces the synthetic voice cue by cue; a numbers edit makes it stale.
+
+Quiz scenes wait in silence for their countdown before the solution.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +12,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from audio_checks import check_clip_narration
+from audio_checks import SILENCE_DB, check_clip_narration
 from audio_checks import db as rms_db
 from conftest import lecture
 from variants import variant
 
+from lesson.model import load_lesson
+from lesson.sheets.quiz import pause_seconds
 from pipeline.voice import RATE, read_audio, synthesize, write_wav
 
 pytestmark = pytest.mark.render
@@ -189,3 +194,47 @@ def test_an_unreadable_recording_fails_its_scene_in_one_line_and_the_rest_render
     assert "Pause: rendered" in r.stderr  # the other scenes still render
     data = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     assert "Pause" in data["clips"] and "SpokenNumber" not in data["clips"]
+
+
+QUIZ_SCENES = ("QuizQuestion2", "QuizQuestion7")  # a short question and a long one
+WINDOW = 0.01  # seconds of audio per loudness reading
+SMEAR = 0.05  # the lossy encoder may blur a take's onset this far back
+
+
+def silence_before(x: np.ndarray, t: float) -> float:
+    """Seconds of silence (below SILENCE_DB) in the audio `x` that end at `t`."""
+    end = round((t - SMEAR) * RATE)
+    step = round(WINDOW * RATE)
+    i = end
+    while i - step >= 0 and rms_db(x[i - step : i]) < SILENCE_DB:
+        i -= step
+    return t - i / RATE
+
+
+def test_quiz_solutions_wait_in_silence_for_the_countdown(tmp_path: Path) -> None:
+    """Two quiz scenes rendered with the voice: measured on the decoded audio, nobody speaks
+    for at least the countdown ([timing] quiz_countdown, longer for a longer question) before
+    the solution's first caption, which comes after the question and the invitation to pause.
+    """
+    out = tmp_path / "quiz"
+    r = lecture("render", *QUIZ_SCENES, "--quality", "low", "--out", str(out), "--quiet")
+    assert r.returncode == 0, r.stderr
+    lesson = load_lesson()
+    clips = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["clips"]
+    for scene in QUIZ_SCENES:
+        clip = clips[scene]
+        quiz = lesson.quiz[int(scene.removeprefix("QuizQuestion")) - 1]
+        countdown = pause_seconds(quiz, lesson.quiz_countdown)
+        assert countdown >= lesson.quiz_countdown > 0
+        said = clip["narration"]
+        keys = [c["key"] for c in said]
+        pause = keys.index("qz_sub_pause")
+        assert pause == 1 and "_sub_question" in keys[0]  # the question, then the invitation
+        solution = said[pause + 1]["start"]  # the solution's first caption
+        x = read_audio(out / clip["video"])
+        silence = silence_before(x, solution)
+        assert silence >= countdown, f"{scene}: {silence:.2f} s of silence, countdown {countdown} s"
+        # the silence starts after the invitation to pause has been said
+        assert solution - silence >= said[pause]["start"] + said[pause]["duration"] - 0.5
+        print(f"{scene}: {silence:.2f} s of silence before the solution (countdown {countdown} s)")
+        check_clip_narration(out, scene)

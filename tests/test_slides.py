@@ -212,7 +212,13 @@ def test_export_stable_names(decks: Path, fmt: str, ext: str) -> None:
     assert names == [
         f"inner-product_SoftmaxBarMorph_{i:02d}-{n}.{ext}"
         for i, n in enumerate(
-            ["skor-mentah", "logit-berskala", "bobot-softmax", "bukan-probabilitas"]
+            [
+                "skor-mentah",
+                "logit-berskala",
+                "softmax-dihitung",
+                "bobot-softmax",
+                "bukan-probabilitas",
+            ]
         )
     ]
     with Image.open(files[-1]) as im:

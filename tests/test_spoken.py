@@ -171,6 +171,8 @@ NOTATION = [
     ("(0.330, 0.670)", "vektor nol koma tiga tiga nol, nol koma enam tujuh nol", None),
     ("(1/2, 1/2)", "vektor satu per dua, satu per dua", "the vector one over two, one over two"),
     ("−∞", "minus tak hingga", "minus infinity"),
+    ("exp(0.707)", "e pangkat nol koma tujuh nol tujuh", "e to the zero point seven zero seven"),
+    ("exp(−∞)", "e pangkat minus tak hingga", "e to the minus infinity"),
     ("≈ 36.9°", "kira-kira tiga puluh enam koma sembilan derajat", None),
     (
         "4/(√5·√5)",

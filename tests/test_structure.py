@@ -160,3 +160,24 @@ def test_fast_modules_do_not_import_manim() -> None:
         "assert 'manim' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+# Scenes that frame the lesson rather than compute: the title card, the hook (the worked
+# example's numbers, said in SoftmaxBarMorph) and the recap.
+NO_COMPUTATION = {"LessonTitle", "Hook", "Recap"}
+
+
+@pytest.mark.parametrize(
+    "spec", [s for s in SCENES if s.name not in NO_COMPUTATION], ids=lambda s: s.name
+)
+def test_every_computing_scene_marks_what_it_says(spec, lessons) -> None:
+    """Each scene that works a computation marks its results, so the voice must say them.
+
+    The dry-run tests then fail when a marked value is shown but not said in its step.
+    """
+    from lesson.sheet import build_sheet
+
+    for name, lesson in lessons.items():
+        sheet = build_sheet(spec.builder(), lesson)
+        assert sheet.outcomes, f"{spec.name} ({name}) marks no value as a result it says"
+        assert sheet.outcomes <= set(sheet), f"{spec.name}: marks values it does not have"

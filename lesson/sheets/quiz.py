@@ -7,6 +7,7 @@ the seed's own notation: ``2·1 + (−1)·4 + 3·(−2) = 2 − 4 − 6 = −8``
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -15,9 +16,11 @@ import numpy as np
 import mathcore as mc
 from lesson import decide
 from lesson.model import Lesson, Quiz
-from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, length, product_terms
+from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, length, length_terms, product_terms
 from mathcore import fmt
+from mathcore import speech as sp
 from mathcore.exact import (
+    Surd,
     exact_comp,
     exact_cosine,
     exact_dot,
@@ -27,6 +30,10 @@ from mathcore.exact import (
 )
 
 __all__ = [
+    "RAW_EXP_LIMIT",
+    "SAID_TUPLE",
+    "expanded",
+    "key_names",
     "pause_seconds",
     "products",
     "quiz_question_1",
@@ -37,16 +44,45 @@ __all__ = [
     "quiz_question_6",
     "quiz_question_7",
     "quiz_question_8",
+    "quotient",
+    "sum_of",
     "tex_fraction",
+    "tuple_of",
     "winners",
 ]
 
 TABLES = ("quiz", "format", "timing")
 
+# Question 6 writes its exponentials as e^ℓ while the largest logit is at most this far from
+# zero; beyond it the largest logit m is subtracted first (softmax(ℓ − m) = softmax(ℓ)), so
+# no exponential has more digits than the lesson's places can show.
+RAW_EXP_LIMIT = Fraction(5)
+SAID_TUPLE = 3  # most keys whose scores, logits and weights a caption says as one tuple
 
-def _terms(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) -> Values:
-    """Sheet entries ``term1``, ``term2``, … of the expanded product."""
-    return {f"term{i}": t for i, t in enumerate(product_terms(x, y, places), start=1)}
+
+def expanded(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) -> fmt.Shown:
+    r"""The expanded product ``2·1 + (−1)·4 + 3·(−2)`` as one value, said term by term.
+
+    Examples
+    --------
+    >>> from mathcore.spoken import spoken
+    >>> F = Fraction
+    >>> e = expanded([F(2), F(-1)], [F(1), F(4)], fmt.Places())
+    >>> e.text, e.tex, spoken(e, "id")
+    ('2·1 + (−1)·4', '2 \\cdot 1 + (-1) \\cdot 4', 'dua kali satu tambah minus satu kali empat')
+    """
+    terms = product_terms(x, y, places)
+    text = " + ".join(t.text.removeprefix("≈ ") for t in terms)
+    tex = " + ".join(t.tex.removeprefix(r"\approx ") for t in terms)
+    exact = all(t.exact for t in terms)
+    parts = tuple(sp.plain(t.speech) for t in terms if t.speech is not None)
+    said: sp.Speech | None = None
+    if len(parts) == len(terms):
+        said = sp.Sum(parts, ("+",) * (len(parts) - 1))
+        said = said if exact else sp.Approx(said)
+    if not exact:
+        text, tex = f"≈ {text}", rf"\approx {tex}"
+    return fmt.Shown(text, tex, exact, speech=said)
 
 
 def products(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) -> fmt.Shown | None:
@@ -94,7 +130,8 @@ def tex_fraction(x: Fraction) -> fmt.Shown:
     if x.denominator == 1:
         return f
     sign = "-" if x < 0 else ""
-    return fmt.Shown(f.text, rf"{sign}\frac{{{abs(x.numerator)}}}{{{x.denominator}}}")
+    tex = rf"{sign}\frac{{{abs(x.numerator)}}}{{{x.denominator}}}"
+    return fmt.Shown(f.text, tex, f.exact, f.kind, f.sign, f.slashed, f.speech)
 
 
 def winners(query: Sequence[Fraction], keys: Sequence[Sequence[Fraction]]) -> list[int]:
@@ -148,7 +185,7 @@ def _cosine(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) ->
     return fmt.number(exact_cosine(x, y), places)
 
 
-def quiz_question_1(lesson: Lesson) -> Values:
+def quiz_question_1(lesson: Lesson) -> Sheet:
     """Question 1 (dot-sign): the expanded product, its sign against 0, and 90°."""
     q, P, sheet = _start(lesson, 1)
     x, y = q.vectors["x"], q.vectors["y"]
@@ -156,7 +193,7 @@ def quiz_question_1(lesson: Lesson) -> Values:
     sheet |= {
         "x": fmt.vector(x, P),
         "y": fmt.vector(y, P),
-        **_terms(x, y, P),
+        "expanded": expanded(x, y, P),
         "dot": fmt.number(d, P),
         "right_angle": _right_angle(P),
     }
@@ -166,10 +203,10 @@ def quiz_question_1(lesson: Lesson) -> Values:
     if d != 0:  # "−8 < 0"; a zero product is itself the comparison
         sheet["zero"] = fmt.number(0, P)
     sheet.decisions["dot"] = decide.sign(d)
-    return sheet
+    return sheet.mark("expanded", "products", "dot", "right_angle")
 
 
-def quiz_question_2(lesson: Lesson) -> Values:
+def quiz_question_2(lesson: Lesson) -> Sheet:
     """Question 2 (cosine): u · v, both lengths, and cos θ = 4/(√5√5) = 4/5 = 0.8."""
     q, P, sheet = _start(lesson, 2)
     x, y = q.vectors["x"], q.vectors["y"]
@@ -177,9 +214,11 @@ def quiz_question_2(lesson: Lesson) -> Values:
     sheet |= {
         "u": fmt.vector(x, P),
         "v": fmt.vector(y, P),
-        **_terms(x, y, P),
+        "expanded": expanded(x, y, P),
         "dot": fmt.number(exact_dot(x, y), P),
+        "norm_u_terms": length_terms(x, P),
         "norm_u": length(x, P),
+        "norm_v_terms": length_terms(y, P),
         "norm_v": length(y, P),
         "cos": fmt.number(cos, P),
     }
@@ -188,27 +227,32 @@ def quiz_question_2(lesson: Lesson) -> Values:
         if frac.text != sheet["cos"].text and len(frac.text) <= MAX_SYMBOLIC:
             sheet["cos_frac"] = frac
     sheet.decisions["dot_vs_cos"] = decide.match(exact_dot(x, y), cos)
-    return sheet
+    return sheet.mark("expanded", "dot", "norm_u", "norm_v", "cos_frac", "cos")
 
 
-def quiz_question_3(lesson: Lesson) -> Values:
-    """Question 3 (projection): q · k, ‖k‖, comp_k(q) and proj_k(q) = (q·k/‖k‖²) k."""
+def quiz_question_3(lesson: Lesson) -> Sheet:
+    """Question 3 (projection): q · k, ‖k‖, comp_k(q) = 4/√5 ≈ 1.79, proj_k(q) = (4/5) k."""
     q, P, sheet = _start(lesson, 3)
     x, y = q.vectors["x"], q.vectors["y"]
+    d, kk = exact_dot(x, y), exact_dot(y, y)
     sheet.decisions["dot"] = decide.sign_of_dot(x, y)
     sheet |= {
         "q": fmt.vector(x, P),
         "k": fmt.vector(y, P),
-        "dot": fmt.number(exact_dot(x, y), P),
+        "expanded": expanded(x, y, P),
+        "dot": fmt.number(d, P),
         "norm_k": length(y, P),
         "comp": fmt.number(exact_comp(x, y), P),
-        "kk": fmt.number(exact_dot(y, y), P),
+        "kk": fmt.number(kk, P),
         "proj": fmt.vector(exact_project(x, y), P),
     }
-    return sheet
+    ratio = fmt.ratio(d, sqrt_exact(kk), P)
+    if ratio.text != sheet["comp"].text and len(ratio.text) <= MAX_SYMBOLIC:
+        sheet["comp_ratio"] = ratio  # 4/√5 before its value ≈ 1.79
+    return sheet.mark("expanded", "dot", "norm_k", "comp_ratio", "comp", "kk", "proj")
 
 
-def quiz_question_4(lesson: Lesson) -> Values:
+def quiz_question_4(lesson: Lesson) -> Sheet:
     """Question 4 (orthogonal): the example pair's zero product, lengths, cos θ = 0, 90°."""
     q, P, sheet = _start(lesson, 4)
     x, y = q.vectors["x"], q.vectors["y"]
@@ -216,7 +260,7 @@ def quiz_question_4(lesson: Lesson) -> Values:
     sheet |= {
         "x": fmt.vector(x, P),
         "y": fmt.vector(y, P),
-        **_terms(x, y, P),
+        "expanded": expanded(x, y, P),
         "dot": fmt.number(exact_dot(x, y), P),
         "norm_x": length(x, P),
         "norm_y": length(y, P),
@@ -225,10 +269,10 @@ def quiz_question_4(lesson: Lesson) -> Values:
         "origin": fmt.vector(origin, P),
         "origin_dot": fmt.number(exact_dot(origin, y), P),
     }
-    return sheet
+    return sheet.mark("expanded", "dot", "norm_x", "norm_y", "zero", "right_angle", "origin_dot")
 
 
-def quiz_question_5(lesson: Lesson) -> Values:
+def quiz_question_5(lesson: Lesson) -> Sheet:
     """Question 5 (magnitude): two pairs with the same product, their lengths and cosines."""
     q, P, sheet = _start(lesson, 5)
     for i, (x, y) in enumerate(q.vectors["pairs"], start=1):
@@ -243,7 +287,7 @@ def quiz_question_5(lesson: Lesson) -> Values:
     (x1, y1), (x2, y2) = q.vectors["pairs"][:2]
     sheet.decisions["cosines"] = decide.match(exact_cosine(x1, y1), exact_cosine(x2, y2))
     sheet["dot"] = fmt.number(exact_dot(x1, y1), P)  # the loader checks both pairs agree
-    return sheet
+    return sheet.mark("dot", *(f"{k}{i}" for i in (1, 2) for k in ("norm_x", "norm_y", "cos")))
 
 
 def _keys(sheet: Values, keys: Sequence[Sequence[Fraction]], places: fmt.Places) -> None:
@@ -251,31 +295,124 @@ def _keys(sheet: Values, keys: Sequence[Sequence[Fraction]], places: fmt.Places)
         sheet[f"k{i}"] = fmt.vector(k, places)
 
 
-def quiz_question_6(lesson: Lesson) -> Values:
-    """Question 6 (attention): scores, logits ÷ √d_k, softmax weights, the heaviest key."""
+def tuple_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
+    """Fixed values as one tuple ``(a, b, …)``, bare like its items (``exact`` if all are).
+
+    Examples
+    --------
+    >>> tuple_of([fmt.fixed(0.7071, 3), fmt.fixed(-1.4142, 3)]).text
+    '(0.707, −1.414)'
+    """
+    text = "(" + ", ".join(i.text for i in items) + ")"
+    tex = "(" + r",\ ".join(i.tex for i in items) + ")"
+    said = sp.Vec(tuple(i.speech for i in items if i.speech is not None))
+    return fmt.Shown(text, tex, all(i.exact for i in items), "vector", speech=said)
+
+
+def sum_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
+    """``a + b + …`` of fixed values, bare (``exact`` False if any of them is rounded).
+
+    Examples
+    --------
+    >>> sum_of([fmt.fixed(2.0281, 3), fmt.fixed(8.3422, 3)]).text
+    '2.028 + 8.342'
+    """
+    text = " + ".join(i.text.removeprefix("≈ ") for i in items)
+    tex = " + ".join(i.tex.removeprefix(r"\approx ") for i in items)
+    parts = tuple(sp.plain(i.speech) for i in items if i.speech is not None)
+    said = sp.Sum(parts, ("+",) * (len(parts) - 1))
+    return fmt.Shown(text, tex, all(i.exact for i in items), speech=said)
+
+
+def quotient(num: fmt.Shown, den: fmt.Shown) -> fmt.Shown:
+    """``num/den`` of two fixed values, as written before it is divided out.
+
+    Examples
+    --------
+    >>> quotient(fmt.fixed(2.028, 3), fmt.fixed(10.613, 3)).text
+    '2.028/10.613'
+    """
+    a, b = num.text.removeprefix("≈ "), den.text.removeprefix("≈ ")
+    ta, tb = num.tex.removeprefix(r"\approx "), den.tex.removeprefix(r"\approx ")
+    assert num.speech is not None and den.speech is not None  # built by fmt, so said
+    said = sp.Quot(False, sp.plain(num.speech), sp.plain(den.speech))
+    return fmt.Shown(f"{a}/{b}", rf"{ta}/{tb}", num.exact and den.exact, "ratio", speech=said)
+
+
+def key_names(indices: Sequence[int]) -> fmt.Shown:
+    """The keys named by their 1-based indices, ``k₂`` or ``k₁, k₃`` (read "k dua").
+
+    Examples
+    --------
+    >>> key_names([1, 3]).text, key_names([2]).tex
+    ('k₁, k₃', 'k_{2}')
+    """
+    sub = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+    text = ", ".join(f"k{str(i).translate(sub)}" for i in indices)
+    tex = r",\ ".join(f"k_{{{i}}}" for i in indices)
+    return fmt.Shown(text, tex)
+
+
+def quiz_question_6(lesson: Lesson) -> Sheet:
+    """Question 6 (attention): scores, logits, exponentials, one weight, weights, top key.
+
+    The logits are the scores divided by √d_k; the exponentials of the logits and their sum
+    (``exp_terms``, ``exp_sum``) give the first key's weight as a fraction (``frac``); the
+    heaviest key is named (``winners``: ``k₂``, or every key of a tie). Decision ``exp``:
+    ``greater`` when the largest logit is further than :data:`RAW_EXP_LIMIT` from zero (the
+    exponentials are then of ``ℓⱼ − m``, with ``m`` the largest logit, ``max_logit``), else
+    ``less`` or ``equal``. Decision ``keys``: the number of keys against
+    :data:`SAID_TUPLE` (``greater``: the tuples of scores, logits and weights are not said).
+    """
     q, P, sheet = _start(lesson, 6)
     query, keys = q.vectors["query"], q.vectors["keys"]
     d_k = len(query)
     sheet["q"] = fmt.vector(query, P)
     _keys(sheet, keys, P)
+    scores = [exact_dot(query, k) for k in keys]
+    top = exact_scaled(max(scores), d_k)  # the largest logit, exactly
+    shift = decide.order(Surd(abs(top.coef), top.rad), RAW_EXP_LIMIT)
+    logits = mc.scaled_scores(np.array(query, float), np.array(keys, float))
+    weights = mc.softmax(logits)
+    m = float(logits.max())
+    base = m if shift == "greater" else 0.0
+    exps = [fmt.fixed(math.exp(float(v) - base), P.logit) for v in logits]
+    total = fmt.fixed(math.fsum(math.exp(float(v) - base) for v in logits), P.logit)
     sheet |= {
         "d_k": fmt.number(d_k, P),
         "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),
+        "scores": fmt.vector(scores, P),
+        **{f"logit{i}": fmt.fixed(float(v), P.logit) for i, v in enumerate(logits, start=1)},
+        "exp_terms": sum_of(exps),
+        "exp_sum": total,
+        "frac": quotient(exps[0], total),
+        "first_weight": fmt.fixed(float(weights[0]), P.weight),
+        "weights": tuple_of([fmt.fixed(float(w), P.weight) for w in weights]),
         "sum": fmt.number(1, P),
+        "winners": key_names(winners(query, keys)),
     }
-    logits = mc.scaled_scores(np.array(query, float), np.array(keys, float))
-    weights = mc.softmax(logits)
-    for i, (k, ell, w) in enumerate(zip(keys, logits, weights, strict=True), start=1):
-        sheet[f"score{i}"] = fmt.number(exact_dot(query, k), P)
-        sheet[f"logit{i}"] = fmt.fixed(float(ell), P.logit)
-        sheet[f"weight{i}"] = fmt.fixed(float(w), P.weight)
-    for j, idx in enumerate(winners(query, keys), start=1):
-        sheet[f"winner{j}"] = fmt.number(idx, P)
-    sheet.decisions["winner"] = decide.winner([exact_dot(query, k) for k in keys])
-    return sheet
+    sheet["logits"] = tuple_of([sheet[f"logit{i}"] for i in range(1, len(keys) + 1)])
+    if shift == "greater":
+        sheet["max_logit"] = fmt.fixed(m, P.logit)
+    sheet.decisions["exp"] = shift
+    sheet.decisions["winner"] = decide.winner(scores)
+    # Up to three keys, a caption says the scores, logits and weights as one tuple each; a
+    # longer tuple would not fit a caption line, so it is shown and not said.
+    sheet.decisions["keys"] = decide.order(Fraction(len(keys)), Fraction(SAID_TUPLE))
+    if sheet.decisions["keys"] != "greater":
+        sheet.mark("scores", "logits", "weights")
+    return sheet.mark(
+        "sqrt_d_k",
+        "max_logit",
+        "exp_terms",
+        "exp_sum",
+        "frac",
+        "first_weight",
+        "winners",
+    )
 
 
-def quiz_question_7(lesson: Lesson) -> Values:
+def quiz_question_7(lesson: Lesson) -> Sheet:
     """Question 7 (zero-query): scores and logits 0, equal weights 1/n, ‖q‖ = 0."""
     q, P, sheet = _start(lesson, 7)
     query, keys = q.vectors["query"], q.vectors["keys"]
@@ -293,10 +430,10 @@ def quiz_question_7(lesson: Lesson) -> Values:
         "weight": tex_fraction(Fraction(1, len(keys))),
         "norm_q": length(query, P),
     }
-    return sheet
+    return sheet.mark("score", "logit", "weight", "norm_q")
 
 
-def quiz_question_8(lesson: Lesson) -> Values:
+def quiz_question_8(lesson: Lesson) -> Sheet:
     """Question 8 (cosine-vs-scale): raw 4, cosine 4/(√5√5) = 0.8, scaled 4/√2 ≈ 2.83."""
     q, P, sheet = _start(lesson, 8)
     x, y = q.vectors["x"], q.vectors["y"]
@@ -313,4 +450,4 @@ def quiz_question_8(lesson: Lesson) -> Values:
         "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),
         "scaled": fmt.number(exact_scaled(d, d_k), P),
     }
-    return sheet
+    return sheet.mark("dot", "norm_q", "norm_k", "cos", "d_k", "sqrt_d_k", "scaled")

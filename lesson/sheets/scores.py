@@ -10,12 +10,15 @@ import numpy as np
 import mathcore as mc
 from lesson import decide
 from lesson.model import Lesson
-from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, dot_terms, length
+from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms, length
+from lesson.sheets.softmax import SAID_LIST_MAX, tuple_of
 from mathcore import fmt
 from mathcore import speech as sp
 from mathcore.exact import exact_cosine, exact_dot, exact_scaled, sqrt_exact
 
-__all__ = ["attention_scores", "fixed_vector", "scale_is_not_cosine"]
+__all__ = ["FIRST", "attention_scores", "fixed_vector", "scale_is_not_cosine"]
+
+FIRST = 1  # AttentionScores: the query whose row is read out and whose output is drawn
 
 
 def fixed_vector(xs: Sequence[float | Fraction], places: int) -> fmt.Shown:
@@ -45,8 +48,12 @@ def fixed_vector(xs: Sequence[float | Fraction], places: int) -> fmt.Shown:
     return fmt.Shown(text, tex, exact=exact, kind="vector", speech=said)
 
 
-def attention_scores(lesson: Lesson) -> Values:
-    """Queries of ``[scores]`` against the ``[attention]`` keys: QKᵀ, logits, weights, output."""
+def attention_scores(lesson: Lesson) -> Sheet:
+    """Queries of ``[scores]`` against the ``[attention]`` keys: QKᵀ, logits, weights, output.
+
+    The row of query :data:`FIRST` is also read out whole (``row_scores``, ``row_logits``,
+    ``row_weights``) and said with its output.
+    """
     At, P = lesson.attention, lesson.places
     queries, keys = lesson.scores, At.keys
     values = At.values or keys
@@ -56,12 +63,14 @@ def attention_scores(lesson: Lesson) -> Values:
     result = mc.attention(queries, keys, values, keep)
     assert isinstance(result, mc.Attention)  # given values, attention returns both parts
     weights, output = np.atleast_2d(result.weights), np.atleast_2d(result.output)
-    sheet: Values = {
-        "d_k": fmt.number(d_k, P),
-        "scale": fmt.ratio(Fraction(1), sqrt_exact(Fraction(d_k)), P),
-        "neg_inf": fmt.NEG_INF,
-        "sum": fmt.number(1, P),
-    }
+    sheet = Sheet(
+        {
+            "d_k": fmt.number(d_k, P),
+            "scale": fmt.ratio(Fraction(1), sqrt_exact(Fraction(d_k)), P),
+            "neg_inf": fmt.NEG_INF,
+            "sum": fmt.number(1, P),
+        }
+    )
     for i, q in enumerate(queries, start=1):
         sheet[f"q{i}"] = fmt.vector(q, P)
     for j, (k, v) in enumerate(zip(keys, values, strict=True), start=1):
@@ -74,10 +83,17 @@ def attention_scores(lesson: Lesson) -> Values:
                 sheet[f"logit{i}_{j}"] = fmt.fixed(logits[i - 1, j - 1], P.logit)
             sheet[f"weight{i}_{j}"] = fmt.fixed(weights[i - 1, j - 1], P.weight)
         sheet[f"out{i}"] = fixed_vector(output[i - 1], P.weight)
-    return sheet
+    nk = len(keys)
+    row = [sheet[f"logit{FIRST}_{j}"] if keep[j - 1] else fmt.NEG_INF for j in range(1, nk + 1)]
+    sheet["row_scores"] = fmt.vector([exact_dot(queries[FIRST - 1], k) for k in keys], P)
+    sheet["row_logits"] = tuple_of(row)
+    sheet["row_weights"] = tuple_of([sheet[f"weight{FIRST}_{j}"] for j in range(1, nk + 1)])
+    sheet["first_out"] = sheet[f"out{FIRST}"]
+    lists = ("row_logits", "row_weights") if nk <= SAID_LIST_MAX else ()
+    return sheet.mark("row_scores", *lists, "sum", "first_out")
 
 
-def scale_is_not_cosine(lesson: Lesson) -> Values:
+def scale_is_not_cosine(lesson: Lesson) -> Sheet:
     """``[scale]``: the raw product, its cosine, its scaled score, and the variance argument."""
     P = lesson.places
     x, y = lesson.scale["x"], lesson.scale["y"]
@@ -124,4 +140,6 @@ def scale_is_not_cosine(lesson: Lesson) -> Values:
         s = sheet[key]
         if not dot.exact or len(s.text) > 2 * MAX_SYMBOLIC or s.text == sheet[value].text:
             del sheet[key]
-    return sheet
+    return sheet.mark(
+        "dot", "cos", "sqrt_d_k", "scaled", "dot_doubled", "cos_doubled", "scaled_doubled"
+    )

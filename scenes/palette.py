@@ -1,0 +1,148 @@
+"""The palette (one colour per role) and WCAG 2.x contrast, without manim.
+
+Contrast follows WCAG 2.x: the relative luminance of an sRGB colour, and the ratio
+``(L1 + 0.05) / (L2 + 0.05)`` of the lighter to the darker. Text must reach
+:data:`TEXT_MIN` (success criterion 1.4.3) and graphics that carry meaning (arrows, bars,
+regions) :data:`GRAPHIC_MIN` (1.4.11) against what is behind them, which
+:func:`composite` works out from the colours and opacities drawn in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = [
+    "BACKGROUND",
+    "C",
+    "GRAPHIC_MIN",
+    "TEXT_MIN",
+    "TEXT_ROLES",
+    "composite",
+    "contrast",
+    "hex_rgb",
+    "luminance",
+    "rgb_hex",
+]
+
+BACKGROUND = "#101418"  # the frame (manim.cfg background_color)
+TEXT_MIN = 4.5  # WCAG 1.4.3: text and formulas
+GRAPHIC_MIN = 3.0  # WCAG 1.4.11: graphical objects that carry meaning
+
+RGB = tuple[float, float, float]
+
+
+class C:
+    """Okabe–Ito colour-blind-safe palette: each role one colour, the same in every scene.
+
+    Roles: query, key, value, projection, residual, weight, output. The signs of
+    AngleSignRegions borrow projection's and residual's colours (that scene draws neither);
+    scores and logits, which are not yet weights, are neutral. Every role colour reads at
+    4.5:1 or more on the background, so it can write text: the weight is a lighter tint
+    of Okabe–Ito blue ``#0072B2`` (the same hue mixed with white; the pure blue is 3.6:1).
+    ``GRID`` is decoration (the plane's lines, dividers, a countdown's track): it carries
+    no meaning, so it is not held to a contrast.
+    """
+
+    QUERY = "#E69F00"  # orange
+    KEY = "#56B4E9"  # sky blue
+    VALUE = "#CC79A7"  # reddish purple
+    PROJECTION = "#009E73"  # bluish green
+    RESIDUAL = "#D55E00"  # vermillion
+    WEIGHT = "#2989BE"  # blue: Okabe–Ito #0072B2 with 16% white (4.8:1, the pure blue 3.6:1)
+    OUTPUT = "#F0E442"  # yellow
+    SCORE = "#B8C0CC"  # neutral: a raw score or a logit
+    POSITIVE = "#009E73"  # the positive side (bluish green, unlike k's sky blue)
+    NEGATIVE = "#D55E00"  # the negative side (vermillion)
+    ACCENT = "#F0E442"  # headings and emphasis (yellow)
+    MUTED = "#8A8F98"
+    TEXT = "#F2F2F2"
+    GRID = "#3A4250"
+
+
+# The colours that write text or formulas (GRID draws only decoration).
+TEXT_ROLES = (
+    "QUERY",
+    "KEY",
+    "VALUE",
+    "PROJECTION",
+    "RESIDUAL",
+    "WEIGHT",
+    "OUTPUT",
+    "SCORE",
+    "POSITIVE",
+    "NEGATIVE",
+    "ACCENT",
+    "MUTED",
+    "TEXT",
+)
+
+
+def hex_rgb(color: str) -> RGB:
+    """``"#RRGGBB"`` (or ``#RGB``) as three channels in ``[0, 1]``.
+
+    >>> hex_rgb("#FF8000")
+    (1.0, 0.5019607843137255, 0.0)
+    """
+    h = color.lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    if len(h) not in (6, 8):
+        raise ValueError(f"not a hex colour: {color!r}")
+    r, g, b = (int(h[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    return r, g, b
+
+
+def rgb_hex(rgb: Iterable[float]) -> str:
+    """Channels in ``[0, 1]`` as ``"#RRGGBB"``.
+
+    >>> rgb_hex((1.0, 0.5, 0.0))
+    '#FF8000'
+    """
+    return "#" + bytes(round(min(max(c, 0.0), 1.0) * 255) for c in rgb).hex().upper()
+
+
+def luminance(color: str | RGB) -> float:
+    """WCAG 2.x relative luminance of an sRGB colour (0 black, 1 white).
+
+    >>> luminance("#FFFFFF"), luminance("#000000")
+    (1.0, 0.0)
+    """
+    rgb = hex_rgb(color) if isinstance(color, str) else color
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str | RGB, b: str | RGB) -> float:
+    """WCAG 2.x contrast ratio of two colours, from 1 (same) to 21 (white on black).
+
+    >>> round(contrast("#FFFFFF", "#000000"), 1)
+    21.0
+    >>> round(contrast("#0072B2", "#101418"), 1)
+    3.6
+    """
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def composite(layers: Iterable[tuple[str | RGB, float]], base: str | RGB = BACKGROUND) -> RGB:
+    """The colour seen where `layers` (colour, opacity; bottom first) are painted over `base`.
+
+    Source-over blending in sRGB, as the renderer (cairo) composites.
+
+    >>> rgb_hex(composite([("#FFFFFF", 0.5)], "#000000"))
+    '#808080'
+    """
+    out = hex_rgb(base) if isinstance(base, str) else base
+    for color, alpha in layers:
+        rgb = hex_rgb(color) if isinstance(color, str) else color
+        a = min(max(float(alpha), 0.0), 1.0)
+        out = (
+            out[0] + a * (rgb[0] - out[0]),
+            out[1] + a * (rgb[1] - out[1]),
+            out[2] + a * (rgb[2] - out[2]),
+        )
+    return out
