@@ -221,6 +221,7 @@ def test_worker_killed_mid_render_is_retried_elsewhere(tmp_path: Path) -> None:
     assert p.returncode == 0, stderr
     assert "clips: 1 rendered" in stdout
     assert not Path(f"/proc/{render}").exists()  # the orphaned render died with its worker
-    assert manifest(out)["clips"]["Slow"]["duration"] == pytest.approx(14, abs=0.2)
+    # its 14 s of rotation, then the scene's closing silence ([timing] scene_end, 1 s)
+    assert manifest(out)["clips"]["Slow"]["duration"] == pytest.approx(15, abs=0.2)
     leftovers = list((store / "tmp").iterdir())
     assert len(leftovers) == 1 and leftovers[0].name.startswith("Slow-")  # the killed attempt

@@ -37,7 +37,7 @@ def test_clip_is_a_real_video_with_subtitles(rendered: Path, scene: str) -> None
     clip = manifest(rendered)["clips"][scene]
     info = probe(rendered / clip["video"])
     assert (info.width, info.height, info.fps) == (854, 480, 15)
-    assert 20 <= info.duration <= 90
+    assert 20 <= info.duration <= 180  # every step of the computation said aloud
     assert abs(info.frames - info.duration * info.fps) <= 1
     assert clip["duration"] == pytest.approx(info.duration, abs=1e-3)
     cues = list(srt.parse((rendered / clip["subtitles"]).read_text(encoding="utf-8")))

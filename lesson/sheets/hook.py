@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from lesson.model import Lesson
 from lesson.sheet import Sheet, Values
 from lesson.sheets.softmax import softmax_bar_morph
@@ -15,7 +17,6 @@ def hook(lesson: Lesson) -> Values:
     The hook shows the same values as the worked example that follows, written the same way.
     """
     full = softmax_bar_morph(lesson)
-    keep = ("q",)
     return Sheet(
-        {k: v for k, v in full.items() if k in keep or k.startswith(("k", "score", "weight"))}
+        {k: v for k, v in full.items() if k == "q" or re.fullmatch(r"(k|score|weight)\d+", k)}
     )
