@@ -74,7 +74,6 @@ from pathlib import Path
 
 import av
 import numpy as np
-import pyloudnorm
 from scipy.ndimage import minimum_filter1d, uniform_filter1d
 from scipy.signal import resample_poly
 
@@ -82,7 +81,7 @@ from pipeline.lexicon import lexicon
 from pipeline.manifest import SpokenCue
 from pipeline.media import atomic_path
 from pipeline.settings import MEDIA, VOICE_OPTIONS
-from pipeline.takecheck import problem
+from pipeline.takecheck import loudness, problem
 
 __all__ = [
     "AUDIO_EXTS",
@@ -436,12 +435,7 @@ def true_peak(samples: np.ndarray) -> float:
 
 
 def _loudness(x: np.ndarray, rate: int) -> float:
-    meter = pyloudnorm.Meter(rate)
-    short = math.ceil(meter.block_size * rate) + 1 - len(x)
-    if short > 0:  # the meter needs one gating block; silence adds nothing (it is gated out)
-        x = np.concatenate([x, np.zeros(short)])
-    with np.errstate(divide="ignore"):
-        return float(meter.integrated_loudness(x))
+    return loudness(x, rate)  # one BS.1770 meter for takes and tracks (pipeline.takecheck)
 
 
 def measure(samples: np.ndarray, rate: int = RATE) -> tuple[float, float]:
