@@ -59,6 +59,7 @@ __all__ = [
 
 M = TypeVar("M", bound=Mobject)
 FRAME_MARGIN = 0.25  # no text closer than this to the frame edge
+LEAD_IN = 0.3  # seconds of silence before a lecture scene's first words
 
 
 @dataclass(frozen=True)
@@ -333,6 +334,8 @@ class LessonScene(Scene):
         self.next_section(name)
         if self._section and self.pace("step_pause") > 0:
             self.wait(self.pace("step_pause"))  # a beat of silence where the topic changes
+        elif not self._section and not scene_spec(type(self).__name__).extra:
+            self.wait(LEAD_IN)  # the picture first: no word right on a join of the lesson
         self._section = name
 
     def pick(self, key: str, decision: str) -> str:
