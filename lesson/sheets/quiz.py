@@ -17,6 +17,7 @@ import mathcore as mc
 from lesson import decide
 from lesson.model import Lesson, Quiz
 from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, length, length_terms, product_terms
+from lesson.sheets.softmax import RAW_EXP_LIMIT, SAID_LIST_MAX, quotient, tuple_of
 from mathcore import fmt
 from mathcore import speech as sp
 from mathcore.exact import (
@@ -30,8 +31,6 @@ from mathcore.exact import (
 )
 
 __all__ = [
-    "RAW_EXP_LIMIT",
-    "SAID_TUPLE",
     "expanded",
     "key_names",
     "pause_seconds",
@@ -44,20 +43,15 @@ __all__ = [
     "quiz_question_6",
     "quiz_question_7",
     "quiz_question_8",
-    "quotient",
     "sum_of",
     "tex_fraction",
-    "tuple_of",
     "winners",
 ]
 
 TABLES = ("quiz", "format", "timing")
 
-# Question 6 writes its exponentials as e^ℓ while the largest logit is at most this far from
-# zero; beyond it the largest logit m is subtracted first (softmax(ℓ − m) = softmax(ℓ)), so
-# no exponential has more digits than the lesson's places can show.
-RAW_EXP_LIMIT = Fraction(5)
-SAID_TUPLE = 3  # most keys whose scores, logits and weights a caption says as one tuple
+# Question 6 computes softmax as SoftmaxBarMorph does: the same limit for subtracting the
+# largest logit first (RAW_EXP_LIMIT), the same longest list said whole (SAID_LIST_MAX).
 
 
 def expanded(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) -> fmt.Shown:
@@ -295,20 +289,6 @@ def _keys(sheet: Values, keys: Sequence[Sequence[Fraction]], places: fmt.Places)
         sheet[f"k{i}"] = fmt.vector(k, places)
 
 
-def tuple_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
-    """Fixed values as one tuple ``(a, b, …)``, bare like its items (``exact`` if all are).
-
-    Examples
-    --------
-    >>> tuple_of([fmt.fixed(0.7071, 3), fmt.fixed(-1.4142, 3)]).text
-    '(0.707, −1.414)'
-    """
-    text = "(" + ", ".join(i.text for i in items) + ")"
-    tex = "(" + r",\ ".join(i.tex for i in items) + ")"
-    said = sp.Vec(tuple(i.speech for i in items if i.speech is not None))
-    return fmt.Shown(text, tex, all(i.exact for i in items), "vector", speech=said)
-
-
 def sum_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
     """``a + b + …`` of fixed values, bare (``exact`` False if any of them is rounded).
 
@@ -322,21 +302,6 @@ def sum_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
     parts = tuple(sp.plain(i.speech) for i in items if i.speech is not None)
     said = sp.Sum(parts, ("+",) * (len(parts) - 1))
     return fmt.Shown(text, tex, all(i.exact for i in items), speech=said)
-
-
-def quotient(num: fmt.Shown, den: fmt.Shown) -> fmt.Shown:
-    """``num/den`` of two fixed values, as written before it is divided out.
-
-    Examples
-    --------
-    >>> quotient(fmt.fixed(2.028, 3), fmt.fixed(10.613, 3)).text
-    '2.028/10.613'
-    """
-    a, b = num.text.removeprefix("≈ "), den.text.removeprefix("≈ ")
-    ta, tb = num.tex.removeprefix(r"\approx "), den.tex.removeprefix(r"\approx ")
-    assert num.speech is not None and den.speech is not None  # built by fmt, so said
-    said = sp.Quot(False, sp.plain(num.speech), sp.plain(den.speech))
-    return fmt.Shown(f"{a}/{b}", rf"{ta}/{tb}", num.exact and den.exact, "ratio", speech=said)
 
 
 def key_names(indices: Sequence[int]) -> fmt.Shown:
@@ -362,7 +327,7 @@ def quiz_question_6(lesson: Lesson) -> Sheet:
     ``greater`` when the largest logit is further than :data:`RAW_EXP_LIMIT` from zero (the
     exponentials are then of ``ℓⱼ − m``, with ``m`` the largest logit, ``max_logit``), else
     ``less`` or ``equal``. Decision ``keys``: the number of keys against
-    :data:`SAID_TUPLE` (``greater``: the tuples of scores, logits and weights are not said).
+    :data:`SAID_LIST_MAX` (``greater``: the tuples of scores, logits and weights are not said).
     """
     q, P, sheet = _start(lesson, 6)
     query, keys = q.vectors["query"], q.vectors["keys"]
@@ -398,7 +363,7 @@ def quiz_question_6(lesson: Lesson) -> Sheet:
     sheet.decisions["winner"] = decide.winner(scores)
     # Up to three keys, a caption says the scores, logits and weights as one tuple each; a
     # longer tuple would not fit a caption line, so it is shown and not said.
-    sheet.decisions["keys"] = decide.order(Fraction(len(keys)), Fraction(SAID_TUPLE))
+    sheet.decisions["keys"] = decide.order(Fraction(len(keys)), Fraction(SAID_LIST_MAX))
     if sheet.decisions["keys"] != "greater":
         sheet.mark("scores", "logits", "weights")
     return sheet.mark(

@@ -16,7 +16,14 @@ from mathcore import fmt
 from mathcore import speech as sp
 from mathcore.exact import Surd, exact_dot, exact_scaled, sqrt_exact
 
-__all__ = ["RAW_EXP_LIMIT", "SAID_LIST_MAX", "rounded_fixed", "softmax_bar_morph", "tuple_of"]
+__all__ = [
+    "RAW_EXP_LIMIT",
+    "SAID_LIST_MAX",
+    "quotient",
+    "rounded_fixed",
+    "softmax_bar_morph",
+    "tuple_of",
+]
 
 # Exponentials are written as e^ℓ while every logit's largest is at most this far from zero;
 # beyond it (e^114.6 has 50 digits) the largest logit m is subtracted first: softmax(ℓ − m)
@@ -73,8 +80,14 @@ def _rounded_unless(exact: bool, s: fmt.Shown) -> fmt.Shown:
     return fmt.Shown(s.text, s.tex, False, s.kind, s.sign, s.slashed, s.speech)
 
 
-def _quotient(num: fmt.Shown, den: fmt.Shown) -> fmt.Shown:
-    """``num/den`` of two fixed values, as written before it is divided out."""
+def quotient(num: fmt.Shown, den: fmt.Shown) -> fmt.Shown:
+    """``num/den`` of two fixed values, as written before it is divided out.
+
+    Examples
+    --------
+    >>> quotient(fmt.fixed(2.028, 3), fmt.fixed(10.613, 3)).text
+    '2.028/10.613'
+    """
     a, b = num.text.removeprefix("≈ "), den.text.removeprefix("≈ ")
     ta, tb = num.tex.removeprefix(r"\approx "), den.tex.removeprefix(r"\approx ")
     assert num.speech is not None and den.speech is not None  # built by fmt, so said
@@ -140,7 +153,7 @@ def softmax_bar_morph(lesson: Lesson) -> Sheet:
     sheet["logits"] = tuple_of([sheet[f"logit{i}"] for i in range(1, len(keep) + 1)])
     sheet["exp_sum"] = total_shown
     sheet["first_logit"] = sheet[f"logit{first + 1}"]
-    sheet["frac"] = _quotient(sheet[f"exp{first + 1}"], total_shown)
+    sheet["frac"] = quotient(sheet[f"exp{first + 1}"], total_shown)
     sheet["first_weight"] = sheet[f"weight{first + 1}"]
     sheet["weights"] = tuple_of([sheet[f"weight{i}"] for i in range(1, len(keep) + 1)])
     if shift == "greater":
