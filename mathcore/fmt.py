@@ -195,9 +195,17 @@ def fixed(x: float | Fraction, places: int) -> Shown:
     (False, True)
     >>> fixed(-8, 2).tex
     '-8.00'
+
+    Exact zero is written 0 wherever it stands (a zero logit, a masked key's weight); a value
+    that only rounds to zero keeps its places:
+
+    >>> fixed(0.0, 3).text, fixed(Fraction(0), 3).exact
+    ('0', True)
     """
     if isinstance(x, float) and not math.isfinite(x):
         raise ValueError(f"not a finite number: {x}")
+    if x == 0:
+        return _plain("0", "integer", 0, speech=_dec(Decimal(0), 0))
     r = _rounded(x, places)
     exact = r == _rounded(x, max(places, 40))
     return _plain(_round_text(x, places), "fixed", _signum(r), exact=exact, speech=_dec(r, places))

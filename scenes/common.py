@@ -15,6 +15,7 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Arrow,
     MathTex,
     Mobject,
     Scene,
@@ -40,6 +41,9 @@ from scenes.palette import C
 __all__ = [
     "C",
     "FRAME_MARGIN",
+    "MIN_FONT",
+    "SAFE_X",
+    "SAFE_Y",
     "LessonScene",
     "LiveNumber",
     "Num",
@@ -58,7 +62,11 @@ __all__ = [
 ]
 
 M = TypeVar("M", bound=Mobject)
-FRAME_MARGIN = 0.25  # no text closer than this to the frame edge
+SAFE = 0.05  # title-safe area: no text in the outer 5 % of the frame's width or height
+SAFE_X = SAFE * 128 / 9  # 0.711 scene units of the 16:9 frame's 14.22
+SAFE_Y = SAFE * 8  # 0.4 of its 8
+FRAME_MARGIN = SAFE_Y  # kept for callers that place along both axes with one margin
+MIN_FONT = 20  # smallest font size on screen: a line ("Hg") about 24 px high at 720p
 LEAD_IN = 0.3  # seconds of silence before a lecture scene's first words
 
 
@@ -179,6 +187,8 @@ class Snapshot:
     said: set[str] = field(default_factory=set)  # sheet keys the section's captions say
     words: list[str] = field(default_factory=list)  # what the narrator was asked to say
     inks: list[Ink] = field(default_factory=list)  # each text's and graphic's colour, contrast
+    sizes: list[tuple[str, float]] = field(default_factory=list)  # each text's font size
+    tips: list[tuple[str, np.ndarray]] = field(default_factory=list)  # arrow heads' boxes
 
 
 def _visible(m: Mobject) -> bool:
@@ -196,6 +206,13 @@ def _box(m: Mobject) -> np.ndarray:
 def is_text(m: Mobject) -> bool:
     """Whether `m` is one text on screen (Text, MathTex, Tex, a live readout)."""
     return isinstance(m, Text | MathTex | Tex | SingleStringMathTex | LiveNumber)
+
+
+def font_size(m: Mobject) -> float:
+    """The font size `m` shows at now, after any scaling (:data:`MIN_FONT` is the floor)."""
+    if isinstance(m, LiveNumber):
+        return float(m._font)
+    return float(m.font_size)  # type: ignore[attr-defined]
 
 
 def _text_mobjects(mobs: list[Mobject]) -> list[Mobject]:
@@ -442,6 +459,12 @@ class LessonScene(Scene):
         for m in _text_mobjects(self.mobjects):
             label = getattr(m, "sheet_key", None) or type(m).__name__
             snap.boxes.append((label, _box(m)))
+            snap.sizes.append((label, font_size(m)))
+        for m in self.mobjects:
+            for part in m.get_family():
+                tip = getattr(part, "tip", None)
+                if isinstance(part, Arrow) and tip is not None and _visible(tip):
+                    snap.tips.append((getattr(part, "label", "arrow"), _box(tip)))
         snap.inks = inks(self.mobjects, is_text)
         self.snapshots.append(snap)
 
@@ -684,8 +707,8 @@ def vector_arrow(plane: Any, v: np.ndarray, color: str, **kwargs: Any) -> Mobjec
 
 
 def frame_box() -> tuple[float, float]:
-    """Half-width and half-height of the frame minus the margin."""
-    return config.frame_width / 2 - FRAME_MARGIN, config.frame_height / 2 - FRAME_MARGIN
+    """Half-width and half-height of the title-safe area (the frame less 5 % on each side)."""
+    return config.frame_width / 2 - SAFE_X, config.frame_height / 2 - SAFE_Y
 
 
 def fitted_plane(points: list[np.ndarray], width: float, height: float) -> Any:

@@ -545,12 +545,18 @@ class TestFixed:
         assert [fixed(v, P.weight).text for v in mc.softmax([0.0, 0.0])] == ["0.500", "0.500"]
 
     @pytest.mark.parametrize(
-        "x", [-0.0, -0.0001, -0.004999, Fraction(-1, 1000), -1e-300, np.float64(-0.001)]
+        "x", [-0.0001, -0.004999, Fraction(-1, 1000), -1e-300, np.float64(-0.001)]
     )
     def test_no_negative_zero(self, x):
         s = fixed(x, 2)
         assert s.text == "0.00"
         assert s.tex == "0.00"
+
+    @pytest.mark.parametrize("x", [0, -0.0, 0.0, Fraction(0), np.float64(0)])
+    def test_exact_zero_is_written_0(self, x):
+        """One number rule: an exact zero is 0 in a matrix cell as in a sentence."""
+        s = fixed(x, 3)
+        assert (s.text, s.tex, s.exact, s.sign) == ("0", "0", True, 0)
 
     def test_negative_rounds_away_from_zero_keeps_sign(self):
         assert fixed(-0.005001, 2).text == f"{MINUS}0.01"
@@ -571,7 +577,7 @@ class TestFixed:
         _assert_sign_conventions(s)
         value = float(s.text.replace(MINUS, "-"))
         assert abs(value - x) <= 0.5 * 10.0**-places * (1 + 1e-9) + 1e-12
-        if places:
+        if places and x != 0:
             assert len(s.text.split(".")[1]) == places
         else:
             assert "." not in s.text

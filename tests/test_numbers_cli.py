@@ -94,7 +94,7 @@ def softmax_figures(
         out[f"k{i}"] = vector([Fraction(x) for x in key])
         out[f"score{i}"] = exact(sum(a * b for a, b in zip(q, key, strict=True)))
         out[f"logit{i}"] = rounded(logits[i - 1], 3) if on else MINUS + "∞"
-        out[f"weight{i}"] = rounded(w[i - 1], 3) if on else "0.000"
+        out[f"weight{i}"] = rounded(w[i - 1], 3) if on else "0"
     return out
 
 
@@ -258,7 +258,7 @@ def test_masked_third_key(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     s = run_json(capsys, "--lesson", str(path))["scenes"]["SoftmaxBarMorph"]
     want = softmax_figures((1, 2), [(1, 0), (0, 1), (1, 1)], [True, False, True])
     assert subset(s, want) == want
-    assert (s["logit2"], s["weight2"]) == ("\u2212∞", "0.000")
+    assert (s["logit2"], s["weight2"]) == ("\u2212∞", "0")
     assert (s["logit1"], s["logit3"]) == ("0.707", "2.121")
     assert "k4" not in s
 

@@ -40,7 +40,6 @@ def _distinct_runs() -> list[tuple[str, str]]:
 RUNS = _distinct_runs()
 FRAME_W, FRAME_H = 14.222, 8.0
 pytestmark = pytest.mark.manim
-EDGE = 0.1  # text must stay at least this far from the frame edge
 
 
 def check_numbers(obj, sheet: dict[str, str]) -> None:
@@ -56,16 +55,37 @@ def check_numbers(obj, sheet: dict[str, str]) -> None:
     assert not missing, f"in the sheet but never on screen at a section end: {missing}"
 
 
-def check_layout(obj) -> None:
-    """Every text inside the frame, no two overlapping, at every step's end."""
-    assert len(obj.snapshots) >= 3
+def check_layout(obj) -> list[str]:
+    """What breaks the layout at a step's end: a text outside the title-safe area (5 % of
+    the frame on each side), two texts overlapping, a text under an arrow's head, a text
+    smaller than the floor (about 24 px a line at 720p). Empty when the layout holds."""
+    from scenes.common import MIN_FONT, SAFE_X, SAFE_Y
+
+    bad = [] if len(obj.snapshots) >= 3 else [f"{len(obj.snapshots)} steps"]
+    half_w, half_h = FRAME_W / 2 - SAFE_X, FRAME_H / 2 - SAFE_Y
     for snap in obj.snapshots:
         for label, ((x0, y0), (x1, y1)) in snap.boxes:
-            assert x0 >= -FRAME_W / 2 + EDGE and x1 <= FRAME_W / 2 - EDGE, (snap.section, label)
-            assert y0 >= -FRAME_H / 2 + EDGE and y1 <= FRAME_H / 2 - EDGE, (snap.section, label)
+            outside = max(-half_w - x0, x1 - half_w, -half_h - y0, y1 - half_h)
+            if outside > 1e-6:
+                bad.append(
+                    f"{snap.section}: {label} at x {x0:.2f}..{x1:.2f}, y {y0:.2f}..{y1:.2f} "
+                    f"leaves the title-safe area ±{half_w:.2f} × ±{half_h:.2f}"
+                )
         for (la, a), (lb, b) in combinations(snap.boxes, 2):
             overlap = np.minimum(a[1], b[1]) - np.maximum(a[0], b[0])
-            assert not np.all(overlap > 0.02), f"{snap.section}: {la} overlaps {lb}"
+            if np.all(overlap > 0.02):
+                bad.append(f"{snap.section}: {la} overlaps {lb}")
+        for label, box in snap.boxes:
+            for _, tip in snap.tips:
+                overlap = np.minimum(box[1], tip[1]) - np.maximum(box[0], tip[0])
+                if np.all(overlap > 0.02):
+                    bad.append(f"{snap.section}: {label} lies under an arrow's head")
+        bad += [
+            f"{snap.section}: {label} at font size {size:.1f} (floor {MIN_FONT})"
+            for label, size in snap.sizes
+            if size < MIN_FONT - 0.05
+        ]
+    return bad
 
 
 def check_outcomes_said(obj, sheet, lang: str) -> None:
@@ -130,7 +150,8 @@ def test_dry_run(dry_scene, lesson_paths, scene: str, lesson: str, lang: str) ->
     check_outcomes_said(obj, full, lang)
     assert obj.lesson_reads, "read nothing from the lesson"
     assert uncovered(obj.lesson_reads, ORDER[scene].reads) == [], "reads an undeclared key"
-    check_layout(obj)
+    broken = check_layout(obj)
+    assert not broken, "\n".join(broken)
     check_contrast(obj)
     check_captions(obj, lang)
 
