@@ -164,3 +164,76 @@ def lessons(draw: st.DrawFn, reads: tuple[str, ...]) -> str:
         if draw(st.booleans()) or table != "format":  # format: sometimes the default's
             edits += draw(table_edits(table))
     return write(edits)
+
+
+def _long(dim: int, start: int) -> list[Fraction]:
+    """A vector of `dim` two-decimal coordinates near the limit, alternating in sign."""
+    return [Fraction((-1) ** (i + start) * (899 - 37 * i), 100) for i in range(dim)]
+
+
+def extreme() -> str:
+    """The corner of the space: six keys of six coordinates, four queries, two-decimal values
+    near ±9, six places for every rounded kind, the longest title and labels."""
+    d, n = MAX_DIM, MAX_KEYS
+    keys = [_long(d, j) for j in range(n)]
+    edits: list[tuple[str, str, Any]] = [
+        ("", "title", ("Hasil kali dalam mengukur keselarasan " * 4)[:120].strip()),
+        ("intro", "prior_lesson", "lesson-0017a"),
+        ("intro", "mml_section", "3.2.1-3.2.99"),
+        *[("format", k, 6) for k in ("approx", "logit", "weight", "angle", "readout")],
+        ("format", "exact_max", 8),
+        ("projection", "query", [Fraction(-899, 100), Fraction(137, 100)]),
+        ("projection", "key", [Fraction(871, 100), Fraction(-293, 100)]),
+        ("projection", "other", [Fraction(-7, 100), Fraction(-899, 100)]),
+        ("angle", "key", [Fraction(-871, 100), Fraction(-293, 100)]),
+        ("angle", "acute", [Fraction(-433, 100), Fraction(-1, 100)]),
+        ("angle", "right", [Fraction(293, 100), Fraction(-871, 100)]),
+        ("angle", "obtuse", [Fraction(899, 100), Fraction(-899, 100)]),
+        ("angle", "scale", 2),
+        ("attention", "query", _long(d, 1)),
+        ("attention", "keys", keys),
+        ("scores", "queries", [_long(d, j) for j in range(MAX_QUERIES)]),
+        (
+            "magnitude",
+            "pairs",
+            [
+                [[Fraction(899, 100), 0], [Fraction(1, 100), 0]],
+                [[Fraction(-449, 100), Fraction(377, 100)], [Fraction(-1, 100), Fraction(-1, 100)]],
+            ],
+        ),
+        ("magnitude", "scale", 2),
+        (
+            "zero_query",
+            "keys",
+            [[Fraction(899, 100), Fraction(-7, 100)]] * 1 + [_long(2, j) for j in range(1, n)],
+        ),
+        ("scale", "query", _long(d, 0)),
+        ("scale", "key", _long(d, 1)),
+    ]
+    for q in range(1, 9):
+        table = f"quiz[{q}]"
+        if q == 4:
+            x = _long(d, 0)
+            edits += [(table, "x", x), (table, "y", _perpendicular(x, 2))]
+        elif q == 5:
+            edits.append(
+                (
+                    table,
+                    "pairs",
+                    [
+                        [
+                            [Fraction(-899, 100), Fraction(137, 100)],
+                            [Fraction(1, 100), Fraction(-899, 100)],
+                        ],
+                        [
+                            [Fraction(-137, 100), Fraction(-899, 100)],
+                            [Fraction(899, 100), Fraction(1, 100)],
+                        ],
+                    ],
+                )
+            )
+        elif q in (6, 7):
+            edits += [(table, "query", _long(d, 1) if q == 6 else [0] * d), (table, "keys", keys)]
+        else:
+            edits += [(table, "x", _long(d, 0)), (table, "y", _long(d, 1))]
+    return write(edits)
