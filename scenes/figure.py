@@ -29,12 +29,13 @@ from scenes.palette import BACKGROUND
 __all__ = [
     "GAP",
     "PLANE_MIN_W",
-    "keep_inside",
-    "left_right",
+    "SPACINGS",
     "backed",
     "box_of",
     "fit_column",
     "formula_lines",
+    "keep_inside",
+    "left_right",
     "min_font",
     "place_clear",
     "plane_room",
@@ -244,17 +245,16 @@ def keep_inside(mob: Mobject, bounds: np.ndarray) -> Mobject:
 
 
 def left_right(plane: Mobject, column: Mobject) -> None:
-    """Plane at the left edge of the title-safe area, column in the rest, both centred in height.
+    """Plane at the left edge of the title-safe area, centred in height; column beside it.
 
-    The column's top stays level with the plane's (or the safe area's top), its left edge
-    half-way between the plane and the safe area's right edge when there is room to spare.
+    The column's top stays level with the plane's (at most the safe area's top; it rises
+    when it would reach below the safe area), and it stands in the middle of the room
+    between the plane and the safe area's right edge.
     """
     half_w, half_h = frame_box()
     plane.move_to(np.array([-half_w + plane.width / 2, 0, 0]))
     spare = half_w - (plane.get_right()[0] + GAP) - column.width
-    column.to_edge(UP, buff=0).shift(
-        (min(half_h, plane.get_top()[1] + 0.1) - column.get_top()[1]) * UP
-    )
+    column.shift((min(half_h, plane.get_top()[1] + 0.1) - column.get_top()[1]) * UP)
     column.shift((plane.get_right()[0] + GAP + max(spare, 0) / 2 - column.get_left()[0]) * RIGHT)
     if column.get_bottom()[1] < -half_h:
         column.shift((-half_h - column.get_bottom()[1]) * UP)

@@ -302,7 +302,9 @@ class ProjectionDrop(LessonScene):
         normal = np.array([-(foot - o)[1], (foot - o)[0], 0]) / np.linalg.norm(foot - o)
         if np.dot(normal, self.plane.c2p(*self.q) - foot) > 0:
             normal = -normal
-        brace = Brace(line, direction=normal, color=C.PROJECTION, buff=0.12)
+        # over the lines and arrows it may cross (a filled brace under a dashed drop would
+        # make the drop's backdrop green); under the labels
+        brace = Brace(line, direction=normal, color=C.PROJECTION, buff=0.12).set_z_index(1.5)
         label = backed(MathTex(r"\operatorname{comp}_k(q)", font_size=28, color=C.PROJECTION))
         place_clear(label.set_z_index(2), brace.get_tip(), normal, self.avoid, self.bounds(), 0.08)
         self.avoid.append(box_of(label))
