@@ -3,6 +3,7 @@
 Every scene has the same storyboard (:class:`QuizQuestion`): the question card, said aloud;
 an invitation to pause, then a countdown in silence; then the seed's worked solution step by
 step, each step's captions saying its numbers (and the answer followed by a silence). The
+last frame keeps the question, every worked row and the answer, which a box marks. The
 eight subclasses only say which question they are and what their card and steps hold; every
 number comes from the scene's sheet (``lesson/sheets/quiz.py``).
 """
@@ -50,6 +51,7 @@ from scenes.common import (
     font_size,
     frame_box,
     is_text,
+    tag,
 )
 
 # The subclasses are named by number; the names are built, not typed (no digits here).
@@ -62,6 +64,7 @@ STEP_BUFF = 0.34  # between two steps of the solution
 QUESTION_TEXT, QUESTION_MATH = 26, 36
 STEP_TEXT, STEP_MATH = 24, 34
 INSET = 0.02  # inside the title-safe area's edge, so rounding never puts a text across it
+CHAIN_INDENT = 0.6  # left margin of a chain's later lines
 ROW_BUFF = 0.2  # between two rows of the recap
 MARK_BUFF = 0.08  # between the answer and its marker
 # Scales a recap page tries, down to the one at which STEP_MATH is MIN_FONT.
@@ -111,9 +114,9 @@ class Step:
         Which screenful of the solution the step is on (set by the layout).
     answer : int or None
         Index of the row that states the question's answer (marked on the last frame).
-    gather : list of (Mobject or None, Mobject)
+    gather : list of (Mobject, Mobject)
         The last step of a solution that took more than one screenful: the worked rows of
-        the earlier steps, each (the row on screen or None, its place in the recap), brought
+        the earlier steps, each (the row as first shown, the same row in the recap), brought
         together before the step's own rows (set by the layout).
     mark : Mobject or None
         What the answer marker surrounds at the step's end (set by the layout, last step).
@@ -124,7 +127,7 @@ class Step:
     rows: list[Mobject] = field(default_factory=list)
     page: int = 0
     answer: int | None = None
-    gather: list[tuple[Mobject | None, Mobject]] = field(default_factory=list)
+    gather: list[tuple[Mobject, Mobject]] = field(default_factory=list)
     mark: Mobject | None = None
 
     def __post_init__(self) -> None:
@@ -323,9 +326,9 @@ class QuizQuestion(LessonScene):
         def row(i: int, j: int, scale: float, width: float) -> Mobject:
             """Row `j` of step `i`: formulas at `scale`, sentences no smaller than the floor."""
             probe = build(scale, width)[i].rows[j]
-            own = max(scale, min(1.0, MIN_FONT / smallest_font(probe)))
-            mob = build(own, width)[i].rows[j] if own != scale else probe
-            return mob.scale(own)
+            floor = max(scale, min(1.0, MIN_FONT / smallest_font(probe)))
+            mob = build(floor, width)[i].rows[j] if floor != scale else probe
+            return mob.scale(floor)
 
         chosen: tuple[list[Mobject], list[Mobject], int] = ([], [], 0)
         guess = 1.0
@@ -423,9 +426,53 @@ class QuizQuestion(LessonScene):
     def chain(
         self, *segments: list[Part], width: float, size: float = STEP_MATH, color: str = C.TEXT
     ) -> VGroup:
-        """A chain of equalities, wrapped onto further lines between its segments."""
-        items = [self.formula(*seg, size=size, color=color) for seg in segments]
-        return flow(items, width, buff=0.12, indent=0.6)
+        """A chain of equalities, wrapped onto further lines between its segments.
+
+        A segment wider than a line whose value is a sum or a tuple (six products, six
+        weights) is broken between its terms instead of shrunk (:meth:`broken`).
+        """
+        items = []
+        for i, seg in enumerate(segments):
+            item = self.formula(*seg, size=size, color=color)
+            room = width - (CHAIN_INDENT if i else 0.0)
+            if item.width > room:
+                item = self.broken(seg, room, size, color) or item
+            items.append(item)
+        return flow(items, width, buff=0.12, indent=CHAIN_INDENT)
+
+    def broken(self, seg: list[Part], room: float, size: float, color: str) -> VGroup | None:
+        """Segment `seg` in lines no wider than `room`, broken between the terms of its value.
+
+        The value (the segment's last part, a sheet number) is one group of lines tagged
+        with its key; what comes before it stands left of its first line. None when the
+        segment does not end in a value that has terms to break between.
+        """
+        num = seg[-1] if seg else None
+        if not isinstance(num, Num):
+            return None
+        terms = split_terms(num.shown.tex)
+        if len(terms) < 2:
+            return None
+        head = self.formula(*seg[:-1], size=size, color=color) if seg[:-1] else VGroup()
+        room -= head.width + 0.12 if seg[:-1] else 0.0
+        widths = [MathTex(t, font_size=size).width for t in terms]
+        lines: list[list[str]] = [[]]
+        used = 0.0
+        for term, w in zip(terms, widths, strict=True):
+            if lines[-1] and used + w > room:
+                lines.append([])
+                used = 0.0
+            lines[-1].append(term)
+            used += w + 0.1 * size / STEP_MATH
+        block = VGroup(*[MathTex(" ".join(ln), font_size=size, color=color) for ln in lines])
+        block.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+        for line in block:
+            fit_into(line, room, 100.0)
+        tag(block, num.key, num.shown.text)
+        if seg[:-1]:
+            block.next_to(head, RIGHT, buff=0.12)
+            block.shift((head.get_center()[1] - block[0].get_center()[1]) * UP)
+        return VGroup(head, block)
 
     def listing(
         self,
@@ -520,7 +567,7 @@ class QuizQuestion(LessonScene):
 
     def turn_page(self, part: Step) -> None:
         """Clear the rows of earlier pages, or gather their work onto a recap page."""
-        moved = {id(old) for old, _ in part.gather if old is not None and old in self.mobjects}
+        moved = {id(old) for old, _ in part.gather if old in self.mobjects}
         gone = [
             row
             for s in self.parts
@@ -530,7 +577,7 @@ class QuizQuestion(LessonScene):
         ]
         anims: list[Animation] = [FadeOut(row) for row in gone]
         for old, new in part.gather:
-            if old is not None and id(old) in moved:
+            if id(old) in moved:
                 anims.append(ReplacementTransform(old, new))
             else:
                 anims.append(FadeIn(new))
@@ -623,6 +670,35 @@ def smallest_font(mob: Mobject) -> float:
     """The smallest font size among the texts in `mob` (a large number if it has none)."""
     sizes = [font_size(m) for m in mob.get_family() if is_text(m) and m.width > 0]
     return min(sizes, default=1000.0)
+
+
+def split_terms(tex: str) -> list[str]:
+    r"""A value's TeX cut into the terms of its sum or tuple.
+
+    A sum is cut before each `` + `` and `` - `` outside brackets, a tuple after each ``,\ ``.
+
+    Examples
+    --------
+    >>> split_terms(r"2 \cdot 1 + (-1) \cdot 4 - 6")
+    ['2 \\cdot 1', '+ (-1) \\cdot 4', '- 6']
+    >>> split_terms(r"\approx (0.191,\ 0.786)")
+    ['\\approx (0.191,', '0.786)']
+    """
+    out: list[str] = []
+    depth, start = 0, 0
+    for i, c in enumerate(tex):
+        if c in "({":
+            depth += 1
+        elif c in ")}":
+            depth -= 1
+        elif depth == 0 and i > start and tex.startswith((" + ", " - "), i):
+            out.append(tex[start:i])
+            start = i + 1
+        elif depth == 1 and tex.startswith(",\\ ", i):
+            out.append(tex[start : i + 1])
+            start = i + 3
+    out.append(tex[start:])
+    return [t for t in out if t.strip()]
 
 
 def stack_height(groups: list[Mobject], buff: float = STEP_BUFF) -> float:
@@ -1006,10 +1082,12 @@ class QuizQuestion6(QuizQuestion):
             width,
             buff=0.25,
         )
-        weights = self.formula(
-            "w", *self.eq("weights"), r",\quad \textstyle\sum_i w_i =", self.n("sum"),
-            size=STEP_MATH, color=C.WEIGHT,
-        )  # fmt: skip
+        weights = self.chain(
+            ["w", *self.eq("weights")],
+            [r",\quad \textstyle\sum_i w_i =", self.n("sum")],
+            width=width,
+            color=C.WEIGHT,
+        )
         return [
             Step(
                 "langkah-skor",
