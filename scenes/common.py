@@ -189,6 +189,7 @@ class Snapshot:
     inks: list[Ink] = field(default_factory=list)  # each text's and graphic's colour, contrast
     sizes: list[tuple[str, float]] = field(default_factory=list)  # each text's font size
     tips: list[tuple[str, np.ndarray]] = field(default_factory=list)  # arrow heads' boxes
+    marked: set[str] = field(default_factory=set)  # sheet keys inside a visible answer marker
 
 
 def _visible(m: Mobject) -> bool:
@@ -465,6 +466,13 @@ class LessonScene(Scene):
                 tip = getattr(part, "tip", None)
                 if isinstance(part, Arrow) and tip is not None and _visible(tip):
                     snap.tips.append((getattr(part, "label", "arrow"), _box(tip)))
+        for m in self.mobjects:  # a marker (a box around an answer) names what it marks
+            marks = getattr(m, "marks", None)
+            if marks is not None and _visible(m):
+                for part in marks.get_family():
+                    snap.marked.update(getattr(part, "sheet_multi", {}))
+                    if getattr(part, "sheet_key", None) is not None:
+                        snap.marked.add(part.sheet_key)
         snap.inks = inks(self.mobjects, is_text)
         self.snapshots.append(snap)
 

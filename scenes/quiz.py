@@ -3,6 +3,7 @@
 Every scene has the same storyboard (:class:`QuizQuestion`): the question card, said aloud;
 an invitation to pause, then a countdown in silence; then the seed's worked solution step by
 step, each step's captions saying its numbers (and the answer followed by a silence). The
+last frame keeps the question, every worked row and the answer, which a box marks. The
 eight subclasses only say which question they are and what their card and steps hold; every
 number comes from the scene's sheet (``lesson/sheets/quiz.py``).
 """
@@ -18,13 +19,17 @@ from manim import (
     RIGHT,
     TAU,
     UP,
+    Animation,
     Arc,
     Circle,
+    Create,
     FadeIn,
     FadeOut,
     MathTex,
     Mobject,
+    ReplacementTransform,
     RoundedRectangle,
+    SurroundingRectangle,
     Text,
     UpdateFromAlphaFunc,
     VGroup,
@@ -37,18 +42,33 @@ from lesson import captions
 from lesson.model import Quiz
 from lesson.sheets.quiz import pause_seconds
 from mathcore import fmt
-from scenes.common import C, LessonScene, Num, fit_into
+from scenes.common import (
+    MIN_FONT,
+    C,
+    LessonScene,
+    Num,
+    fit_into,
+    font_size,
+    frame_box,
+    is_text,
+    tag,
+)
 
 # The subclasses are named by number; the names are built, not typed (no digits here).
 __all__ = ["QuizQuestion", *(f"QuizQuestion{n}" for n in range(1, 9))]
 
-EDGE = 0.35  # distance of the layout from the frame edge
 CARD_PAD = 0.22  # room between the card's border and the question
 CARD_MAX_H = 3.0  # the question card never takes more of the frame than this
 GAP = 0.45  # between the two solution columns, when one is not enough
 STEP_BUFF = 0.34  # between two steps of the solution
 QUESTION_TEXT, QUESTION_MATH = 26, 36
 STEP_TEXT, STEP_MATH = 24, 34
+INSET = 0.02  # inside the title-safe area's edge, so rounding never puts a text across it
+CHAIN_INDENT = 0.6  # left margin of a chain's later lines
+ROW_BUFF = 0.2  # between two rows of the recap
+MARK_BUFF = 0.08  # between the answer and its marker
+# Scales a recap page tries, down to the one at which STEP_MATH is MIN_FONT.
+RECAP_SCALES = (1.0, 0.93, 0.86, 0.8, 0.74, 0.68, 0.63, 0.6)
 
 Part = str | Num
 PAIR_STEPS = ("langkah-pasangan-pertama", "langkah-pasangan-kedua")  # question 5's two pairs
@@ -92,12 +112,23 @@ class Step:
         What the step adds to the screen, top to bottom.
     page : int
         Which screenful of the solution the step is on (set by the layout).
+    answer : int or None
+        Index of the row that states the question's answer (marked on the last frame).
+    gather : list of (Mobject, Mobject)
+        The last step of a solution that took more than one screenful: the worked rows of
+        the earlier steps, each (the row as first shown, the same row in the recap), brought
+        together before the step's own rows (set by the layout).
+    mark : Mobject or None
+        What the answer marker surrounds at the step's end (set by the layout, last step).
     """
 
     name: str
     says: list[Say] | str
     rows: list[Mobject] = field(default_factory=list)
     page: int = 0
+    answer: int | None = None
+    gather: list[tuple[Mobject, Mobject]] = field(default_factory=list)
+    mark: Mobject | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.says, str):
@@ -162,13 +193,18 @@ class QuizQuestion(LessonScene):
         return self.lesson.quiz[self.number - 1]
 
     def build(self) -> None:
-        """Header, question card, the solution laid out below it, and the countdown."""
-        half_w, half_h = config.frame_width / 2, config.frame_height / 2
-        self.area_w = 2 * (half_w - EDGE)
+        """Header, question card, the solution laid out below it, and the countdown.
+
+        Everything stays inside the title-safe area (:func:`~scenes.common.frame_box`).
+        """
+        half_w, half_h = frame_box()
+        half_w, half_h = half_w - INSET, half_h - INSET
+        self.area_w = 2 * half_w
+        self.left = -half_w
         self.header = self.t("qz_header", 34, C.ACCENT)
-        self.header.to_corner(UP + LEFT, buff=EDGE)
-        self.tag = self.t("qz_tag", 24, C.MUTED).to_corner(UP + RIGHT, buff=EDGE)
-        self.tag.match_y(self.header)
+        self.header.move_to([-half_w, half_h, 0], aligned_edge=UP + LEFT)
+        self.tag = self.t("qz_tag", 24, C.MUTED)
+        self.tag.move_to([half_w, half_h, 0], aligned_edge=UP + RIGHT).match_y(self.header)
 
         inner = self.area_w - 2 * CARD_PAD
         rows = VGroup(*self.question(inner)).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
@@ -187,24 +223,40 @@ class QuizQuestion(LessonScene):
         self.question_rows = rows
 
         top = self.card.get_bottom()[1] - 0.35
-        self.box_h = top - (-half_h + EDGE)
+        self.box_h = top + half_h
         self.box_top = top
         self.parts = self.layout_solution()
         self.countdown = self.build_countdown()
 
     def layout_solution(self) -> list[Step]:
-        """Place the steps below the card: in one column if they all fit, else in pages.
+        """Place the steps below the card; the last frame keeps the work and marks the answer.
+
+        In one column if they all fit, else in pages (:meth:`paginate`). A solution that took
+        more than one page ends on a recap (:meth:`recap`): its last step first brings the
+        worked rows of every earlier step back, in two columns, then adds its own.
+        """
+        full = self.solution(self.area_w)
+        body = VGroup(*[s.group for s in full]).arrange(DOWN, aligned_edge=LEFT, buff=STEP_BUFF)
+        if body.height <= self.box_h:
+            body.move_to([self.left, self.box_top, 0], aligned_edge=UP + LEFT)
+            steps = full
+        else:
+            steps = self.paginate(full)
+        if steps[-1].page > 0:
+            steps[-1] = self.recap(steps)
+        else:
+            at, row = answer_of(steps)
+            steps[-1].mark = steps[at].rows[row]
+        return steps
+
+    def paginate(self, full: list[Step]) -> list[Step]:
+        """Place the steps in pages of two columns (the first page may hold them all).
 
         A page has two columns, filled like a newspaper: down the left, then down the
         right; when both are full the next step starts a new page (the old one is cleared
         first). A step too tall for half the width gets a full-width page of its own.
         """
-        left = -config.frame_width / 2 + EDGE
-        full = self.solution(self.area_w)
-        body = VGroup(*[s.group for s in full]).arrange(DOWN, aligned_edge=LEFT, buff=STEP_BUFF)
-        if body.height <= self.box_h:
-            body.move_to([left, self.box_top, 0], aligned_edge=UP + LEFT)
-            return full
+        left = self.left
         col_w = (self.area_w - GAP) / 2
         half = self.solution(col_w)
         bottom = self.box_top - self.box_h
@@ -238,6 +290,89 @@ class QuizQuestion(LessonScene):
             narrow.page = page
             steps.append(narrow)
         return steps
+
+    def recap(self, steps: list[Step]) -> Step:
+        """The last step of a solution that took more than one page, as a recap page.
+
+        The worked rows of the earlier steps (every row but their sentences) come back in
+        two columns, in reading order, balanced in height; the last step's own rows follow
+        across the full width. The whole page shrinks until it fits below the card: formulas
+        to no less than :data:`~scenes.common.MIN_FONT`, sentences no smaller than that
+        either (they re-wrap to the width they get instead).
+
+        Parameters
+        ----------
+        steps : list of Step
+            The solution as first laid out (the rows on screen before the last step).
+
+        Returns
+        -------
+        Step
+            The last step with its rows placed, :attr:`Step.gather` and :attr:`Step.mark`.
+        """
+        col_w = (self.area_w - GAP) / 2
+        last = len(steps) - 1
+        work = [(i, j) for i in range(last) for j, row in enumerate(steps[i].rows)]
+        work = [(i, j) for i, j in work if not isinstance(steps[i].rows[j], Text)]
+        target = answer_of(steps)
+        built: dict[tuple[float, float], list[Step]] = {}
+
+        def build(scale: float, width: float) -> list[Step]:
+            """The solution built to be `width` wide once shrunk to `scale` (fresh per try)."""
+            if (scale, width) not in built:
+                built[scale, width] = self.solution(width / scale)
+            return built[scale, width]
+
+        def row(i: int, j: int, scale: float, width: float) -> Mobject:
+            """Row `j` of step `i`: formulas at `scale`, sentences no smaller than the floor."""
+            probe = build(scale, width)[i].rows[j]
+            floor = max(scale, min(1.0, MIN_FONT / smallest_font(probe)))
+            mob = build(floor, width)[i].rows[j] if floor != scale else probe
+            return mob.scale(floor)
+
+        chosen: tuple[list[Mobject], list[Mobject], int] = ([], [], 0)
+        guess = 1.0
+        for scale in RECAP_SCALES:
+            if scale > guess + 1e-9 and scale != RECAP_SCALES[-1]:
+                continue
+            built.clear()
+            table = [row(i, j, scale, col_w) for i, j in work]
+            ends = range(len(steps[last].rows))
+            wide = [row(last, j, scale, self.area_w) for j in ends]  # below both columns
+            narrow = [row(last, j, scale, col_w) for j in ends]  # or in the columns
+            heights = [self.place(table, wide), self.place(table + narrow, [])]
+            best = 0 if heights[0] <= self.box_h or heights[0] <= heights[1] else 1
+            chosen = (table, [wide, narrow][best], best)
+            if heights[best] <= self.box_h:
+                break
+            guess = min(guess, scale * (self.box_h / heights[best]) ** 0.5)
+        table, own, best = chosen
+        if best:
+            self.place(table + own, [])
+        else:
+            self.place(table, own)
+        gather = [(steps[i].rows[j], new) for (i, j), new in zip(work, table, strict=True)]
+        mark = own[target[1]] if target[0] == last else table[work.index(target)]
+        end = steps[last]
+        return Step(end.name, end.captions, own, end.page, end.answer, gather, mark)
+
+    def place(self, columns: list[Mobject], below: list[Mobject]) -> float:
+        """Place `columns` in two balanced columns and `below` them full width.
+
+        Returns the height the page takes below the card.
+        """
+        col_w = (self.area_w - GAP) / 2
+        bottom = self.box_top
+        for x, column in zip((0, col_w + GAP), balance(columns, ROW_BUFF), strict=True):
+            if column.submobjects:
+                column.move_to([self.left + x, self.box_top, 0], aligned_edge=UP + LEFT)
+                bottom = min(bottom, column.get_bottom()[1])
+        if below:
+            top = bottom - STEP_BUFF if columns else self.box_top
+            group = VGroup(*below).arrange(DOWN, aligned_edge=LEFT, buff=ROW_BUFF)
+            group.move_to([self.left, top, 0], aligned_edge=UP + LEFT)
+            bottom = group.get_bottom()[1]
+        return self.box_top - bottom
 
     def build_countdown(self) -> VGroup:
         """Ring, remaining seconds (formatted by mathcore.fmt) and a caption."""
@@ -291,9 +426,53 @@ class QuizQuestion(LessonScene):
     def chain(
         self, *segments: list[Part], width: float, size: float = STEP_MATH, color: str = C.TEXT
     ) -> VGroup:
-        """A chain of equalities, wrapped onto further lines between its segments."""
-        items = [self.formula(*seg, size=size, color=color) for seg in segments]
-        return flow(items, width, buff=0.12, indent=0.6)
+        """A chain of equalities, wrapped onto further lines between its segments.
+
+        A segment wider than a line whose value is a sum or a tuple (six products, six
+        weights) is broken between its terms instead of shrunk (:meth:`broken`).
+        """
+        items = []
+        for i, seg in enumerate(segments):
+            item = self.formula(*seg, size=size, color=color)
+            room = width - (CHAIN_INDENT if i else 0.0)
+            if item.width > room:
+                item = self.broken(seg, room, size, color) or item
+            items.append(item)
+        return flow(items, width, buff=0.12, indent=CHAIN_INDENT)
+
+    def broken(self, seg: list[Part], room: float, size: float, color: str) -> VGroup | None:
+        """Segment `seg` in lines no wider than `room`, broken between the terms of its value.
+
+        The value (the segment's last part, a sheet number) is one group of lines tagged
+        with its key; what comes before it stands left of its first line. None when the
+        segment does not end in a value that has terms to break between.
+        """
+        num = seg[-1] if seg else None
+        if not isinstance(num, Num):
+            return None
+        terms = split_terms(num.shown.tex)
+        if len(terms) < 2:
+            return None
+        head = self.formula(*seg[:-1], size=size, color=color) if seg[:-1] else VGroup()
+        room -= head.width + 0.12 if seg[:-1] else 0.0
+        widths = [MathTex(t, font_size=size).width for t in terms]
+        lines: list[list[str]] = [[]]
+        used = 0.0
+        for term, w in zip(terms, widths, strict=True):
+            if lines[-1] and used + w > room:
+                lines.append([])
+                used = 0.0
+            lines[-1].append(term)
+            used += w + 0.1 * size / STEP_MATH
+        block = VGroup(*[MathTex(" ".join(ln), font_size=size, color=color) for ln in lines])
+        block.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+        for line in block:
+            fit_into(line, room, 100.0)
+        tag(block, num.key, num.shown.text)
+        if seg[:-1]:
+            block.next_to(head, RIGHT, buff=0.12)
+            block.shift((head.get_center()[1] - block[0].get_center()[1]) * UP)
+        return VGroup(head, block)
 
     def listing(
         self,
@@ -365,15 +544,16 @@ class QuizQuestion(LessonScene):
     def reveal(self, part: Step) -> None:
         """The step's captions in turn, each with its rows; every caption is said whole.
 
-        The previous page is cleared first. A caption stays until it has been said and can
-        be read (the scene holds at the next caption or at the section's end).
+        The previous page is cleared first; a recap (:meth:`recap`) brings the earlier
+        steps' worked rows back instead, moving those still on screen to their new places.
+        The last step ends with its answer marked. A caption stays until it has been said
+        and can be read (the scene holds at the next caption or at the section's end).
         """
-        done = [s for s in self.parts if s.page < part.page and s.rows[0] in self.mobjects]
         shown = 0
         for i, cue in enumerate(part.captions):
             self.say(cue.key, result=cue.result, **cue.fields)
-            if i == 0 and done:
-                self.play(*[FadeOut(row) for s in done for row in s.rows], run_time=0.6)
+            if i == 0:
+                self.turn_page(part)
             count = len(part.rows) - shown if cue.rows < 0 else cue.rows
             for row in part.rows[shown : shown + count]:
                 if isinstance(row, Text):
@@ -381,6 +561,28 @@ class QuizQuestion(LessonScene):
                 else:
                     self.play(Write(row), run_time=1.4)
             shown += count
+        if part.mark is not None:
+            self.marker = answer_marker(part.mark)
+            self.play(Create(self.marker), run_time=0.8)
+
+    def turn_page(self, part: Step) -> None:
+        """Clear the rows of earlier pages, or gather their work onto a recap page."""
+        moved = {id(old) for old, _ in part.gather if old in self.mobjects}
+        gone = [
+            row
+            for s in self.parts
+            if s.page < part.page or (part.gather and s is not part)
+            for row in s.rows
+            if row in self.mobjects and id(row) not in moved
+        ]
+        anims: list[Animation] = [FadeOut(row) for row in gone]
+        for old, new in part.gather:
+            if id(old) in moved:
+                anims.append(ReplacementTransform(old, new))
+            else:
+                anims.append(FadeIn(new))
+        if anims:
+            self.play(*anims, run_time=1.2 if part.gather else 0.6)
 
     def hold(self, key: str, spent: float, least: float = 1.5) -> None:
         """Wait until the subtitle `key` could be read (no cap), and at least `least` seconds."""
@@ -424,6 +626,79 @@ def flow(items: list[Mobject], width: float, buff: float = 0.3, indent: float = 
     for row in rows[1:]:
         row.shift(indent * RIGHT)
     return group
+
+
+def answer_marker(mob: Mobject) -> SurroundingRectangle:
+    """A box around the answer `mob`, in the emphasis colour; it records what it marks.
+
+    The box's ``marks`` is `mob`, so a step's snapshot knows which values are marked.
+    """
+    box = SurroundingRectangle(
+        mob, color=C.ACCENT, buff=MARK_BUFF, corner_radius=0.08, stroke_width=3
+    )
+    box.marks = mob  # type: ignore[attr-defined]
+    return box
+
+
+def balance(items: list[Mobject], buff: float) -> tuple[VGroup, VGroup]:
+    """Split `items` (in reading order) into two left-aligned columns of about equal height.
+
+    The left column takes the first items; the split makes the taller column as short as
+    it can be.
+    """
+    best = len(items)
+    for k in range(len(items), 0, -1):
+        taller = max(stack_height(items[:k], buff), stack_height(items[k:], buff))
+        if taller < max(stack_height(items[:best], buff), stack_height(items[best:], buff)):
+            best = k
+    columns = (VGroup(*items[:best]), VGroup(*items[best:]))
+    for column in columns:
+        if column.submobjects:
+            column.arrange(DOWN, aligned_edge=LEFT, buff=buff)
+    return columns
+
+
+def answer_of(steps: list[Step]) -> tuple[int, int]:
+    """(step, row) of the row that states the answer: the one a step names, else the last."""
+    for i, step in enumerate(steps):
+        if step.answer is not None:
+            return i, step.answer
+    return len(steps) - 1, len(steps[-1].rows) - 1
+
+
+def smallest_font(mob: Mobject) -> float:
+    """The smallest font size among the texts in `mob` (a large number if it has none)."""
+    sizes = [font_size(m) for m in mob.get_family() if is_text(m) and m.width > 0]
+    return min(sizes, default=1000.0)
+
+
+def split_terms(tex: str) -> list[str]:
+    r"""A value's TeX cut into the terms of its sum or tuple.
+
+    A sum is cut before each `` + `` and `` - `` outside brackets, a tuple after each ``,\ ``.
+
+    Examples
+    --------
+    >>> split_terms(r"2 \cdot 1 + (-1) \cdot 4 - 6")
+    ['2 \\cdot 1', '+ (-1) \\cdot 4', '- 6']
+    >>> split_terms(r"\approx (0.191,\ 0.786)")
+    ['\\approx (0.191,', '0.786)']
+    """
+    out: list[str] = []
+    depth, start = 0, 0
+    for i, c in enumerate(tex):
+        if c in "({":
+            depth += 1
+        elif c in ")}":
+            depth -= 1
+        elif depth == 0 and i > start and tex.startswith((" + ", " - "), i):
+            out.append(tex[start:i])
+            start = i + 1
+        elif depth == 1 and tex.startswith(",\\ ", i):
+            out.append(tex[start : i + 1])
+            start = i + 3
+    out.append(tex[start:])
+    return [t for t in out if t.strip()]
 
 
 def stack_height(groups: list[Mobject], buff: float = STEP_BUFF) -> float:
@@ -476,6 +751,7 @@ class QuizQuestion1(QuizQuestion):
                     self.para(self.pick("qz_sign_sign", "dot"), width),
                     self.formula(*compare, self.n("right_angle"), size=STEP_MATH),
                 ],
+                answer=1,
             ),
             Step(
                 "kesimpulan",
@@ -537,6 +813,7 @@ class QuizQuestion2(QuizQuestion):
                 "kesimpulan",
                 self.pick("qz_cos_sub_note", "dot_vs_cos"),
                 [self.para(self.pick("qz_cos_note", "dot_vs_cos"), width, color=C.ACCENT)],
+                answer=0,
             ),
         ]
 
@@ -611,6 +888,7 @@ class QuizQuestion3(QuizQuestion):
                         color=C.PROJECTION,
                     ),
                 ],
+                answer=1,
             ),
         ]
 
@@ -685,6 +963,7 @@ class QuizQuestion4(QuizQuestion):
                         size=STEP_MATH,
                     ),
                 ],
+                answer=0,
             ),
         ]
 
@@ -754,6 +1033,7 @@ class QuizQuestion5(QuizQuestion):
                     self.para(self.pick("qz_mag_note", "cosines"), width, color=C.ACCENT),
                     self.formula(*[p for p in compare if p != ""], size=STEP_MATH),
                 ],
+                answer=1,
             ),
         ]
 
@@ -802,10 +1082,12 @@ class QuizQuestion6(QuizQuestion):
             width,
             buff=0.25,
         )
-        weights = self.formula(
-            "w", *self.eq("weights"), r",\quad \textstyle\sum_i w_i =", self.n("sum"),
-            size=STEP_MATH, color=C.WEIGHT,
-        )  # fmt: skip
+        weights = self.chain(
+            ["w", *self.eq("weights")],
+            [r",\quad \textstyle\sum_i w_i =", self.n("sum")],
+            width=width,
+            color=C.WEIGHT,
+        )
         return [
             Step(
                 "langkah-skor",
@@ -848,6 +1130,7 @@ class QuizQuestion6(QuizQuestion):
                 "kesimpulan",
                 [Say(win_said, result=True)],
                 [winner, self.para("qz_att_note", width, color=C.ACCENT)],
+                answer=0,
             ),
         ]
 
@@ -957,6 +1240,7 @@ class QuizQuestion7(QuizQuestion):
                     ),
                     self.para("qz_zero_no_angle", width, color=C.ACCENT),
                 ],
+                answer=1,
             ),
         ]
 
@@ -1031,5 +1315,6 @@ class QuizQuestion8(QuizQuestion):
                         color=C.TEXT,
                     ),
                 ],
+                answer=1,
             ),
         ]
