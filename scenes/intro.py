@@ -11,7 +11,9 @@ from manim import (
     ORIGIN,
     RIGHT,
     UP,
+    Animation,
     Arc,
+    Arrow,
     Create,
     Dot,
     FadeIn,
@@ -608,9 +610,9 @@ class LengthAndAngle(IntroScene):
         self.say(self.pick("la_sub_vectors", "dot"))
         self.play(Create(self.plane), FadeIn(self.title), run_time=1.5)
         self.play(
-            GrowArrow(self.q_arrow),
+            grow(self.q_arrow),
             FadeIn(self.q_name),
-            GrowArrow(self.k_arrow),
+            grow(self.k_arrow),
             FadeIn(self.k_name),
             Write(self.pair_row),
             run_time=1.5,
@@ -648,6 +650,11 @@ class LengthAndAngle(IntroScene):
         self.play(FadeIn(self.note_cos, shift=0.2 * UP))
         self.play(Indicate(self.cos_row[-1], color=C.ACCENT, scale_factor=1.2))
         self.wait(3.5)
+
+
+def grow(vector: Mobject) -> Animation:
+    """An arrow grows from its tail; a vector too short to draw as one (a dot) fades in."""
+    return GrowArrow(vector) if isinstance(vector, Arrow) else FadeIn(vector)
 
 
 def overlap(a: Mobject, b: Mobject, gap: float = 0.05) -> bool:
