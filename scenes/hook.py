@@ -42,7 +42,7 @@ class Hook(LessonScene):
         hw, hh = (h - INSET for h in frame_box())
         self.title = self.t("hk_title", 44, C.ACCENT)
         fit_into(self.title, 2 * hw, 1.0)
-        self.query = self.formula("q =", self.n("q"), size=48, color=C.QUERY)
+        self.query = self.formula("q", *self.eq("q"), size=48, color=C.QUERY)
         fit_into(self.query, 2 * hw, 1.0)
         top = VGroup(self.title, self.query).arrange(DOWN, aligned_edge=LEFT, buff=0.35)
         top.move_to([-hw, hh, 0], aligned_edge=UP + LEFT)
@@ -55,11 +55,11 @@ class Hook(LessonScene):
         self.take = self.t("hk_take", 30, C.MUTED)
 
         keys = [
-            self.formula(f"k_{{{i}}} =", self.n(f"k{i}"), size=44, color=C.KEY)
+            self.formula(f"k_{{{i}}}", *self.eq(f"k{i}"), size=44, color=C.KEY)
             for i in range(1, self.n_keys + 1)
         ]
         scores = [
-            self.formula(rf"q \cdot k_{{{i}}} =", self.n(f"score{i}"), size=48)
+            self.formula(rf"q \cdot k_{{{i}}}", *self.eq(f"score{i}"), size=48)
             for i in range(1, self.n_keys + 1)
         ]
         self.weights = VGroup(

@@ -60,9 +60,11 @@ class IntroScene(LessonScene):
 
     def vector_pair(self, size: float = 34) -> MathTex:
         """``q = (…), k = (…)`` with q in the query colour and k in the key colour."""
-        row = self.formula("q =", self.n("q"), r",\qquad k =", self.n("k"), size=size)
-        row[:2].set_color(C.QUERY)
-        row[2:].set_color(C.KEY)
+        q_parts = ["q", *self.eq("q")]
+        row = self.formula(*q_parts, r",\qquad k", *self.eq("k"), size=size)
+        row.split = len(q_parts)  # type: ignore[attr-defined]  # where k's parts begin
+        row[: row.split].set_color(C.QUERY)
+        row[row.split :].set_color(C.KEY)
         return row
 
 
@@ -260,11 +262,11 @@ class CoordinateProducts(IntroScene):
             ``(lhs, terms, rest)``: what the step writes first, the sum, what it writes last.
         """
         size = 44
-        one = self.formula(r"q \cdot k =", self.n("dot_terms"), "=", self.n("dot"), size=size)
+        one = self.formula(r"q \cdot k =", self.n("dot_terms"), *self.eq("dot"), size=size)
         if one.width <= width:
             return VGroup(one[0], one[1], one[2:])
         first = self.formula(r"q \cdot k =", self.n("dot_terms"), size=size)
-        second = self.formula("=", self.n("dot"), size=size)
+        second = self.formula(*self.eq("dot"), size=size)
         second.next_to(first, DOWN, buff=0.25).align_to(first[1], LEFT)
         return VGroup(first[0], first[1], second)
 
@@ -346,8 +348,9 @@ class CoordinateProducts(IntroScene):
         """``q_i · k_i = product`` from the coordinates' own sheet values (``.equals``: the "=")."""
         k = self.n(f"k{i}")
         k_parts = ["(", k, ")"] if k.shown.sign == -1 else [k]
-        f = self.formula(self.n(f"q{i}"), r"\cdot", *k_parts, "=", self.n(f"prod{i}"), size=size)
-        f.equals = f[-2]  # type: ignore[attr-defined]
+        value = self.eq(f"prod{i}")
+        f = self.formula(self.n(f"q{i}"), r"\cdot", *k_parts, *value, size=size)
+        f.equals = f[-2] if len(value) == 2 else f[-1]  # type: ignore[attr-defined]
         return f
 
     def build_table(self) -> None:
@@ -391,8 +394,8 @@ class CoordinateProducts(IntroScene):
         self.play(FadeIn(self.title), run_time=1.2)
         self.play(Write(self.pair_row))
         self.play(
-            TransformFromCopy(self.pair_row[:2], VGroup(*self.columns[:3])),
-            TransformFromCopy(self.pair_row[2:], VGroup(*self.columns[3:])),
+            TransformFromCopy(self.pair_row[: self.pair_row.split], VGroup(*self.columns[:3])),
+            TransformFromCopy(self.pair_row[self.pair_row.split :], VGroup(*self.columns[3:])),
             run_time=1.5,
         )
         self.wait(1)
@@ -505,7 +508,7 @@ class LengthAndAngle(IntroScene):
         size = 36 * scale
         self.title = self.t("la_title", 30 * scale)
         self.pair_row = self.vector_pair(size)
-        self.dot_row = self.formula(r"\langle q,k\rangle = q \cdot k =", self.n("dot"), size=size)
+        self.dot_row = self.formula(r"\langle q,k\rangle = q \cdot k", *self.eq("dot"), size=size)
         self.norm_row = VGroup(
             self.formula(
                 r"\|q\|_2 =", self.n("norm_q_terms"), *self.eq("norm_q"), size=size, color=C.QUERY

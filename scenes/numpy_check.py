@@ -91,6 +91,12 @@ class NumpyCheck(LessonScene):
             self.formula(r"\operatorname{proj}_k(q)", *self.eq("proj"), size=sub),
             self.formula(r"\cos\theta", *self.eq("cos"), size=sub),
         )
+        # a long printed line (NumPy writes tiny values in e-notation) narrows the type of the
+        # call and line columns together, so each row stays one line
+        wide = max(c.width for c in self.calls) + max(li.width for li in self.lines)
+        if wide + 0.6 > 2 * self.hw:
+            for m in (*self.calls, *self.lines):
+                m.scale((2 * self.hw - 0.6) / wide)
         col = -self.hw + max(c.width for c in self.calls) + 0.6
         rows = VGroup()
         for call, line, value in zip(self.calls, self.lines, self.exact, strict=True):
