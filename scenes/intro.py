@@ -95,7 +95,9 @@ class LessonTitle(IntroScene):
         title = wrap_text(self.lesson.title, width, 46, C.TEXT, weight="BOLD")
         self.title = fit_into(title, width, 2.4)
         self.kicker = self.t("lt_kicker", 28, C.MUTED)
-        self.rule = Line(LEFT, RIGHT, color=C.ACCENT, stroke_width=3).set_width(title.width)
+        self.rule = Line(LEFT, RIGHT, color=C.ACCENT, stroke_width=3).scale_to_fit_width(
+            title.width
+        )
         head = VGroup(self.kicker, title, self.rule).arrange(DOWN, buff=0.22)
         self.head = head.move_to(ORIGIN)
         # where it rises to: the title rewrapped as a heading of at most two lines, the kicker
@@ -105,7 +107,7 @@ class LessonTitle(IntroScene):
             if heading.line_count <= 2:
                 break
         self.heading = heading
-        self.heading_rule = self.rule.copy().set_width(heading.width)
+        self.heading_rule = self.rule.copy().scale_to_fit_width(heading.width)
         rest = VGroup(heading, self.heading_rule).arrange(DOWN, buff=0.18)
         rest.move_to([0, hh, 0], aligned_edge=UP)
 
