@@ -18,6 +18,7 @@ from manim import (
     Arrow,
     MathTex,
     Mobject,
+    Paragraph,
     Scene,
     SingleStringMathTex,
     Tex,
@@ -205,15 +206,47 @@ def _box(m: Mobject) -> np.ndarray:
 
 
 def is_text(m: Mobject) -> bool:
-    """Whether `m` is one text on screen (Text, MathTex, Tex, a live readout)."""
-    return isinstance(m, Text | MathTex | Tex | SingleStringMathTex | LiveNumber)
+    """Whether `m` is one text on screen (Text, MathTex, Tex, a live readout, a Paragraph).
+
+    A :class:`~manim.Paragraph` is the lines of a code listing (:class:`~manim.Code` holds
+    one): its box, font size and ink are measured like any other text.
+    """
+    return isinstance(m, Text | MathTex | Tex | SingleStringMathTex | LiveNumber | Paragraph)
 
 
 def font_size(m: Mobject) -> float:
-    """The font size `m` shows at now, after any scaling (:data:`MIN_FONT` is the floor)."""
+    """The font size `m` shows at now, after any scaling (:data:`MIN_FONT` is the floor).
+
+    A Paragraph is measured by how far apart its lines stand now against when it was made
+    (see :func:`paragraph_scale`).
+    """
     if isinstance(m, LiveNumber):
         return float(m._font)
+    if isinstance(m, Paragraph):
+        return float(m.lines_text._font_size) * paragraph_scale(m)
     return float(m.font_size)  # type: ignore[attr-defined]
+
+
+def paragraph_scale(p: Paragraph) -> float:
+    """How much `p` was scaled since it was made.
+
+    A Paragraph records where each line's centre stood when made; scaling moves them apart
+    by its factor. Its first and last lines are left out (:class:`~manim.Code` removes glyphs
+    from them after making its Paragraph). With too few lines, the one Text its glyphs are
+    cut from (``lines_text``, which shares them) tells the scale instead.
+    """
+    made = p.lines_initial_positions
+    inner = [
+        i
+        for i in range(1, len(p.lines_chars) - 1)
+        if p.lines_chars[i].has_points() or p.lines_chars[i].family_members_with_points()
+    ]
+    if len(inner) >= 2:
+        a, b = inner[0], inner[-1]
+        then = abs(made[a][1] - made[b][1])
+        if then > 1e-6:
+            return abs(p.lines_chars[a].get_y() - p.lines_chars[b].get_y()) / then
+    return float(p.lines_text.font_size) / float(p.lines_text._font_size)
 
 
 def _text_mobjects(mobs: list[Mobject]) -> list[Mobject]:

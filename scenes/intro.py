@@ -8,9 +8,12 @@ import numpy as np
 from manim import (
     DOWN,
     LEFT,
+    ORIGIN,
     RIGHT,
     UP,
+    Animation,
     Arc,
+    Arrow,
     Create,
     Dot,
     FadeIn,
@@ -22,6 +25,7 @@ from manim import (
     MathTex,
     Mobject,
     Rectangle,
+    ReplacementTransform,
     TransformFromCopy,
     VGroup,
     VMobject,
@@ -34,6 +38,7 @@ from scenes.common import (
     LessonScene,
     fit_into,
     fitted_plane,
+    frame_box,
     reflow,
     vector_arrow,
     wrap_text,
@@ -41,8 +46,13 @@ from scenes.common import (
 
 __all__ = ["CoordinateProducts", "IntroScene", "LengthAndAngle", "LessonTitle"]
 
-FRAME_W, FRAME_H = 14.2, 8.0
-EDGE = 0.4  # distance of the content from the frame edge
+INSET = 0.02  # a hair inside the title-safe area, clear of rounding
+
+
+def safe_box() -> tuple[float, float]:
+    """Half-width and half-height the content keeps to: the title-safe area, a hair inside."""
+    hw, hh = frame_box()
+    return hw - INSET, hh - INSET
 
 
 class IntroScene(LessonScene):
@@ -50,9 +60,11 @@ class IntroScene(LessonScene):
 
     def vector_pair(self, size: float = 34) -> MathTex:
         """``q = (…), k = (…)`` with q in the query colour and k in the key colour."""
-        row = self.formula("q =", self.n("q"), r",\qquad k =", self.n("k"), size=size)
-        row[:2].set_color(C.QUERY)
-        row[2:].set_color(C.KEY)
+        q_parts = ["q", *self.eq("q")]
+        row = self.formula(*q_parts, r",\qquad k", *self.eq("k"), size=size)
+        row.split = len(q_parts)  # type: ignore[attr-defined]  # where k's parts begin
+        row[: row.split].set_color(C.QUERY)
+        row[row.split :].set_color(C.KEY)
         return row
 
 
@@ -73,41 +85,55 @@ class LessonTitle(IntroScene):
         self.show_basis()
 
     def build(self) -> None:
-        """Title on top, the goal on the left, the foundations on the right."""
-        width = FRAME_W - 2 * EDGE
+        """Title on top, the goal on the left, the foundations on the right.
+
+        The title opens large in the middle of the frame; when the goal comes in it rises
+        and shrinks to a heading, and the two columns share the rest of the title-safe area.
+        """
+        hw, hh = safe_box()
+        width = 2 * hw
         title = wrap_text(self.lesson.title, width, 46, C.TEXT, weight="BOLD")
-        self.title = fit_into(title, width, 1.9)
-        self.kicker = self.t("lt_kicker", 26, C.MUTED)
-        self.rule = Line(LEFT, RIGHT, color=C.ACCENT, stroke_width=3).set_width(title.width)
+        self.title = fit_into(title, width, 2.4)
+        self.kicker = self.t("lt_kicker", 28, C.MUTED)
+        self.rule = Line(LEFT, RIGHT, color=C.ACCENT, stroke_width=3).scale_to_fit_width(
+            title.width
+        )
         head = VGroup(self.kicker, title, self.rule).arrange(DOWN, buff=0.22)
-        head.to_edge(UP, buff=EDGE)
-        # The title opens in the middle of the frame and rises when the goal comes in.
-        self.head, self.head_rise = head, head.get_center()[1] * UP
+        self.head = head.move_to(ORIGIN)
+        # where it rises to: the title rewrapped as a heading of at most two lines, the kicker
+        # gone
+        for size in (34, 30, 27, 24):
+            heading = wrap_text(self.lesson.title, width, size, C.TEXT, weight="BOLD")
+            if heading.line_count <= 2:
+                break
+        self.heading = heading
+        self.heading_rule = self.rule.copy().scale_to_fit_width(heading.width)
+        rest = VGroup(heading, self.heading_rule).arrange(DOWN, buff=0.18)
+        rest.move_to([0, hh, 0], aligned_edge=UP)
 
         col_w = (width - 0.8) / 2
-        room = self.rule.get_bottom()[1] - 0.45 - (-FRAME_H / 2 + EDGE)
+        room = rest.get_bottom()[1] - 0.4 + hh
         left, right = reflow(
             lambda scale: VGroup(self.goal_column(col_w, scale), self.basis_column(col_w, scale)),
             lambda cols: max(c.height for c in cols),
             room,
         )
         for col in (left, right):
-            fit_into(col, col_w, room)
-            col.next_to(self.rule, DOWN, buff=0.45)
-        left.to_edge(LEFT, buff=EDGE)
-        right.to_edge(RIGHT, buff=EDGE)
+            col.next_to(rest, DOWN, buff=0.4)
+        left.align_to([-hw, 0, 0], LEFT)
+        right.align_to([hw, 0, 0], RIGHT)
         x = (left.get_right()[0] + right.get_left()[0]) / 2
         low = min(left.get_bottom()[1], right.get_bottom()[1])
         self.divider = Line([x, left.get_top()[1], 0], [x, low, 0]).set_stroke(C.GRID, 2)
 
     def goal_column(self, width: float, scale: float) -> VGroup:
         """The learning goal and the three things the learner will be able to do."""
-        self.goal_head = self.t("lt_goal_head", 32 * scale, C.ACCENT)
-        self.goal = self.paragraph("lt_goal", width, 28 * scale)
-        self.able_head = self.paragraph("lt_able", width, 26 * scale, C.MUTED)
+        self.goal_head = self.t("lt_goal_head", 34 * scale, C.ACCENT)
+        self.goal = self.paragraph("lt_goal", width, 30 * scale)
+        self.able_head = self.paragraph("lt_able", width, 28 * scale, C.MUTED)
         self.able = VGroup(
             *[
-                self.paragraph(k, width, 26 * scale, indent="• ")
+                self.paragraph(k, width, 28 * scale, indent="• ")
                 for k in ("lt_able_a", "lt_able_b", "lt_able_c")
             ]
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.14)
@@ -118,10 +144,10 @@ class LessonTitle(IntroScene):
 
     def basis_column(self, width: float, scale: float) -> VGroup:
         """What the lesson builds on, and what is original here."""
-        self.basis_head = self.t("lt_basis_head", 32 * scale, C.ACCENT)
-        self.prior = self.paragraph("lt_prior", width, 28 * scale, indent="• ")
-        self.book = self.paragraph("lt_book", width, 28 * scale, indent="• ")
-        self.original = self.paragraph("lt_original", width, 24 * scale, C.MUTED)
+        self.basis_head = self.t("lt_basis_head", 34 * scale, C.ACCENT)
+        self.prior = self.paragraph("lt_prior", width, 30 * scale, indent="• ")
+        self.book = self.paragraph("lt_book", width, 30 * scale, indent="• ")
+        self.original = self.paragraph("lt_original", width, 28 * scale, C.MUTED)
         col = VGroup(self.basis_head, self.prior, self.book, self.original)
         col.arrange(DOWN, aligned_edge=LEFT, buff=0.22)
         col[3].shift(0.15 * DOWN)
@@ -130,7 +156,6 @@ class LessonTitle(IntroScene):
     def show_title(self) -> None:
         """The lesson's title."""
         self.say("lt_sub_title")
-        self.head.shift(-self.head_rise)
         self.play(FadeIn(self.kicker), Write(self.title), run_time=2)
         self.play(GrowFromCenter(self.rule))
         self.wait(1)
@@ -138,7 +163,11 @@ class LessonTitle(IntroScene):
     def show_goal(self) -> None:
         """The learning goal and what the learner will be able to do."""
         self.say("lt_sub_goal")
-        self.play(self.head.animate.shift(self.head_rise))
+        self.play(
+            FadeOut(self.kicker),
+            ReplacementTransform(self.title, self.heading),
+            ReplacementTransform(self.rule, self.heading_rule),
+        )
         self.play(FadeIn(self.goal_head, shift=0.2 * DOWN), FadeIn(self.goal), run_time=1.2)
         self.wait(3.5)
         self.say("lt_sub_able")
@@ -195,32 +224,35 @@ class CoordinateProducts(IntroScene):
     def build(self) -> None:
         """Title, the coordinate table on the left, the inner-product rules on the right."""
         self.dim = len(self.lesson.projection.query)
-        self.title = self.t("cp_title", 32, C.TEXT)
-        fit_into(self.title, FRAME_W - 2 * EDGE, 1.0).to_corner(UP + LEFT, buff=EDGE)
-        left_w = 6.5
-        self.right_w = right_w = FRAME_W - 2 * EDGE - left_w - 0.5
+        hw, hh = safe_box()
+        self.title = self.t("cp_title", 34, C.TEXT)
+        fit_into(self.title, 2 * hw, 1.0).move_to([-hw, hh, 0], aligned_edge=UP + LEFT)
+        left_w = 6.0
+        self.right_w = right_w = 2 * hw - left_w - 0.6
 
-        self.pair_row = self.vector_pair(38)
+        self.pair_row = self.vector_pair(40)
         self.build_table()
         self.sum_eq = self.sum_formula(left_w)
-        self.scalar_note = self.t("cp_scalar", 30, C.ACCENT)
+        self.scalar_note = self.t("cp_scalar", 32, C.ACCENT)
         left = VGroup(self.pair_row, self.table, self.sum_eq, self.scalar_note)
         for row in left:  # long numbers shrink their own row only
-            fit_into(row, left_w, FRAME_H)
+            fit_into(row, left_w, 2 * hh)
+        top = self.title.get_bottom()[1] - 0.45
+        bottom = -hh
         left.arrange(DOWN, aligned_edge=LEFT, buff=0.7)
-        top = self.title.get_bottom()[1] - 0.5
-        bottom = -FRAME_H / 2 + EDGE
         fit_into(left, left_w, top - bottom)
-        left.to_edge(LEFT, buff=EDGE)
+        spare = (top - bottom) - left.height
+        if spare > 0:  # share the height: the rows spread out instead of leaving a gap below
+            for i, row in enumerate(left[1:], start=1):
+                row.shift(min(spare / (len(left) - 1), 0.5) * i * DOWN)
+        left.move_to([-hw, top, 0], aligned_edge=UP + LEFT)
 
         right = reflow(
             lambda scale: self.inner_column(right_w, scale),
             lambda c: c.height,
             top - bottom,
         )
-        fit_into(right, right_w, top - bottom)
-        right.to_edge(RIGHT, buff=EDGE).align_to([0, top, 0], UP)
-        left.align_to([0, top, 0], UP)
+        right.move_to([hw - right_w, top, 0], aligned_edge=UP + LEFT)
         self.highlights = [self.row_box(i) for i in range(self.dim)]
 
     def sum_formula(self, width: float) -> VGroup:
@@ -232,11 +264,11 @@ class CoordinateProducts(IntroScene):
             ``(lhs, terms, rest)``: what the step writes first, the sum, what it writes last.
         """
         size = 44
-        one = self.formula(r"q \cdot k =", self.n("dot_terms"), "=", self.n("dot"), size=size)
+        one = self.formula(r"q \cdot k =", self.n("dot_terms"), *self.eq("dot"), size=size)
         if one.width <= width:
             return VGroup(one[0], one[1], one[2:])
         first = self.formula(r"q \cdot k =", self.n("dot_terms"), size=size)
-        second = self.formula("=", self.n("dot"), size=size)
+        second = self.formula(*self.eq("dot"), size=size)
         second.next_to(first, DOWN, buff=0.25).align_to(first[1], LEFT)
         return VGroup(first[0], first[1], second)
 
@@ -256,9 +288,18 @@ class CoordinateProducts(IntroScene):
         return band.move_to([(left + right) / 2, self.q_cells[i].get_y(), 0])
 
     def inner_column(self, width: float, scale: float) -> VGroup:
-        """The three defining properties of an inner product, and the standard one used here."""
+        """The three defining properties of an inner product, and the standard one used here.
+
+        A short label names the column; the sentence that defines an inner product is one
+        colour from its start through its three bulleted properties, each with its formula.
+        """
         size = 38 * scale
-        self.rules_head = self.paragraph("cp_inner_head", width, 28 * scale, C.ACCENT)
+        text = max(28 * scale, 21)
+        self.rules_label = self.t("cp_inner_label", max(32 * scale, 22), C.ACCENT)
+        self.rules_lead = self.paragraph("cp_inner_head", width, text)
+        self.rules_head = VGroup(self.rules_label, self.rules_lead).arrange(
+            DOWN, aligned_edge=LEFT, buff=0.2 * scale
+        )
         positive = self.formula(
             r"\langle x, x\rangle >",
             self.n("zero"),
@@ -275,42 +316,43 @@ class CoordinateProducts(IntroScene):
                     font_size=size,
                 ),
                 width,
-                scale,
+                text,
             ),
             self.rule(
                 "cp_symmetric",
                 MathTex(r"\langle x, y\rangle = \langle y, x\rangle", font_size=size),
                 width,
-                scale,
+                text,
             ),
-            self.rule("cp_positive", positive, width, scale),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.3 * scale)
+            self.rule("cp_positive", positive, width, text),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.25 * scale)
         standard = MathTex(
             r"\langle x, y\rangle = x \cdot y = \textstyle\sum_i x_i\, y_i,"
             r"\qquad x, y \in \mathbb{R}^n",
             font_size=size,
         )
+        fit_into(standard, width, 2.0)
         self.standard = VGroup(
-            self.paragraph("cp_standard", width, 26 * scale, C.MUTED), standard
+            self.paragraph("cp_standard", width, max(26 * scale, 21), C.MUTED), standard
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.15 * scale)
         col = VGroup(self.rules_head, self.rules, self.standard)
-        return col.arrange(DOWN, aligned_edge=LEFT, buff=0.4 * scale)
+        return col.arrange(DOWN, aligned_edge=LEFT, buff=0.35 * scale)
 
-    def rule(self, key: str, formula: MathTex, width: float, scale: float) -> VGroup:
-        """One defining property: its name, then its formula (beside it when there is room)."""
-        name = self.paragraph(key, width, 26 * scale)
-        beside = name.line_count == 1 and name.width + 0.3 + formula.width <= width
-        row = VGroup(name, formula)
-        if beside:
-            return row.arrange(RIGHT, buff=0.3, aligned_edge=DOWN)
-        return row.arrange(DOWN, aligned_edge=LEFT, buff=0.12 * scale)
+    def rule(self, key: str, formula: MathTex, width: float, size: float) -> VGroup:
+        """One defining property, a bullet: its name, then its formula under it, indented."""
+        name = self.paragraph(key, width, size, indent="• ")
+        pad = name[2].get_left()[0] - name.get_left()[0] if len(name) > 2 else 0.0
+        fit_into(formula, width - pad, 2.0)
+        formula.next_to(name, DOWN, aligned_edge=LEFT, buff=0.12).shift(pad * RIGHT)
+        return VGroup(name, formula)
 
     def product(self, i: int, size: float) -> MathTex:
         """``q_i · k_i = product`` from the coordinates' own sheet values (``.equals``: the "=")."""
         k = self.n(f"k{i}")
         k_parts = ["(", k, ")"] if k.shown.sign == -1 else [k]
-        f = self.formula(self.n(f"q{i}"), r"\cdot", *k_parts, "=", self.n(f"prod{i}"), size=size)
-        f.equals = f[-2]  # type: ignore[attr-defined]
+        value = self.eq(f"prod{i}")
+        f = self.formula(self.n(f"q{i}"), r"\cdot", *k_parts, *value, size=size)
+        f.equals = f[-2] if len(value) == 2 else f[-1]  # type: ignore[attr-defined]
         return f
 
     def build_table(self) -> None:
@@ -354,8 +396,8 @@ class CoordinateProducts(IntroScene):
         self.play(FadeIn(self.title), run_time=1.2)
         self.play(Write(self.pair_row))
         self.play(
-            TransformFromCopy(self.pair_row[:2], VGroup(*self.columns[:3])),
-            TransformFromCopy(self.pair_row[2:], VGroup(*self.columns[3:])),
+            TransformFromCopy(self.pair_row[: self.pair_row.split], VGroup(*self.columns[:3])),
+            TransformFromCopy(self.pair_row[self.pair_row.split :], VGroup(*self.columns[3:])),
             run_time=1.5,
         )
         self.wait(1)
@@ -409,8 +451,8 @@ class CoordinateProducts(IntroScene):
 
 # --- LengthAndAngle --------------------------------------------------------------------------
 
-PLANE_W, PLANE_H = 5.9, 7.0
-COLUMN_W = 7.0
+PLANE_W = 5.6
+COLUMN_W = 6.6
 SMALL_ANGLE = 25.0  # degrees; below this the θ label sits beside the arc, not inside it
 
 
@@ -434,25 +476,41 @@ class LengthAndAngle(IntroScene):
         """Plane with q, k and the angle arc; the column of formulas and notes."""
         P = self.lesson.projection
         self.q, self.k = np.array(P.query, float), np.array(P.key, float)
-        self.plane = fitted_plane([self.q, self.k], PLANE_W, PLANE_H)
-        self.plane.to_edge(LEFT, buff=0.35)
-        self.q_arrow = vector_arrow(self.plane, self.q, C.QUERY)
-        self.k_arrow = vector_arrow(self.plane, self.k, C.KEY)
-        self.build_angle()
-        self.q_name, self.k_name = self.tip_labels()
-        self.clear_theta_label()
+        hw, hh = safe_box()
+        box = np.array([PLANE_W, 2 * hh])
+        lo, hi = np.array([-hw, -hh]), np.array([-hw + PLANE_W, hh])
+        for _ in range(4):  # a name beyond the box: a smaller plane, until all are inside
+            self.plane = fitted_plane([self.q, self.k], *box)
+            self.plane.move_to([(lo[0] + hi[0]) / 2, 0, 0])
+            self.q_arrow = vector_arrow(self.plane, self.q, C.QUERY)
+            self.k_arrow = vector_arrow(self.plane, self.k, C.KEY)
+            self.build_angle()
+            self.q_name, self.k_name = self.tip_labels()
+            self.clear_theta_label()
+            names = (self.q_name, self.k_name, self.theta_name)
+            over = max(
+                0.0,
+                *(lo[0] - m.get_left()[0] for m in names),
+                *(m.get_right()[0] - hi[0] for m in names),
+                *(lo[1] - m.get_bottom()[1] for m in names),
+                *(m.get_top()[1] - hi[1] for m in names),
+            )
+            if over <= 0:
+                break
+            box = box - 2 * over - 0.05
 
-        room = FRAME_H - 2 * 0.35
+        room = 2 * hh
         self.column = reflow(self.formula_column, lambda c: c.height, room)
         fit_into(self.column, COLUMN_W, room)
-        self.column.to_edge(RIGHT, buff=0.35).set_y(0)
+        self.column.move_to([hw, 0, 0], aligned_edge=RIGHT)
+        self.column.align_to([hw - COLUMN_W, 0, 0], LEFT)
 
     def formula_column(self, scale: float) -> VGroup:
         """Title, the vectors and their product, lengths, the angle relation and the notes."""
         size = 36 * scale
         self.title = self.t("la_title", 30 * scale)
         self.pair_row = self.vector_pair(size)
-        self.dot_row = self.formula(r"\langle q,k\rangle = q \cdot k =", self.n("dot"), size=size)
+        self.dot_row = self.formula(r"\langle q,k\rangle = q \cdot k", *self.eq("dot"), size=size)
         self.norm_row = VGroup(
             self.formula(
                 r"\|q\|_2 =", self.n("norm_q_terms"), *self.eq("norm_q"), size=size, color=C.QUERY
@@ -470,8 +528,8 @@ class LengthAndAngle(IntroScene):
             size=size,
         )
         self.theta_row = self.formula(r"\theta", *self.eq("theta"), size=size, color=C.ACCENT)
-        self.note_mix = self.paragraph("la_mix", COLUMN_W, 26 * scale)
-        self.note_cos = self.paragraph("la_isolate", COLUMN_W, 26 * scale, C.ACCENT)
+        self.note_mix = self.paragraph("la_mix", COLUMN_W, max(28 * scale, 21))
+        self.note_cos = self.paragraph("la_isolate", COLUMN_W, max(28 * scale, 21), C.ACCENT)
         rows = [
             self.title,
             self.pair_row,
@@ -557,9 +615,9 @@ class LengthAndAngle(IntroScene):
         self.say(self.pick("la_sub_vectors", "dot"))
         self.play(Create(self.plane), FadeIn(self.title), run_time=1.5)
         self.play(
-            GrowArrow(self.q_arrow),
+            grow(self.q_arrow),
             FadeIn(self.q_name),
-            GrowArrow(self.k_arrow),
+            grow(self.k_arrow),
             FadeIn(self.k_name),
             Write(self.pair_row),
             run_time=1.5,
@@ -597,6 +655,11 @@ class LengthAndAngle(IntroScene):
         self.play(FadeIn(self.note_cos, shift=0.2 * UP))
         self.play(Indicate(self.cos_row[-1], color=C.ACCENT, scale_factor=1.2))
         self.wait(3.5)
+
+
+def grow(vector: Mobject) -> Animation:
+    """An arrow grows from its tail; a vector too short to draw as one (a dot) fades in."""
+    return GrowArrow(vector) if isinstance(vector, Arrow) else FadeIn(vector)
 
 
 def overlap(a: Mobject, b: Mobject, gap: float = 0.05) -> bool:

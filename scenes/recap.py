@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, MathTex, VGroup, Write
 
-from scenes.common import C, LessonScene, fit_into
+from scenes.common import C, LessonScene, fit_into, frame_box, reflow
 
 __all__ = ["Recap"]
 
-EDGE = 0.45
-WIDTH = 14.2 - 2 * EDGE
+INSET = 0.02  # a hair inside the title-safe area, clear of rounding
 
 
 class Recap(LessonScene):
@@ -26,48 +25,80 @@ class Recap(LessonScene):
         self.show_next()
 
     def build(self) -> None:
-        """Title; two reading cards side by side, then the caveats, then next and sources."""
-        self.title = self.t("rc_title", 38, C.ACCENT).to_corner(UP + LEFT, buff=EDGE)
-        col = (WIDTH - 0.6) / 2
+        """Title; two reading cards side by side, then the caveats, then next and sources.
+
+        Each step's block fills the title-safe area under the title; its type shrinks (never
+        under 20 points) only when its text would not fit.
+        """
+        hw, hh = (h - INSET for h in frame_box())
+        self.width = 2 * hw
+        self.title = self.t("rc_title", 42, C.ACCENT)
+        fit_into(self.title, self.width, 1.0).move_to([-hw, hh, 0], aligned_edge=UP + LEFT)
+        top = self.title.get_bottom()[1] - 0.5
+        room = top + hh
+        self.readings = reflow(self.reading_cards, lambda m: m.height, room)
+        self.caveats = reflow(self.caveat_list, lambda m: m.height, room)
+        closing = reflow(self.closing, lambda m: m.height, room)
+        for block in (self.readings, self.caveats, closing):
+            block.move_to([-hw, top, 0], aligned_edge=UP + LEFT)
+
+    def reading_cards(self, scale: float) -> VGroup:
+        """The geometric reading and the attention reading, side by side."""
+        col = (self.width - 0.8) / 2
+        text = max(32 * scale, 21)
         geometry = VGroup(
-            self.t("rc_geometry_head", 34, C.PROJECTION),
-            MathTex(r"q \cdot k = \|k\|_2\,\operatorname{comp}_k(q)", font_size=48, color=C.TEXT),
-            self.paragraph("rc_geometry", col, 30),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+            self.t("rc_geometry_head", max(36 * scale, 24), C.PROJECTION),
+            MathTex(
+                r"q \cdot k = \|k\|_2\,\operatorname{comp}_k(q)", font_size=50 * scale, color=C.TEXT
+            ),
+            self.paragraph("rc_geometry", col, text),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
         attention = VGroup(
-            self.t("rc_attention_head", 34, C.WEIGHT),
+            self.t("rc_attention_head", max(36 * scale, 24), C.WEIGHT),
             MathTex(
                 r"w = \operatorname{softmax}\!\left(\frac{q \cdot k_i}{\sqrt{d_k}}\right)",
-                font_size=48,
+                font_size=50 * scale,
                 color=C.TEXT,
             ),
-            self.paragraph("rc_attention", col, 30),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
-        self.readings = VGroup(geometry, attention).arrange(RIGHT, aligned_edge=UP, buff=0.6)
-        fit_into(self.readings, WIDTH, 5.6)
-        self.readings.next_to(self.title, DOWN, aligned_edge=LEFT, buff=0.6)
-        self.caveats = VGroup(
-            self.t("rc_caveats_head", 30, C.ACCENT),
-            self.paragraph("rc_not_universal", WIDTH, 28, indent="• "),
-            self.paragraph("rc_cosine", WIDTH, 28, indent="• "),
-            self.paragraph("rc_geometry_other", WIDTH, 28, indent="• "),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
-        fit_into(self.caveats, WIDTH, 5.6)
-        self.caveats.next_to(self.title, DOWN, aligned_edge=LEFT, buff=0.6)
+            self.paragraph("rc_attention", col, text),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
+        for card in (geometry, attention):
+            fit_into(card[1], col, 3.0)
+        cards = VGroup(geometry, attention).arrange(RIGHT, aligned_edge=UP, buff=0.8)
+        # the two formulas on one line, the two paragraphs on one line
+        row_y = min(geometry[1].get_center()[1], attention[1].get_center()[1])
+        for card in (geometry, attention):
+            card[1].set_y(row_y)
+            card[2].next_to(card[1], DOWN, aligned_edge=LEFT, buff=0.3)
+        low = min(geometry[2].get_top()[1], attention[2].get_top()[1])
+        for card in (geometry, attention):
+            card[2].align_to([0, low, 0], UP)
+        return cards
+
+    def caveat_list(self, scale: float) -> VGroup:
+        """What to keep in mind, one bullet each."""
+        text = max(32 * scale, 21)
+        return VGroup(
+            self.t("rc_caveats_head", max(36 * scale, 24), C.ACCENT),
+            self.paragraph("rc_not_universal", self.width, text, indent="• "),
+            self.paragraph("rc_cosine", self.width, text, indent="• "),
+            self.paragraph("rc_geometry_other", self.width, text, indent="• "),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.35)
+
+    def closing(self, scale: float) -> VGroup:
+        """The next lesson, then the sources."""
         self.next = VGroup(
-            self.t("rc_next_head", 30, C.ACCENT),
-            self.paragraph("rc_next", WIDTH, 28),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+            self.t("rc_next_head", max(36 * scale, 24), C.ACCENT),
+            self.paragraph("rc_next", self.width, max(32 * scale, 21)),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         self.sources = VGroup(
-            self.t("rc_sources_head", 30, C.ACCENT),
+            self.t("rc_sources_head", max(36 * scale, 24), C.ACCENT),
             *[
-                self.paragraph(k, WIDTH, 26, indent=f"{i}. ")
+                self.paragraph(k, self.width, max(30 * scale, 21), indent=f"{i}. ")
                 for i, k in enumerate(("rc_source_book", "rc_source_paper", "rc_source_pytorch"), 1)
             ],
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
-        closing = VGroup(self.next, self.sources).arrange(DOWN, aligned_edge=LEFT, buff=0.55)
-        fit_into(closing, WIDTH, 5.6)
-        closing.next_to(self.title, DOWN, aligned_edge=LEFT, buff=0.6)
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        return VGroup(self.next, self.sources).arrange(DOWN, aligned_edge=LEFT, buff=0.6)
 
     def show_readings(self) -> None:
         """The same product read twice."""

@@ -45,3 +45,25 @@ def test_the_listing_is_the_seeds_snippet() -> None:
     code = snippet([Fraction(2), Fraction(1)], [Fraction(1), Fraction(2)])
     assert "q = np.array([2.0, 1.0])" in code and "k = np.array([1.0, 2.0])" in code
     assert "cosine_similarity = dot / (np.linalg.norm(q) * np.linalg.norm(k))" in code
+
+
+@pytest.mark.manim
+@pytest.mark.parametrize("factor", [1.0, 0.5, 1.3])
+def test_a_code_listing_is_one_text_measured_at_its_scaled_size(factor: float) -> None:
+    """The snapshot reads a listing's lines (the Paragraph inside Code) as one text: its box,
+    and its font size after the listing was scaled (Code drops glyphs from its first and last
+    lines after making them, so their Text alone would not tell)."""
+    from manim import Code, VGroup
+
+    from scenes.common import _text_mobjects, font_size, is_text
+
+    code = Code(
+        code_string=snippet([Fraction(2), Fraction(1)], [Fraction(1), Fraction(2)]),
+        language="python",
+        add_line_numbers=False,
+        paragraph_config={"font": "DejaVu Sans Mono", "font_size": 24},
+    )
+    VGroup(code).scale(factor)
+    (text,) = _text_mobjects([VGroup(code)])
+    assert text is code.code_lines and is_text(text)
+    assert font_size(text) == pytest.approx(24 * factor, rel=1e-6)
