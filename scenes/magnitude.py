@@ -28,9 +28,11 @@ from scenes.common import C, LessonScene, fit_into, fitted_plane, vector_arrow
 
 __all__ = ["MagnitudeVsDirection", "ZeroQuery", "shared_unit_planes", "table"]
 
-HALF_W = 6.5
-HALF_X = 3.55
-TOP, BOTTOM = 3.75, -3.75
+HALF_W = 6.0  # each half of the frame: a plane and its table
+HALF_X = 3.2  # centres of the halves at ±HALF_X
+HW, TOP = 6.37, 3.57  # inside the title-safe area (frame_box) by a little more than rounding
+BOTTOM = -TOP
+SIDE_BY_SIDE = 0.17  # how far a short vector along a longer one is drawn beside it
 
 
 def _span(points: list[np.ndarray]) -> np.ndarray:
@@ -124,7 +126,7 @@ class MagnitudeVsDirection(LessonScene):
         self.y2 = np.array(y2, float)
         self.states = [np.array(x2, float), s * np.array(x2, float), -np.array(x2, float)]
 
-        self.title = self.t("mvd_title", 32).to_corner(UL, buff=0.4)
+        self.title = self.t("mvd_title", 32).move_to([-HW, TOP, 0], aligned_edge=UL)
         self.verdict = self.sheet.decisions["verdict"]  # decided exactly by the sheet
         self.note = self.t(self.pick("mvd_note", "verdict"), 26, C.ACCENT)
 
@@ -163,6 +165,8 @@ class MagnitudeVsDirection(LessonScene):
         xa = vector_arrow(plane, x, C.QUERY, width=8)
         ya = vector_arrow(plane, y, C.KEY, width=5).set_z_index(1)  # a thin y over a thick x
         o = plane.c2p(0, 0)  # type: ignore[attr-defined]
+        beside = _along(plane, x, y)
+        ya.shift(beside)  # y drawn beside x where it would lie on x's shaft
         out = []
         for v, label in ((x, x_label.set_color(C.QUERY)), (y, MathTex("y", font_size=34))):
             tip = plane.c2p(*v)  # type: ignore[attr-defined]
@@ -175,7 +179,8 @@ class MagnitudeVsDirection(LessonScene):
         if parallel or _overlap(xl, yl):  # y's name would sit on x: move it beside its tip
             tip = plane.c2p(*y)  # type: ignore[attr-defined]
             u = (tip - o) / np.linalg.norm(tip - o)
-            yl.move_to(tip + 0.35 * np.array([-u[1], u[0], 0]))
+            side = beside / np.linalg.norm(beside) if np.any(beside) else np.array([-u[1], u[0], 0])
+            yl.move_to(tip + (0.2 + max(yl.width, yl.height) / 2) * side + beside)
         shortest = min(np.linalg.norm(plane.c2p(*v) - o) for v in (x, y))  # type: ignore[attr-defined]
         return VGroup(xa, ya, xl, yl, angle_arc(plane, x, y, min(0.5, 0.6 * shortest)))
 
@@ -251,6 +256,24 @@ class MagnitudeVsDirection(LessonScene):
         self.wait(2.5)
 
 
+def _along(plane: object, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Shift (scene units) that draws `y` beside `x` when y would lie on x's shaft, else zero.
+
+    A vector pointing along another, nearly parallel and no longer, would hide under it: it
+    moves :data:`SIDE_BY_SIDE` to the left of x's direction.
+    """
+    o = plane.c2p(0, 0)  # type: ignore[attr-defined]
+    a, b = plane.c2p(*x) - o, plane.c2p(*y) - o  # type: ignore[attr-defined]
+    la, lb = np.linalg.norm(a), np.linalg.norm(b)
+    if la < 1e-9 or lb < 1e-9 or np.dot(a, b) <= 0:
+        return np.zeros(3)
+    u = a / la
+    normal = np.array([-u[1], u[0], 0.0])
+    if abs(np.dot(b, normal)) > SIDE_BY_SIDE:  # its own line, apart from x's shaft
+        return np.zeros(3)
+    return SIDE_BY_SIDE * normal
+
+
 def _overlap(a: Mobject, b: Mobject) -> bool:
     """True when the bounding boxes of `a` and `b` intersect."""
     return bool(
@@ -293,7 +316,7 @@ class ZeroQuery(LessonScene):
             rf"q \cdot k_{{{first}}} =", self.n("dot_terms"), "=", self.n("first_score"), size=32
         )
         self.header = VGroup(title, head, example).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
-        fit_into(self.header, 13.4, 2.3).to_corner(UL, buff=0.4)
+        fit_into(self.header, 2 * HW, 2.3).move_to([-HW, TOP, 0], aligned_edge=UL)
 
         size = 34 if n <= 3 else 30
         rows = [
@@ -340,7 +363,7 @@ class ZeroQuery(LessonScene):
         # beside the plane under it, or (no plane) in the table's place in the last step.
         avail = top - BOTTOM - 0.2
         left = VGroup(self.table, self.softmax).arrange(DOWN, aligned_edge=LEFT, buff=0.6)
-        width = left_w if self.drawn else 13.4
+        width = left_w if self.drawn else 2 * HW
         fit_into(left, width, avail)
         stacked = left.height + 0.6 + self.undefined.height
         self.verdict_at = (
@@ -350,13 +373,13 @@ class ZeroQuery(LessonScene):
             self.undefined.next_to(left, DOWN, buff=0.6, aligned_edge=LEFT)
             left.add(self.undefined)
             fit_into(left, width, avail)
-        left.move_to([-6.7, top, 0], aligned_edge=UL)
+        left.move_to([-HW, top, 0], aligned_edge=UL)
         if self.verdict_at == "swap":
-            fit_into(self.undefined, 13.4, avail)
+            fit_into(self.undefined, 2 * HW, avail)
             self.undefined.move_to(self.table, aligned_edge=UL)
 
         right_l = left.get_right()[0] + 0.6
-        right_w = 6.8 - right_l
+        right_w = HW - right_l
         bottom = BOTTOM + 0.2
         if self.verdict_at == "right":
             fit_into(self.undefined, right_w, 2.4)

@@ -36,10 +36,12 @@ from scenes.common import C, LessonScene, arrow_between, fit_into, fitted_plane
 
 __all__ = ["AttentionScores", "ScaleIsNotCosine"]
 
-STRIP_TOP, STRIP_H, STRIP_W, STRIP_GAP = 3.72, 1.02, 13.5, 0.42
-LEFT_X, MID_X, RIGHT_X = -6.8, -0.15, 6.8  # left column [LEFT_X, MID_X], right [.., RIGHT_X]
-AREA_TOP, AREA_BOTTOM = 2.42, -3.75
+STRIP_TOP, STRIP_H, STRIP_W, STRIP_GAP = 3.56, 1.0, 12.76, 0.38
+LEFT_X, MID_X, RIGHT_X = -6.37, -0.15, 6.37  # left column [LEFT_X, MID_X], right [.., RIGHT_X]
+AREA_TOP, AREA_BOTTOM = 2.3, -3.56
 STAGES = ("matmul", "scale", "mask", "softmax", "values")
+HW, HH = 6.37, 3.57  # inside the title-safe area (frame_box) by a little more than rounding
+PANEL_X, PANEL_W = 3.22, 6.1  # ScaleIsNotCosine's two panels: centres at ±PANEL_X
 
 
 @dataclass
@@ -154,7 +156,7 @@ class AttentionScores(LessonScene):
             self.vector_column("v", self.nk, C.VALUE),
         ).arrange(RIGHT, aligned_edge=UP, buff=0.9)
         if self.lesson.attention.values is None:
-            note = self.t("ats_values_default", 24, C.MUTED)
+            note = self.paragraph("ats_values_default", 4.2, 24, C.MUTED)
             note.next_to(columns[2], DOWN, aligned_edge=LEFT, buff=0.2)
             columns[2].add(note)
         # where q and k come from, and what d_k counts
@@ -174,7 +176,7 @@ class AttentionScores(LessonScene):
         self.roles = VGroup(title, roles, self.origin, columns).arrange(
             DOWN, aligned_edge=LEFT, buff=0.4
         )
-        fit_into(self.roles, 13.4, 7.3).move_to(ORIGIN)
+        fit_into(self.roles, RIGHT_X - LEFT_X, 2 * AREA_BOTTOM * -1).move_to(ORIGIN)
 
     def vector_column(self, name: str, count: int, color: str) -> VGroup:
         """Rows ``name_i = (…)`` for i = 1..count, from the sheet."""
@@ -298,7 +300,7 @@ class AttentionScores(LessonScene):
 
         self.softmax_def = VGroup(
             MathTex(r"w_{ij} = \frac{e^{\ell_{ij}}}{\sum_l e^{\ell_{il}}}", font_size=44),
-            self.t("ats_softmax_rows", 26, C.TEXT),
+            self.paragraph("ats_softmax_rows", RIGHT_X - MID_X - 0.5, 26, C.TEXT),
             self.formula(
                 f"w_{{{FIRST}}} = \\operatorname{{softmax}}(\\ell_{{{FIRST}}})",
                 *self.eq("row_weights"),
@@ -357,7 +359,7 @@ class AttentionScores(LessonScene):
             color=C.OUTPUT,
         )
         if not self.drawn:
-            note = self.t("ats_no_plane", 26, C.MUTED)
+            note = self.paragraph("ats_no_plane", right_w, 26, C.MUTED)
             self.drawing = VGroup(caption, note).arrange(DOWN, buff=0.3)
             fit_into(self.drawing, right_w, 3.0)
             self.drawing.move_to([(MID_X + RIGHT_X) / 2 + 0.2, 0, 0])
@@ -386,15 +388,20 @@ class AttentionScores(LessonScene):
                 if np.linalg.norm(plane.c2p(*v) - o) > 0.05
             ]
         )
+        ends = [plane.c2p(*tip) for tip in tips]
+        out = self.arrow(o, ends[-1], C.OUTPUT, 9, 0.9)
+        # the last weighted value stops where the output's head begins: one head at the sum
+        head_len = out.tip.length if isinstance(out, Arrow) else 0.0
         chain, start = VGroup(), o
-        for tip in tips:
-            end = plane.c2p(*tip)
-            if np.linalg.norm(end - start) > 0.05:
+        for n, end in enumerate(ends):
+            seg = end - start
+            if np.linalg.norm(seg) > 0.05:
+                if n == len(ends) - 1 and np.linalg.norm(seg) > 2.5 * head_len > 0:
+                    end = end - head_len * seg / np.linalg.norm(seg)
                 chain.add(self.arrow(start, end, C.WEIGHT, 5, 1.0))
-            start = end
-        out = self.arrow(o, start, C.OUTPUT, 9, 0.9)
+            start = ends[n]
         out_label = MathTex(f"o_{{{FIRST}}}", font_size=32, color=C.OUTPUT)
-        box = np.array([[MID_X + 0.2, -3.85], [6.95, head.get_bottom()[1]]])
+        box = np.array([[MID_X + 0.2, AREA_BOTTOM], [RIGHT_X, head.get_bottom()[1]]])
         place_label(out_label, start, start - o, box)
         self.drawing = VGroup(head, plane, faint)
         self.chain, self.out_arrow = chain, VGroup(out, out_label)
@@ -545,7 +552,7 @@ class ScaleIsNotCosine(LessonScene):
         )
         self.header = VGroup(self.title, vectors, self.dot_row)
         self.header.arrange(DOWN, aligned_edge=LEFT, buff=0.28)
-        fit_into(self.header, 13.4, 2.4).to_corner(UL, buff=0.4)
+        fit_into(self.header, 2 * HW, 2.4).move_to([-HW, HH, 0], aligned_edge=UL)
         self.vectors = vectors
         top = self.header.get_bottom()[1] - 0.4
 
@@ -573,8 +580,8 @@ class ScaleIsNotCosine(LessonScene):
                 self.formula(r"\sqrt{d_k} =", self.n("sqrt_d_k"), size=30),
             ],
         )
-        for p, x in ((self.cos_panel, -3.55), (self.scaled_panel, 3.55)):
-            fit_into(p, 6.4, 2.9)
+        for p, x in ((self.cos_panel, -PANEL_X), (self.scaled_panel, PANEL_X)):
+            fit_into(p, PANEL_W, 2.9)
             p.move_to([x, top, 0], aligned_edge=UP)
         bottom = min(self.cos_panel.get_bottom()[1], self.scaled_panel.get_bottom()[1])
         self.divider = Line([0, top, 0], [0, bottom, 0], color=C.GRID, stroke_width=2)
@@ -605,9 +612,9 @@ class ScaleIsNotCosine(LessonScene):
             ),
             self.t(self.pick("snc_scaled", "doubled"), 24, C.MUTED),
         ).arrange(RIGHT, buff=0.25)
-        fit_into(cos2, 6.4, 1.0).move_to([-3.55, 0, 0])
-        fit_into(scaled2, 6.4, 1.0).move_to([3.55, 0, 0])
-        fit_into(doubled, 13.0, 0.6).move_to([0, bottom - 0.55, 0])
+        fit_into(cos2, PANEL_W, 1.0).move_to([-PANEL_X, 0, 0])
+        fit_into(scaled2, PANEL_W, 1.0).move_to([PANEL_X, 0, 0])
+        fit_into(doubled, 2 * HW, 0.6).move_to([0, bottom - 0.55, 0])
         row_y = doubled.get_bottom()[1] - 0.5
         cos2.set_y(row_y)
         scaled2.set_y(row_y)
@@ -657,7 +664,7 @@ class ScaleIsNotCosine(LessonScene):
         # The variance argument and the verdict replace everything under the title.
         lower = VGroup(self.variance, self.verdict).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
         top = self.title.get_bottom()[1] - 0.4
-        fit_into(lower, 13.2, top + 3.75)
+        fit_into(lower, 2 * HW, top + HH)
         lower.move_to([self.title.get_left()[0], top, 0], aligned_edge=UL)
 
     def norms(self) -> list:
