@@ -156,7 +156,7 @@ class AttentionScores(LessonScene):
             self.vector_column("v", self.nk, C.VALUE),
         ).arrange(RIGHT, aligned_edge=UP, buff=0.9)
         if self.lesson.attention.values is None:
-            note = self.paragraph("ats_values_default", 4.2, 24, C.MUTED)
+            note = self.paragraph("ats_values_default", 5.4, 24, C.MUTED)
             note.next_to(columns[2], DOWN, aligned_edge=LEFT, buff=0.2)
             columns[2].add(note)
         # where q and k come from, and what d_k counts
@@ -298,17 +298,30 @@ class AttentionScores(LessonScene):
         w_block.move_to([LEFT_X, AREA_TOP, 0], aligned_edge=UL)
         self.w_block = w_block
 
+        width = RIGHT_X - MID_X - 0.4
+        row = self.formula(
+            f"w_{{{FIRST}}} = \\operatorname{{softmax}}(\\ell_{{{FIRST}}})",
+            *self.eq("row_weights"),
+            size=36,
+        )
+        if row.width > width:  # the row's weights on a line of their own
+            row = VGroup(
+                MathTex(
+                    f"w_{{{FIRST}}} = \\operatorname{{softmax}}(\\ell_{{{FIRST}}})", font_size=36
+                ),
+                self.formula(*self.eq("row_weights"), size=36),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+            row[1].shift(0.6 * RIGHT)
         self.softmax_def = VGroup(
             MathTex(r"w_{ij} = \frac{e^{\ell_{ij}}}{\sum_l e^{\ell_{il}}}", font_size=44),
-            self.paragraph("ats_softmax_rows", RIGHT_X - MID_X - 0.5, 26, C.TEXT),
-            self.formula(
-                f"w_{{{FIRST}}} = \\operatorname{{softmax}}(\\ell_{{{FIRST}}})",
-                *self.eq("row_weights"),
-                size=36,
-            ),
+            self.paragraph("ats_softmax_rows", width, 26, C.TEXT),
+            fit_into(row, width, 2.0),
         ).arrange(DOWN, buff=0.4)
-        fit_into(self.softmax_def, RIGHT_X - MID_X - 0.5, 3.0)
-        self.softmax_def.move_to([(MID_X + RIGHT_X) / 2 + 0.2, self.w_block.get_center()[1], 0])
+        fit_into(self.softmax_def, width, AREA_TOP - AREA_BOTTOM - 0.2)
+        self.softmax_def.move_to([(MID_X + RIGHT_X) / 2 + 0.1, self.w_block.get_center()[1], 0])
+        over = self.softmax_def.get_top()[1] - (AREA_TOP - 0.1)
+        under = AREA_BOTTOM + 0.1 - self.softmax_def.get_bottom()[1]
+        self.softmax_def.shift((max(under, 0.0) - max(over, 0.0)) * UP)
 
     def grid(self, widths: list[float]) -> Grid:
         """A grid with these column widths and one row per query, spaced for the font size."""
