@@ -41,7 +41,7 @@ LEFT_X, MID_X, RIGHT_X = -6.37, -0.15, 6.37  # left column [LEFT_X, MID_X], righ
 AREA_TOP, AREA_BOTTOM = 2.3, -3.56
 STAGES = ("matmul", "scale", "mask", "softmax", "values")
 HW, HH = 6.37, 3.57  # inside the title-safe area (frame_box) by a little more than rounding
-PANEL_X, PANEL_W = 3.22, 6.1  # ScaleIsNotCosine's two panels: centres at ±PANEL_X
+PANEL_X, PANEL_W = 3.22, 6.1  # ScaleIsNotCosine's halves: centres at ±PANEL_X, width
 
 
 @dataclass
@@ -593,9 +593,9 @@ class ScaleIsNotCosine(LessonScene):
                 self.formula(r"\sqrt{d_k} =", self.n("sqrt_d_k"), size=30),
             ],
         )
-        for p, x in ((self.cos_panel, -PANEL_X), (self.scaled_panel, PANEL_X)):
+        for p, x in ((self.cos_panel, -HW), (self.scaled_panel, HW - PANEL_W)):
             fit_into(p, PANEL_W, 2.9)
-            p.move_to([x, top, 0], aligned_edge=UP)
+            p.move_to([x, top, 0], aligned_edge=UL)  # each starts at its half's left edge
         bottom = min(self.cos_panel.get_bottom()[1], self.scaled_panel.get_bottom()[1])
         self.divider = Line([0, top, 0], [0, bottom, 0], color=C.GRID, stroke_width=2)
 

@@ -193,7 +193,9 @@ class SoftmaxBarMorph(LessonScene):
         tick_values = [float(t) for t in score_ticks(self.lesson)]
         ticks = [f"tick{i}" for i in range(1, len(tick_values) + 1)]
         tick_labels = [self.formula(self.n(k), size=28, color=C.MUTED) for k in ticks]
-        w_labels = [self.formula(self.n(k), size=28, color=C.MUTED) for k in ("wtick0", "wtick1")]
+        w_labels = [
+            self.formula(self.n(k), size=28, color=C.MUTED) for k in ("wtick_lo", "wtick_hi")
+        ]
         tick_w = max(m.width for m in [*tick_labels, *w_labels])
         self.axis_x = left + tick_w + 0.15
         bars_left = self.axis_x + 0.15
@@ -204,16 +206,17 @@ class SoftmaxBarMorph(LessonScene):
             name.move_to([x, bottom, 0], aligned_edge=DOWN)
         # value labels: as large as their slot allows, staggered in two rows when too wide
         self.label_size = 34 if self.n_keys <= 3 else 28
-        widest = max(
-            self.formula(self.n(f"{st}{i + 1}"), size=self.label_size).width
+        every = [
+            self.formula(self.n(f"{st}{i + 1}"), size=self.label_size)
             for st in STAGES
             for i in range(self.n_keys)
-        )
+        ]
+        widest = max(m.width for m in every)
         if widest > 0.95 * slot:
             self.label_size = max(MIN_FONT, self.label_size * 0.95 * slot / widest)
             widest *= self.label_size / (34 if self.n_keys <= 3 else 28)
         self.stagger = widest > 0.95 * slot
-        label_h = self.formula(self.n("score1"), size=self.label_size).height
+        label_h = max(m.height for m in every) * self.label_size / every[0].font_size
         room = 0.12 + label_h * (2.15 if self.stagger else 1) + 0.05
         below = room if min(self.values[0]) < 0 else 0.1  # labels under negative bars
         self.top, self.bottom = top - room, bottom + names_h + 0.15 + below

@@ -125,8 +125,8 @@ def softmax_bar_morph(lesson: Lesson) -> Sheet:
     ``equal``.
 
     The bar chart's axes: ``tick1``, ``tick2``, … are round values on the one scale that
-    scores and logits share (every logit lies between zero and its score), ``wtick0`` and
-    ``wtick1`` the ends of the weights' scale, 0 and 1.
+    scores and logits share (every logit lies between zero and its score), ``wtick_lo`` and
+    ``wtick_hi`` the ends of the weights' scale, 0 and 1.
     """
     At, P = lesson.attention, lesson.places
     d_k = len(At.query)
@@ -174,7 +174,7 @@ def softmax_bar_morph(lesson: Lesson) -> Sheet:
             )
     for i, t in enumerate(score_ticks(lesson), start=1):
         sheet[f"tick{i}"] = fmt.number(t, P)
-    sheet["wtick0"], sheet["wtick1"] = fmt.number(0, P), fmt.number(1, P)
+    sheet["wtick_lo"], sheet["wtick_hi"] = fmt.number(0, P), fmt.number(1, P)
     sheet["scores"] = fmt.vector(scores, P)
     sheet["logits"] = tuple_of([sheet[f"logit{i}"] for i in range(1, len(keep) + 1)])
     sheet["exp_sum"] = total_shown
