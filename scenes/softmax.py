@@ -10,6 +10,7 @@ from manim import (
     UP,
     FadeIn,
     FadeOut,
+    Indicate,
     Line,
     MathTex,
     Rectangle,
@@ -350,6 +351,8 @@ class SoftmaxBarMorph(LessonScene):
         axis = [ReplacementTransform(self.axes[0], self.axes[1])] if stage == 2 else []
         self.play(ReplacementTransform(self.axis_name, self.axis_names[stage]), *axis)
         self.axis_name = self.axis_names[stage]
+        if stage == 2:  # a new quantity on a new scale: point at the axis that says so
+            self.play(Indicate(self.axis_name, color=C.ACCENT, scale_factor=1.1), run_time=0.8)
         self.play(
             *[Transform(b, self.bar(stage, i)) for i, b in enumerate(self.bars)],
             *[
