@@ -159,6 +159,10 @@ class AttentionScores(LessonScene):
             note = self.paragraph("ats_values_default", 5.4, 24, C.MUTED)
             note.next_to(columns[2], DOWN, aligned_edge=LEFT, buff=0.2)
             columns[2].add(note)
+        if columns.width > RIGHT_X - LEFT_X:  # long vectors: the values go under the queries
+            columns[2].next_to(columns[0], DOWN, aligned_edge=LEFT, buff=0.35)
+            columns[1].next_to(VGroup(columns[0], columns[2]), RIGHT, aligned_edge=UP, buff=0.9)
+            columns[1].align_to(columns[0], UP)
         # where q and k come from, and what d_k counts
         learned = VGroup(
             self.t("ats_learned", 24, C.MUTED),
@@ -625,12 +629,15 @@ class ScaleIsNotCosine(LessonScene):
             ),
             self.t(self.pick("snc_scaled", "doubled"), 24, C.MUTED),
         ).arrange(RIGHT, buff=0.25)
-        fit_into(cos2, PANEL_W, 1.0).move_to([-PANEL_X, 0, 0])
-        fit_into(scaled2, PANEL_W, 1.0).move_to([PANEL_X, 0, 0])
+        for row in (cos2, scaled2):  # the word under its formula when both are long
+            if row.width > PANEL_W:
+                row.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+        fit_into(cos2, PANEL_W, 1.4).move_to([-PANEL_X, 0, 0])
+        fit_into(scaled2, PANEL_W, 1.4).move_to([PANEL_X, 0, 0])
         fit_into(doubled, 2 * HW, 0.6).move_to([0, bottom - 0.55, 0])
-        row_y = doubled.get_bottom()[1] - 0.5
-        cos2.set_y(row_y)
-        scaled2.set_y(row_y)
+        row_top = doubled.get_bottom()[1] - 0.15
+        for row in (cos2, scaled2):
+            row.shift((row_top - row.get_top()[1]) * UP)
         self.doubling = VGroup(doubled, cos2, scaled2)
 
         one, zero = self.n("one"), self.n("zero")

@@ -18,15 +18,21 @@ SIX = "[[1.25, -3.33], [-8.99, 8.99], [0.01, -0.01], [7.77, 6.66], [-5.55, -4.44
 SIX_D = "[-8.99, 7.37, 0.01, 2.57, -1.25, 3.33]"
 PLACES = [("format", k, v) for k, v in (("logit", "6"), ("weight", "6"), ("approx", "6"))]
 STRESS = {
-    # six 2-D keys with two decimals, logits and weights at six places
+    # six 2-D keys and four queries with two decimals
     "six-keys": [
-        *PLACES,
-        ("format", "exact_max", "8"),
         ("attention", "query", "[-8.99, 7.37]"),
         ("attention", "keys", SIX),
         ("scores", "queries", "[[-8.99, 7.37], [0.01, 0.02], [9, 9], [-3.33, 1.11]]"),
         ("magnitude", "pairs", "[[[8.88, 0], [0.5, 0]], [[2.22, 2.22], [1, 1]]]"),
         ("zero_query", "keys", SIX),
+    ],
+    # logits, weights and rounded values at six places; six-dimensional scale vectors
+    "six-places": [
+        *PLACES,
+        ("format", "exact_max", "8"),
+        ("attention", "query", "[-8.99, 7.37]"),
+        ("attention", "keys", "[[1.25, -3.33], [-8.99, 8.99], [0.01, -0.01]]"),
+        ("scores", "queries", "[[-8.99, 7.37], [0.01, 0.02]]"),
         ("scale", "query", SIX_D),
         ("scale", "key", "[1.11, -2.22, 3.33, -4.44, 5.55, -6.66]"),
     ],
