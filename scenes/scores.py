@@ -177,10 +177,15 @@ class AttentionScores(LessonScene):
             self.t("ats_dk", 24, C.MUTED),
         ).arrange(RIGHT, buff=0.3)
         self.origin = VGroup(learned, dims).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        # the words at full size; the vectors take the height that is left
+        width, height = RIGHT_X - LEFT_X, -2 * AREA_BOTTOM
+        words = VGroup(title, roles, self.origin).arrange(DOWN, aligned_edge=LEFT, buff=0.4)
+        fit_into(words, width, height)
+        fit_into(columns, width, height - words.height - 0.4)
         self.roles = VGroup(title, roles, self.origin, columns).arrange(
             DOWN, aligned_edge=LEFT, buff=0.4
         )
-        fit_into(self.roles, RIGHT_X - LEFT_X, 2 * AREA_BOTTOM * -1).move_to(ORIGIN)
+        fit_into(self.roles, width, height).move_to(ORIGIN)
 
     def vector_column(self, name: str, count: int, color: str) -> VGroup:
         """Rows ``name_i = (…)`` for i = 1..count, from the sheet."""
@@ -377,8 +382,9 @@ class AttentionScores(LessonScene):
         )
         if not self.drawn:
             note = self.paragraph("ats_no_plane", right_w, 26, C.MUTED)
+            fit_into(caption, right_w, 1.5)  # the caption alone gives way to a long output
             self.drawing = VGroup(caption, note).arrange(DOWN, buff=0.3)
-            fit_into(self.drawing, right_w, 3.0)
+            fit_into(self.drawing, right_w, 4.0)
             self.drawing.move_to([(MID_X + RIGHT_X) / 2 + 0.2, 0, 0])
             self.chain = VGroup()
             return
