@@ -163,7 +163,8 @@ class MagnitudeVsDirection(LessonScene):
     def figure(self, plane: object, x: np.ndarray, y: np.ndarray, x_label: Mobject) -> VGroup:
         """Arrows x and y on `plane`, their names beyond the tips, and the angle's arc."""
         xa = vector_arrow(plane, x, C.QUERY, width=8)
-        ya = vector_arrow(plane, y, C.KEY, width=5).set_z_index(1)  # a thin y over a thick x
+        # a thin y over a thick x, its head large enough to see when y is short
+        ya = vector_arrow(plane, y, C.KEY, width=5, tip_ratio=0.45).set_z_index(1)
         o = plane.c2p(0, 0)  # type: ignore[attr-defined]
         beside = _along(plane, x, y)
         ya.shift(beside)  # y drawn beside x where it would lie on x's shaft
