@@ -9,7 +9,9 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    Animation,
     Arc,
+    Arrow,
     Create,
     Dot,
     FadeIn,
@@ -174,14 +176,14 @@ class MagnitudeVsDirection(LessonScene):
             u = (tip - o) / np.linalg.norm(tip - o)
             label.move_to(tip + (0.18 + label.width / 2) * u)
             out.append(label)
-        xl, yl = out
+        xl, yl = (_inside(m) for m in out)
         yl.set_color(C.KEY)
         parallel = abs(x[0] * y[1] - x[1] * y[0]) < 1e-9
         if parallel or _overlap(xl, yl):  # y's name would sit on x: move it beside its tip
             tip = plane.c2p(*y)  # type: ignore[attr-defined]
             u = (tip - o) / np.linalg.norm(tip - o)
             side = beside / np.linalg.norm(beside) if np.any(beside) else np.array([-u[1], u[0], 0])
-            yl.move_to(tip + (0.2 + max(yl.width, yl.height) / 2) * side + beside)
+            _inside(yl.move_to(tip + (0.2 + max(yl.width, yl.height) / 2) * side + beside))
         shortest = min(np.linalg.norm(plane.c2p(*v) - o) for v in (x, y))  # type: ignore[attr-defined]
         return VGroup(xa, ya, xl, yl, angle_arc(plane, x, y, min(0.5, 0.6 * shortest)))
 
@@ -211,7 +213,7 @@ class MagnitudeVsDirection(LessonScene):
         self.say("mvd_sub_pairs")
         self.play(FadeIn(self.title), *[Create(p) for p in self.planes], run_time=1.5)
         for fig in (self.left_fig, self.right_figs[0]):
-            self.play(GrowArrow(fig[0]), GrowArrow(fig[1]), FadeIn(fig[2]), FadeIn(fig[3]))
+            self.play(*[_grow(a) for a in fig[:2]], FadeIn(fig[2]), FadeIn(fig[3]))
         rows = (self.left_table[1], self.right_table[1])
         self.play(
             FadeIn(self.left_table[0]),
@@ -273,6 +275,20 @@ def _along(plane: object, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     if abs(np.dot(b, normal)) > SIDE_BY_SIDE:  # its own line, apart from x's shaft
         return np.zeros(3)
     return SIDE_BY_SIDE * normal
+
+
+def _grow(m: Mobject) -> Animation:
+    """An arrow grows from its tail; a dot (a vector too short to draw) fades in."""
+    return GrowArrow(m) if isinstance(m, Arrow) else FadeIn(m)
+
+
+def _inside(label: Mobject) -> Mobject:
+    """`label` moved the least way that keeps it inside the title-safe area."""
+    lo = label.get_corner(DOWN + LEFT)
+    hi = label.get_corner(UP + RIGHT)
+    dx = max(-HW - lo[0], 0.0) - max(hi[0] - HW, 0.0)
+    dy = max(BOTTOM - lo[1], 0.0) - max(hi[1] - TOP, 0.0)
+    return label.shift([dx, dy, 0])
 
 
 def _overlap(a: Mobject, b: Mobject) -> bool:
@@ -352,14 +368,7 @@ class ZeroQuery(LessonScene):
         self.softmax = line
         # softmax(ℓ) shows the logits in their step; the rest of the line follows with softmax
         self.softmax_logits = VGroup(first[0], first[1])
-        self.undefined = VGroup(
-            self.formula(r"\|q\|_2 =", self.n("norm_q"), size=32, color=C.QUERY),
-            VGroup(
-                self.formula(r"\cos\theta =", self.n("cos"), size=32),
-                self.t("zq_undefined", 26, C.ACCENT),
-            ).arrange(RIGHT, buff=0.25),
-            self.t("zq_note", 26, C.TEXT),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+        self.undefined = self.verdict_block(2 * HW)
         # The verdict goes under the table while everything stays near full size; else
         # beside the plane under it, or (no plane) in the table's place in the last step.
         avail = top - BOTTOM - 0.2
@@ -376,6 +385,7 @@ class ZeroQuery(LessonScene):
             fit_into(left, width, avail)
         left.move_to([-HW, top, 0], aligned_edge=UL)
         if self.verdict_at == "swap":
+            self.undefined = self.verdict_block(2 * HW)
             fit_into(self.undefined, 2 * HW, avail)
             self.undefined.move_to(self.table, aligned_edge=UL)
 
@@ -383,6 +393,7 @@ class ZeroQuery(LessonScene):
         right_w = HW - right_l
         bottom = BOTTOM + 0.2
         if self.verdict_at == "right":
+            self.undefined = self.verdict_block(right_w)
             fit_into(self.undefined, right_w, 2.4)
             self.undefined.move_to([right_l, bottom, 0], aligned_edge=DOWN + LEFT)
             bottom = self.undefined.get_top()[1] + 0.4
@@ -391,6 +402,20 @@ class ZeroQuery(LessonScene):
             plane = fitted_plane(self.keys, right_w, top - bottom)
             plane.move_to([right_l + right_w / 2, (top + bottom) / 2, 0])
             self.plane_group = self.drawing(plane)
+
+    def verdict_block(self, width: float) -> VGroup:
+        """‖q‖₂ = 0, cos θ undefined and what equal scores do not mean, wrapped to `width`."""
+        cos = VGroup(
+            self.formula(r"\cos\theta =", self.n("cos"), size=32),
+            self.t("zq_undefined", 26, C.ACCENT),
+        ).arrange(RIGHT, buff=0.25)
+        if cos.width > width:
+            cos.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        return VGroup(
+            self.formula(r"\|q\|_2 =", self.n("norm_q"), size=32, color=C.QUERY),
+            cos,
+            self.paragraph("zq_note", width, 26, C.TEXT),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
 
     def drawing(self, plane: object) -> VGroup:
         """The keys as arrows and the zero query as a dot at the origin."""

@@ -32,7 +32,7 @@ from manim import (
 import mathcore as mc
 from lesson.sheets.scores import FIRST
 from lesson.sheets.softmax import SAID_LIST_MAX
-from scenes.common import C, LessonScene, arrow_between, fit_into, fitted_plane
+from scenes.common import MIN_FONT, C, LessonScene, arrow_between, fit_into, fitted_plane
 
 __all__ = ["AttentionScores", "ScaleIsNotCosine"]
 
@@ -150,18 +150,19 @@ class AttentionScores(LessonScene):
             self.t("ats_role_key", 26, C.KEY),
             self.t("ats_role_value", 26, C.VALUE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
+        same = self.lesson.attention.values is None  # the values are the keys themselves
+        if same:  # each key's row names its value too; the value column is the note saying so
+            values = VGroup(self.paragraph("ats_values_default", 4.0, 24, C.MUTED))
+        else:
+            values = self.vector_column("v", self.nk, C.VALUE)
         columns = VGroup(
             self.vector_column("q", self.nq, C.QUERY),
-            self.vector_column("k", self.nk, C.KEY),
-            self.vector_column("v", self.nk, C.VALUE),
-        ).arrange(RIGHT, aligned_edge=UP, buff=0.9)
-        if self.lesson.attention.values is None:
-            note = self.paragraph("ats_values_default", 5.4, 24, C.MUTED)
-            note.next_to(columns[2], DOWN, aligned_edge=LEFT, buff=0.2)
-            columns[2].add(note)
+            self.vector_column("k", self.nk, C.KEY, also="v" if same else ""),
+            values,
+        ).arrange(RIGHT, aligned_edge=UP, buff=0.7)
         if columns.width > RIGHT_X - LEFT_X:  # long vectors: the values go under the queries
             columns[2].next_to(columns[0], DOWN, aligned_edge=LEFT, buff=0.35)
-            columns[1].next_to(VGroup(columns[0], columns[2]), RIGHT, aligned_edge=UP, buff=0.9)
+            columns[1].next_to(VGroup(columns[0], columns[2]), RIGHT, aligned_edge=UP, buff=0.7)
             columns[1].align_to(columns[0], UP)
         # where q and k come from, and what d_k counts
         learned = VGroup(
@@ -187,12 +188,19 @@ class AttentionScores(LessonScene):
         )
         fit_into(self.roles, width, height).move_to(ORIGIN)
 
-    def vector_column(self, name: str, count: int, color: str) -> VGroup:
-        """Rows ``name_i = (…)`` for i = 1..count, from the sheet."""
-        rows = [
-            self.formula(f"{name}_{{{i}}} =", self.n(f"{name}{i}"), size=30, color=color)
-            for i in range(1, count + 1)
-        ]
+    def vector_column(self, name: str, count: int, color: str, also: str = "") -> VGroup:
+        """Rows ``name_i = (…)`` for i = 1..count, from the sheet.
+
+        With `also`, each row reads ``name_i = also_i = (…)``: one vector that is both (a
+        key that is its own value), tagged with both sheet keys.
+        """
+        rows = []
+        for i in range(1, count + 1):
+            lhs = f"{name}_{{{i}}} = {also}_{{{i}}} =" if also else f"{name}_{{{i}}} ="
+            row = self.formula(lhs, self.n(f"{name}{i}"), size=30, color=color)
+            if also:
+                row[1].sheet_multi = {f"{also}{i}": self.sheet[f"{also}{i}"].text}
+            rows.append(row)
         return VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.18)
 
     def build_strip(self) -> None:
@@ -303,17 +311,22 @@ class AttentionScores(LessonScene):
         self.w_frame = self.frame(w_grid)
         w_block = VGroup(self.w_caption, VGroup(self.w_frame, *[e for r in self.wmat for e in r]))
         w_block[0].next_to(w_block[1], UP, buff=0.3, aligned_edge=LEFT)
-        fit_into(w_block, MID_X - LEFT_X, 3.4)
+        # W keeps at least the floor size: a wide W widens the left column
+        floor = (MIN_FONT + 1) / self.size
+        need = w_block.width * floor if min(1.0, 3.4 / w_block.height) >= floor else 0.0
+        self.mid_x = min(max(MID_X, LEFT_X + need), LEFT_X + 0.7 * (RIGHT_X - LEFT_X))
+        fit_into(w_block, self.mid_x - LEFT_X, 3.4)
         w_block.move_to([LEFT_X, AREA_TOP, 0], aligned_edge=UL)
         self.w_block = w_block
 
-        width = RIGHT_X - MID_X - 0.4
+        width = RIGHT_X - self.mid_x - 0.4
         row = self.formula(
             f"w_{{{FIRST}}} = \\operatorname{{softmax}}(\\ell_{{{FIRST}}})",
             *self.eq("row_weights"),
             size=36,
         )
-        if row.width > width:  # the row's weights on a line of their own
+        wide = row.width * (MIN_FONT + 1) / 36 > width  # too long for the right column
+        if row.width > width and not wide:  # the row's weights on a line of their own
             row = VGroup(
                 MathTex(
                     f"w_{{{FIRST}}} = \\operatorname{{softmax}}(\\ell_{{{FIRST}}})", font_size=36
@@ -321,16 +334,26 @@ class AttentionScores(LessonScene):
                 self.formula(*self.eq("row_weights"), size=36),
             ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
             row[1].shift(0.6 * RIGHT)
-        self.softmax_def = VGroup(
+        rule = VGroup(
             MathTex(r"w_{ij} = \frac{e^{\ell_{ij}}}{\sum_l e^{\ell_{il}}}", font_size=44),
             self.paragraph("ats_softmax_rows", width, 26, C.TEXT),
-            fit_into(row, width, 2.0),
         ).arrange(DOWN, buff=0.4)
-        fit_into(self.softmax_def, width, AREA_TOP - AREA_BOTTOM - 0.2)
-        self.softmax_def.move_to([(MID_X + RIGHT_X) / 2 + 0.1, self.w_block.get_center()[1], 0])
-        over = self.softmax_def.get_top()[1] - (AREA_TOP - 0.1)
-        under = AREA_BOTTOM + 0.1 - self.softmax_def.get_bottom()[1]
-        self.softmax_def.shift((max(under, 0.0) - max(over, 0.0)) * UP)
+        if wide:  # the first row's weights under W, across the frame
+            fit_into(row, RIGHT_X - LEFT_X, 1.0)
+            row.next_to(self.w_block, DOWN, buff=0.45).set_x(LEFT_X, LEFT)
+            fit_into(rule, width, AREA_TOP - AREA_BOTTOM - 0.2)
+            self.softmax_def = VGroup(*rule, row)
+        else:
+            self.softmax_def = VGroup(*rule, fit_into(row, width, 2.0)).arrange(DOWN, buff=0.4)
+            rule = self.softmax_def
+            fit_into(rule, width, AREA_TOP - AREA_BOTTOM - 0.2)
+        rule.move_to([(self.mid_x + RIGHT_X) / 2 + 0.1, self.w_block.get_center()[1], 0])
+        over = rule.get_top()[1] - (AREA_TOP - 0.1)
+        under = AREA_BOTTOM + 0.1 - rule.get_bottom()[1]
+        rule.shift((max(under, 0.0) - max(over, 0.0)) * UP)
+        if wide:
+            top = min(self.w_block.get_bottom()[1], rule.get_bottom()[1]) - 0.4
+            row.shift((top - row.get_top()[1]) * UP)
 
     def grid(self, widths: list[float]) -> Grid:
         """A grid with these column widths and one row per query, spaced for the font size."""
@@ -370,10 +393,10 @@ class AttentionScores(LessonScene):
         cap = MathTex(r"O = WV,\quad o_i = \textstyle\sum_j w_{ij}\, v_j", font_size=self.size + 2)
         self.out_block = VGroup(cap, *rows).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
         room = self.w_block.get_bottom()[1] - 0.35 - AREA_BOTTOM
-        fit_into(self.out_block, MID_X - LEFT_X, room)
+        fit_into(self.out_block, self.mid_x - LEFT_X, room)
         self.out_block.next_to(self.w_block, DOWN, buff=0.35, aligned_edge=LEFT)
 
-        right_w = RIGHT_X - MID_X - 0.45
+        right_w = RIGHT_X - self.mid_x - 0.45
         caption = self.formula(
             rf"o_{{{FIRST}}} = \textstyle\sum_j w_{{{FIRST}j}}\, v_j",
             *self.eq("first_out"),
@@ -385,7 +408,7 @@ class AttentionScores(LessonScene):
             fit_into(caption, right_w, 1.5)  # the caption alone gives way to a long output
             self.drawing = VGroup(caption, note).arrange(DOWN, buff=0.3)
             fit_into(self.drawing, right_w, 4.0)
-            self.drawing.move_to([(MID_X + RIGHT_X) / 2 + 0.2, 0, 0])
+            self.drawing.move_to([(self.mid_x + RIGHT_X) / 2 + 0.2, 0, 0])
             self.chain = VGroup()
             return
         legend = VGroup(
@@ -395,13 +418,13 @@ class AttentionScores(LessonScene):
         ).arrange(RIGHT, buff=0.5)
         head = VGroup(caption, legend).arrange(DOWN, buff=0.2)
         fit_into(head, right_w, 1.2)
-        head.move_to([(MID_X + RIGHT_X) / 2 + 0.2, AREA_TOP, 0], aligned_edge=UP)
+        head.move_to([(self.mid_x + RIGHT_X) / 2 + 0.2, AREA_TOP, 0], aligned_edge=UP)
         w1 = self.weights[FIRST - 1]
         tips = np.cumsum([w * v for w, v in zip(w1, self.values, strict=True)], axis=0)
         plane_h = head.get_bottom()[1] - 0.25 - AREA_BOTTOM
         plane = fitted_plane([*self.values, *tips], right_w, plane_h)
         plane.move_to(
-            [(MID_X + RIGHT_X) / 2 + 0.2, (head.get_bottom()[1] - 0.25 + AREA_BOTTOM) / 2, 0]
+            [(self.mid_x + RIGHT_X) / 2 + 0.2, (head.get_bottom()[1] - 0.25 + AREA_BOTTOM) / 2, 0]
         )
         o = plane.c2p(0, 0)
         faint = VGroup(  # every value, a masked key's in grey
@@ -424,7 +447,7 @@ class AttentionScores(LessonScene):
                 chain.add(self.arrow(start, end, C.WEIGHT, 5, 1.0))
             start = ends[n]
         out_label = MathTex(f"o_{{{FIRST}}}", font_size=32, color=C.OUTPUT)
-        box = np.array([[MID_X + 0.2, AREA_BOTTOM], [RIGHT_X, head.get_bottom()[1]]])
+        box = np.array([[self.mid_x + 0.2, AREA_BOTTOM], [RIGHT_X, head.get_bottom()[1]]])
         place_label(out_label, start, start - o, box)
         self.drawing = VGroup(head, plane, faint)
         self.chain, self.out_arrow = chain, VGroup(out, out_label)
