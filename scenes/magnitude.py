@@ -158,6 +158,8 @@ class MagnitudeVsDirection(LessonScene):
             t.move_to([x, plane_bottom - 0.3, 0], aligned_edge=UP)
         self.left_table.align_to(left, LEFT)
         self.right_table.align_to(right, LEFT)
+        for t in (self.left_table, self.right_table):
+            _inside(t)
         # The verdict of the cosines fills the room the left table leaves (it has one row).
         fit_into(self.note, HALF_W, 0.6)
         self.note.next_to(self.left_table, DOWN, buff=0.45, aligned_edge=LEFT)
@@ -394,7 +396,7 @@ class ZeroQuery(LessonScene):
         bottom = BOTTOM + 0.2
         if self.verdict_at == "right":
             self.undefined = self.verdict_block(right_w)
-            fit_into(self.undefined, right_w, 2.4)
+            fit_into(self.undefined, right_w, 3.4)
             self.undefined.move_to([right_l, bottom, 0], aligned_edge=DOWN + LEFT)
             bottom = self.undefined.get_top()[1] + 0.4
         self.plane_group = VGroup()
@@ -421,16 +423,28 @@ class ZeroQuery(LessonScene):
         """The keys as arrows and the zero query as a dot at the origin."""
         o = plane.c2p(0, 0)  # type: ignore[attr-defined]
         arrows = VGroup(*[vector_arrow(plane, k, C.KEY, width=5) for k in self.keys])
+        heads = [a.tip for a in arrows if isinstance(a, Arrow)]
         labels = VGroup()
+
+        def free(label: Mobject) -> bool:
+            """Clear of the names placed so far and of every arrow head."""
+            return not any(_overlap(label, m) for m in [*labels, *heads])
+
         for j, k in enumerate(self.keys, start=1):
             tip = plane.c2p(*k)  # type: ignore[attr-defined]
             u = (tip - o) / max(np.linalg.norm(tip - o), 1e-9)
+            normal = np.array([-u[1], u[0], 0.0])
             label = MathTex(f"k_{{{j}}}", font_size=30, color=C.KEY)
-            label.move_to(tip + (0.2 + label.width / 2) * u)
-            if not any(_overlap(label, other) for other in labels):
-                labels.add(label)
+            reach = 0.2 + max(label.width, label.height) / 2
+            for side in (u, normal, -normal):  # beyond the tip, else beside it
+                if free(label.move_to(tip + reach * side)):
+                    labels.add(label)
+                    break
         dot = Dot(o, radius=0.1, color=C.QUERY)
-        name = MathTex("q", font_size=32, color=C.QUERY).next_to(o, DOWN + LEFT, buff=0.12)
+        name = MathTex("q", font_size=32, color=C.QUERY)
+        for corner in (DOWN + LEFT, DOWN + RIGHT, UP + LEFT, UP + RIGHT):
+            if free(name.next_to(o, corner, buff=0.12)):
+                break
         return VGroup(plane, arrows, labels, VGroup(dot, name))
 
     # --- steps -------------------------------------------------------------------------

@@ -404,8 +404,15 @@ class AttentionScores(LessonScene):
             color=C.OUTPUT,
         )
         if not self.drawn:
+            # no plane: the first row of O is the first query's output, named on the right
+            rows[FIRST - 1][-1].sheet_multi = {"first_out": self.sheet["first_out"].text}
+            caption = MathTex(
+                rf"o_{{{FIRST}}} = \textstyle\sum_j w_{{{FIRST}j}}\, v_j",
+                font_size=32,
+                color=C.OUTPUT,
+            )
             note = self.paragraph("ats_no_plane", right_w, 26, C.MUTED)
-            fit_into(caption, right_w, 1.5)  # the caption alone gives way to a long output
+            fit_into(caption, right_w, 1.5)
             self.drawing = VGroup(caption, note).arrange(DOWN, buff=0.3)
             fit_into(self.drawing, right_w, 4.0)
             self.drawing.move_to([(self.mid_x + RIGHT_X) / 2 + 0.2, 0, 0])
