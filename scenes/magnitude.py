@@ -370,12 +370,12 @@ class ZeroQuery(LessonScene):
         self.softmax = line
         # softmax(ℓ) shows the logits in their step; the rest of the line follows with softmax
         self.softmax_logits = VGroup(first[0], first[1])
-        self.undefined = self.verdict_block(2 * HW)
         # The verdict goes under the table while everything stays near full size; else
         # beside the plane under it, or (no plane) in the table's place in the last step.
         avail = top - BOTTOM - 0.2
         left = VGroup(self.table, self.softmax).arrange(DOWN, aligned_edge=LEFT, buff=0.6)
         width = left_w if self.drawn else 2 * HW
+        self.undefined = self.verdict_block(width)
         fit_into(left, width, avail)
         stacked = left.height + 0.6 + self.undefined.height
         self.verdict_at = (
