@@ -19,6 +19,7 @@ from io import BytesIO
 from pathlib import Path
 
 import av
+import numpy as np
 from PIL import Image, ImageOps, ImageStat
 
 from pipeline.manifest import Clip, Manifest
@@ -180,6 +181,31 @@ def read_label(image: Image.Image, psm: int = 7) -> str:
     return r.stdout.decode("utf-8", errors="replace").strip()
 
 
+def spaced(image: Image.Image, gap: int) -> Image.Image:
+    """The prepared label with `gap` white pixels between its glyph columns.
+
+    Tesseract merges tight runs of brackets and digits ("(−1)(2)" read as "(-D(@)"); the
+    same ink with air between the glyphs reads as written.
+    """
+    ink = np.asarray(image.convert("L")) < 128
+    cols = ink.any(axis=0)
+    runs: list[tuple[int, int]] = []
+    start = None
+    for x, on in enumerate([*cols, False]):
+        if on and start is None:
+            start = x
+        elif not on and start is not None:
+            runs.append((start, x))
+            start = None
+    width = sum(b - a for a, b in runs) + gap * (len(runs) + 1)
+    out = Image.new("L", (width, image.height), 255)
+    x = gap
+    for a, b in runs:
+        out.paste(image.convert("L").crop((a, 0, b, image.height)), (x, 0))
+        x += b - a + gap
+    return out
+
+
 def _stacked(image: Image.Image) -> str:
     """Read a stacked fraction as ``numerator/denominator`` (top and bottom halves)."""
     ink = ImageOps.invert(image.convert("L")).getbbox() or (0, 0, image.width, image.height)
@@ -206,6 +232,11 @@ def _readings(check: LabelCheck, frame: Image.Image):
         yield image, read_label(image)
         if stacked:
             yield image, _stacked(prepare(frame, check.box, height * 2))
+    # glyphs pulled apart: runs of brackets and digits, "(−1)(2) + (−1)(1)"
+    for height in HEIGHTS:
+        for gap in (12, 25):
+            image = spaced(prepare(frame, check.box, height), gap)
+            yield image, read_label(image)
     # Tesseract is least sure of very short labels ("5"): read them as one word at more sizes
     if len(normalise(check.expected)) <= 3:
         for height in SHORT_HEIGHTS:

@@ -10,6 +10,7 @@ from manim import (
     LEFT,
     ORIGIN,
     RIGHT,
+    UP,
     Create,
     DashedLine,
     FadeIn,
@@ -32,16 +33,26 @@ from scenes.common import (
     C,
     LessonScene,
     clip_line,
-    fit_into,
     fitted_plane,
+    font_size,
+    frame_box,
     half_plane,
     vector_arrow,
+)
+from scenes.figure import (
+    GAP,
+    PLANE_MIN_W,
+    box_of,
+    fit_column,
+    formula_lines,
+    left_right,
+    place_clear,
+    plane_room,
 )
 
 __all__ = ["AngleSignRegions"]
 
-PLANE_W, PLANE_H = 7.2, 7.0
-COLUMN_W, COLUMN_H = 6.0, 7.3
+PLANE_W = 7.2  # widest the plane grows when the column leaves room
 STOPS = ("acute", "right", "obtuse")
 SECTION_NAMES = {"acute": "lancip", "right": "siku-siku", "obtuse": "tumpul"}
 
@@ -66,7 +77,11 @@ class AngleSignRegions(LessonScene):
 
     # --- layout ------------------------------------------------------------------------
     def build(self) -> None:
-        """Plane, tinted half-planes, key, legend, readouts and the moving query."""
+        """Plane, tinted half-planes, key, legend, readouts and the moving query.
+
+        The column is laid out first, every stop's caption and values measured, at the
+        largest scale at which it fits the title-safe area; the plane takes the width left.
+        """
         A = self.lesson.angle
         self.k = np.array(A.key, float)
         self.stops = {
@@ -77,8 +92,27 @@ class AngleSignRegions(LessonScene):
             "flipped": -float(A.scale) * np.array(A.acute, float),
             "zero": np.zeros(2),
         }
-        self.plane = fitted_plane([self.k, *self.stops.values()], PLANE_W, PLANE_H)
-        self.plane.to_edge(LEFT, buff=0.35)
+        self.q_now = self.stops["acute"].copy()
+        room_w, room_h = plane_room()
+        layout = fit_column(
+            self.column_at, room_w - GAP - PLANE_MIN_W, room_h, prefer_w=room_w - GAP - PLANE_W
+        )
+        parts = layout.parts  # type: ignore[attr-defined]
+        self.title, self.key_row, self.legend = parts["title"], parts["key"], parts["legend"]
+        self.readout_group, self.undefined = parts["live"], parts["undefined"]
+        self.captions, self.rests = parts["captions"], parts["rests"]
+        self.stop_caption = self.captions["acute"]
+        # the live readouts draw their digits at the size the column was scaled to
+        for row, kind in zip(self.readout_group, ("dot", "cos", "theta"), strict=True):
+            num = self.live(self.reader(kind), size=font_size(row[2]) * layout.fit_scale)
+            row.submobjects[2] = num.move_to(
+                row[2].get_corner(DOWN + LEFT), aligned_edge=DOWN + LEFT
+            )
+        self.resting: VGroup | None = None  # the exact values q rests on, in place of the live rows
+
+        plane_w = min(PLANE_W, room_w - GAP - layout.width - 0.02)
+        self.plane = fitted_plane([self.k, *self.stops.values()], plane_w, room_h)
+        left_right(self.plane, layout)
         pos = Polygon(
             *half_plane(self.plane, self.k, 1),
             stroke_color=C.POSITIVE,
@@ -97,47 +131,70 @@ class AngleSignRegions(LessonScene):
         a, b = clip_line(self.plane, np.array([-self.k[1], self.k[0]]))
         self.boundary = DashedLine(a, b, color=C.TEXT, stroke_width=3)
         self.k_arrow = vector_arrow(self.plane, self.k, C.KEY)
-        self.k_name = MathTex("k", font_size=36, color=C.KEY).next_to(
-            self.plane.c2p(*self.k), np.array([*(self.k / np.linalg.norm(self.k)), 0]), buff=0.12
+        # k's name clear of k's head and of q's head at every stop
+        heads = [self.k_arrow, *(self.query_arrow(q) for q in self.stops.values())]
+        avoid = [box_of(h.tip) for h in heads if getattr(h, "tip", None) is not None]
+        self.k_name = MathTex("k", font_size=36, color=C.KEY)
+        place_clear(
+            self.k_name, self.plane.c2p(*self.k), np.array([*self.k, 0]), avoid, self.bounds()
         )
+        self.q_arrow = self.query_arrow(self.q_now)
+        self.q_arrow.add_updater(lambda m: m.become(self.query_arrow(self.q_now)))
 
-        self.q_now = self.stops["acute"].copy()
-        self.q_arrow = self.query_arrow()
-        self.q_arrow.add_updater(lambda m: m.become(self.query_arrow()))
+    def bounds(self) -> np.ndarray:
+        """The box labels on the plane stay in: the plane, within the title-safe area."""
+        half_w, half_h = frame_box()
+        box = box_of(self.plane)
+        lo = np.maximum(box[0], [-half_w, -half_h])
+        return np.array([lo, np.minimum(box[1], [half_w, half_h])])
 
-        title = self.t("as_title", 30)
+    def column_at(self, width: float, spacing: float = 1.0) -> VGroup:
+        """The column at full size, rows no wider than `width` where they wrap, gaps × `spacing`.
+
+        The caption slot holds every stop's caption, the readout slot the live rows and
+        every stop's exact values, overlaid, so the column is measured at its largest.
+        Returns ``VGroup(column)`` with ``.parts`` naming what the steps show.
+        """
+        title = self.paragraph("as_title", width, 30)
         key_row = self.formula("k =", self.n("k"), size=30, color=C.KEY)
         legend = VGroup(
-            self.region_row(C.POSITIVE, r">", "<", "as_positive"),
-            self.region_row(None, r"=", "=", "as_boundary"),
-            self.region_row(C.NEGATIVE, r"<", ">", "as_negative"),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-        self.readouts = {
-            kind: self.live(self.reader(kind), size=36) for kind in ("dot", "cos", "theta")
-        }
+            self.region_row(C.POSITIVE, r">", "<", "as_positive", width),
+            self.region_row(None, r"=", "=", "as_boundary", width),
+            self.region_row(C.NEGATIVE, r"<", ">", "as_negative", width),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.2 * spacing)
+        captions = {stop: self.caption(stop, width) for stop in self.stops}
+        cap_slot = VGroup(*captions.values())
+        for cap in captions.values():
+            cap.align_to(captions["acute"], UP + LEFT)
+        readouts = {kind: self.live(self.reader(kind), size=36) for kind in ("dot", "cos", "theta")}
         rows = []
-        for kind, num in self.readouts.items():
+        for kind, num in readouts.items():
             # the readout sits where a digit typeset after "=" would: same baseline and size
             ref = MathTex(LHS[kind], r"=\,x", font_size=36)  # x sits on the baseline, as digits do
             num.move_to(ref[1][1].get_corner(DOWN + LEFT), aligned_edge=DOWN + LEFT)
             rows.append(VGroup(ref[0], ref[1][0], num))
-        self.readout_group = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.28)
-        self.stop_caption = self.caption("acute")
-        self.undefined = self.t("as_undefined", 26, C.ACCENT)
-        self.column = VGroup(
-            title, key_row, legend, self.stop_caption, self.readout_group, self.undefined
-        )
-        self.column.arrange(DOWN, aligned_edge=LEFT, buff=0.34)
-        fit_into(self.column, COLUMN_W, COLUMN_H)
-        self.column.to_edge(RIGHT, buff=0.35)
-        self.title, self.key_row, self.legend = title, key_row, legend
-        # The caption is rebuilt at each stop at the same place and scale.
-        self.caption_scale = self.stop_caption[0].height / self.t("as_acute", 28).height
-        self.caption_anchor = self.stop_caption.get_left()
-        self.resting: VGroup | None = None  # the exact values q rests on, in place of the live rows
+        live = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.28 * spacing)
+        rests = {stop: self.rest_rows(stop, live) for stop in self.stops}
+        value_slot = VGroup(live, *rests.values())
+        undefined = self.paragraph("as_undefined", width, 26, C.ACCENT)
+        column = VGroup(title, key_row, legend, cap_slot, value_slot, undefined)
+        column.arrange(DOWN, aligned_edge=LEFT, buff=0.3 * spacing)
+        out = VGroup(column)
+        out.parts = {  # type: ignore[attr-defined]
+            "title": title,
+            "key": key_row,
+            "legend": legend,
+            "captions": captions,
+            "live": live,
+            "rests": rests,
+            "undefined": undefined,
+        }
+        return out
 
-    def region_row(self, color: str | None, rel: str, angle_rel: str, words: str) -> VGroup:
-        """Swatch, ``q · k ? 0  (θ ? 90°)`` and the side's name."""
+    def region_row(
+        self, color: str | None, rel: str, angle_rel: str, words: str, width: float
+    ) -> VGroup:
+        """Swatch, ``q · k ? 0  (θ ? 90°)`` and the side's name (wrapped to `width`)."""
         if color is None:
             swatch: Mobject = DashedLine(ORIGIN, 0.45 * RIGHT, color=C.TEXT, stroke_width=3)
         else:
@@ -149,48 +206,46 @@ class AngleSignRegions(LessonScene):
             self.n("right_angle"),
             size=32,
         )
-        text = VGroup(f, self.t(words, 24, C.MUTED)).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
+        name = self.paragraph(words, width - 0.7, 24, C.MUTED)
+        text = VGroup(f, name).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
         return VGroup(swatch, text).arrange(RIGHT, buff=0.25)
 
     def reader(self, kind: str) -> Callable:
         """The readout's value now: mathcore on the current q, formatted by the sheet rules."""
         return lambda: readout(kind, self.q_now, self.k, self.lesson.places)
 
-    def query_arrow(self) -> Mobject:
-        """The query at its current position (a dot when it is the zero vector)."""
-        return vector_arrow(self.plane, self.q_now, C.QUERY, dot_radius=0.09)
+    def query_arrow(self, q: np.ndarray) -> Mobject:
+        """The query at `q` (a dot when it is the zero vector)."""
+        return vector_arrow(self.plane, q, C.QUERY, dot_radius=0.09)
 
-    def caption(self, stop: str) -> VGroup:
-        """The stop's name and ``q = (…)`` from the sheet, where the column put the first one."""
-        name = self.t(f"as_{stop}", 28, C.QUERY)
+    def caption(self, stop: str, width: float) -> VGroup:
+        """The stop's name and ``q = (…)`` from the sheet, wrapped to `width`."""
+        name = self.paragraph(f"as_{stop}", width, 28, C.QUERY)
         parts: list[Mobject] = [name]
+
+        def lines(*segments: list) -> VGroup:
+            return formula_lines(
+                lambda *p: self.formula(*p, size=32, color=C.QUERY), segments, width, indent=0.5
+            )
+
         if stop == "scaled":
             parts.append(
-                self.formula(
-                    "q =",
-                    self.n("scale"),
-                    r"\cdot",
-                    self.n("acute_q"),
-                    "=",
-                    self.n("scaled_q"),
-                    size=32,
-                    color=C.QUERY,
+                lines(
+                    ["q =", self.n("scale"), r"\cdot", self.n("acute_q")],
+                    ["=", self.n("scaled_q")],
                 )
             )
         elif stop != "zero":
-            parts.append(self.formula("q =", self.n(f"{stop}_q"), size=32, color=C.QUERY))
-        cap = VGroup(*parts).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
-        if hasattr(self, "caption_anchor"):
-            cap.scale(self.caption_scale).move_to(self.caption_anchor, aligned_edge=LEFT)
-        return cap
+            parts.append(lines(["q =", self.n(f"{stop}_q")]))
+        return VGroup(*parts).arrange(DOWN, aligned_edge=LEFT, buff=0.12)
 
-    def rest_rows(self, stop: str) -> VGroup:
-        """The stop's exact values (``q · k = 4``, ``θ ≈ 36.9°``) where the live rows are."""
+    def rest_rows(self, stop: str, live: VGroup) -> VGroup:
+        """The stop's exact values (``q · k = 4``, ``θ ≈ 36.9°``) where the `live` rows are."""
         rows = []
-        for live, kind in zip(self.readout_group, ("dot", "cos", "theta"), strict=True):
+        for row_live, kind in zip(live, ("dot", "cos", "theta"), strict=True):
             row = self.formula(LHS[kind], *self.eq(f"{stop}_{kind}"), size=36)
-            row.scale(live[0].height / row[0].height)
-            rows.append(row.shift(live[0].get_left() - row[0].get_left()))
+            row.scale(row_live[0].height / row[0].height)
+            rows.append(row.shift(row_live[0].get_left() - row[0].get_left()))
         return VGroup(*rows)
 
     def rest(self, stop: str | None) -> None:
@@ -201,7 +256,7 @@ class AngleSignRegions(LessonScene):
                 self.add(self.readout_group)
                 self.resting = None
             return
-        self.resting = self.rest_rows(stop)
+        self.resting = self.rests[stop]
         self.remove(self.readout_group)
         self.add(self.resting)
 
@@ -238,7 +293,7 @@ class AngleSignRegions(LessonScene):
         self.q_now = end.copy()
         self.wait(1 / float(config.frame_rate))  # the readouts draw their last value
         self.rest(stop)
-        self.stop_caption = self.caption(stop)
+        self.stop_caption = self.captions[stop]
         self.play(FadeIn(self.stop_caption), run_time=0.6)
         if stop != "zero":
             self.say("as_sub_values", result=True, d=f"{stop}_dot", t=f"{stop}_theta")

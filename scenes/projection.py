@@ -6,6 +6,8 @@ either side of the line perpendicular to k.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from manim import (
     DOWN,
@@ -36,15 +38,25 @@ from scenes.common import (
     LessonScene,
     arrow_between,
     clip_line,
-    fit_into,
     fitted_plane,
+    frame_box,
     vector_arrow,
+)
+from scenes.figure import (
+    GAP,
+    PLANE_MIN_W,
+    backed,
+    box_of,
+    fit_column,
+    formula_lines,
+    left_right,
+    place_clear,
+    plane_room,
 )
 
 __all__ = ["ProjectionDrop"]
 
-PLANE_W, PLANE_H = 7.2, 7.0
-COLUMN_W, COLUMN_H = 6.0, 7.3
+PLANE_W = 7.2  # widest the plane grows when the column leaves room
 
 
 class ProjectionDrop(LessonScene):
@@ -78,7 +90,11 @@ class ProjectionDrop(LessonScene):
 
     # --- layout ------------------------------------------------------------------------
     def build(self) -> None:
-        """Create every mobject at its final place; the steps only reveal them."""
+        """Create every mobject at its final place; the steps only reveal them.
+
+        The column is laid out first, at the largest scale at which it fits the title-safe
+        height (long formulas break at an ``=``); the plane takes the width it leaves.
+        """
         P = self.lesson.projection
         self.q, self.k = np.array(P.query, float), np.array(P.key, float)
         self.p = mc.project(self.q, self.k)
@@ -90,88 +106,89 @@ class ProjectionDrop(LessonScene):
             self.p2 = mc.project(self.other, self.k)
             points += [self.other, self.p2]
 
-        self.plane = fitted_plane(points, PLANE_W, PLANE_H)
-        self.plane.to_edge(LEFT, buff=0.35)
-        c2p = self.plane.c2p
-        o = c2p(0, 0)
-        self.q_arrow = vector_arrow(self.plane, self.q, C.QUERY)
-        self.k_arrow = vector_arrow(self.plane, self.k, C.KEY)
-        self.q_name = self.tip_label("q", self.q, C.QUERY)
-        self.k_name = self.tip_label("k", self.k, C.KEY)
-        self.k_line = self.line_through_k()
-        foot, tip = c2p(*self.p), c2p(*self.q)
-        self.drop = DashedLine(tip, foot, color=C.RESIDUAL, stroke_width=3)
-        self.foot_dot = Dot(foot, radius=0.05, color=C.RESIDUAL)
-        self.right_angle = self.right_angle_mark(foot, tip)
-        self.proj_arrow = vector_arrow(self.plane, self.p, C.PROJECTION)
-        # the residual stops short of q's tip, so its head never covers q's
-        span = np.linalg.norm(tip - foot)
-        end = tip - min(0.18, 0.3 * span) * (tip - foot) / max(span, 1e-9)
-        self.res_arrow = arrow_between(foot, end, C.RESIDUAL, width=5, tip_ratio=0.25)
-        self.brace = self.projection_brace(o, foot)
+        room_w, room_h = plane_room()
+        layout = fit_column(
+            self.column_at, room_w - GAP - PLANE_MIN_W, room_h, prefer_w=room_w - GAP - PLANE_W
+        )
+        parts = layout.parts  # type: ignore[attr-defined]
+        self.column, self.work2 = layout[0], layout[1]
+        self.title, self.legend, self.work = parts["title"], parts["legend"], parts["work"]
+        self.dot_eq, self.comp_eq, self.proj_eq = parts["dot"], parts["comp"], parts["proj"]
+        self.res_eq, self.check_eq, self.shadow_eq = parts["res"], parts["check"], parts["shadow"]
+        self.parallel_note = parts.get("note")
+        plane_w = min(PLANE_W, room_w - GAP - layout.width - 0.02)
+        self.plane = fitted_plane(points, plane_w, room_h)
+        left_right(self.plane, layout)
+        self.build_figure()
 
+    def column_at(self, width: float, spacing: float = 1.0) -> VGroup:
+        """The column at full size, formulas no wider than `width`, gaps times `spacing`.
+
+        See :func:`~scenes.figure.fit_column`.
+
+        Returns ``VGroup(column, work2)``: the second query's readings (empty without one)
+        lie over the first one's work, which they replace in the last step; ``.parts`` names
+        the rows.
+        """
         proj, res = r"\operatorname{proj}_k(q)", r"q - \operatorname{proj}_k(q)"
+
+        def lines(*segments: list | None, color: str = C.TEXT) -> VGroup:
+            return formula_lines(
+                lambda *p: self.formula(*p, color=color), segments, width, indent=0.5
+            )
+
+        green = C.PROJECTION
+        q_sym = self.formula("q =", self.n("q"), size=30)
+        k_sym = self.formula("k =", self.n("k"), size=30)
         legend = VGroup(
-            self.legend_row(C.QUERY, "legend_query", self.formula("q =", self.n("q"), size=30)),
-            self.legend_row(C.KEY, "legend_key", self.formula("k =", self.n("k"), size=30)),
-            self.legend_row(C.PROJECTION, "legend_proj", MathTex(proj, font_size=30)),
-            self.legend_row(C.RESIDUAL, "legend_res", MathTex(res, font_size=30)),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.18)
-        self.legend = legend
-        self.dot_eq = self.formula(r"q \cdot k =", self.n("dot_terms"), "=", self.n("dot"))
+            self.legend_row(C.QUERY, "legend_query", q_sym, width),
+            self.legend_row(C.KEY, "legend_key", k_sym, width),
+            self.legend_row(C.PROJECTION, "legend_proj", MathTex(proj, font_size=30), width),
+            self.legend_row(C.RESIDUAL, "legend_res", MathTex(res, font_size=30), width),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.14 * spacing)
+        dot_eq = lines([r"q \cdot k =", self.n("dot_terms")], ["=", self.n("dot")])
         # An unwieldy coefficient or ratio is left out of the sheet, and so of the formula.
         coef = ["=", "(", self.n("proj_coef"), r")\,k"] if "proj_coef" in self.sheet else []
-        self.proj_eq = VGroup(
-            MathTex(
-                r"\operatorname{proj}_k(q) = \operatorname{comp}_k(q)\,\frac{k}{\|k\|_2}"
-                r" = \frac{\langle q,k\rangle}{\|k\|_2^2}\,k",
-                font_size=34,
-                color=C.PROJECTION,
-            ),
-            self.formula(*coef, *self.eq("proj"), color=C.PROJECTION),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.15)
-        self.proj_eq[1].shift(0.6 * RIGHT)
-        self.res_eq = self.formula(
-            r"q - \operatorname{proj}_k(q)", *self.eq("residual"), color=C.RESIDUAL
-        )
-        self.check_eq = self.formula(
-            self.n("residual"), r"\cdot", self.n("k"), "=", self.n("residual_dot")
-        )
         ratio = ["=", self.n("comp_ratio")] if "comp_ratio" in self.sheet else []
-        self.comp_eq = VGroup(
-            self.formula(r"\|k\|_2", *self.eq("norm_k"), color=C.KEY),
-            self.formula(
-                r"\operatorname{comp}_k(q) = \frac{\langle q,k\rangle}{\|k\|_2}",
-                *ratio,
-                *self.eq("comp"),
-                color=C.PROJECTION,
+        comp_eq = VGroup(
+            lines([r"\|k\|_2", *self.eq("norm_k")], color=C.KEY),
+            lines(
+                [r"\operatorname{comp}_k(q) = \frac{\langle q,k\rangle}{\|k\|_2}"],
+                ratio,
+                self.eq("comp"),
+                color=green,
             ),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-        self.shadow_eq = self.shadow(
-            "q", "dot", "comp_ratio" if "comp_ratio" in self.sheet else "comp"
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.16 * spacing)
+        proj_eq = lines(
+            [r"\operatorname{proj}_k(q) = \operatorname{comp}_k(q)\,\frac{k}{\|k\|_2}"],
+            [r"= \frac{\langle q,k\rangle}{\|k\|_2^2}\,k"],
+            None,
+            coef,
+            self.eq("proj"),
+            color=green,
         )
-        rows = [
-            self.t("pd_title", 30),
-            legend,
-            self.dot_eq,
-            self.comp_eq,
-            self.proj_eq,
-            self.res_eq,
-            self.check_eq,
-            self.shadow_eq,
-        ]
+        res_eq = lines([res], self.eq("residual"), color=C.RESIDUAL)
+        check_eq = lines([self.n("residual"), r"\cdot", self.n("k")], ["=", self.n("residual_dot")])
+        shadow_eq = self.shadow(
+            "q", "dot", "comp_ratio" if "comp_ratio" in self.sheet else "comp", lines
+        )
+        rows = [dot_eq, comp_eq, proj_eq, res_eq, check_eq, shadow_eq]
+        parts = {"dot": dot_eq, "comp": comp_eq, "proj": proj_eq, "res": res_eq}
+        parts |= {"check": check_eq, "shadow": shadow_eq}
         if self.parallel:
-            self.parallel_note = self.t("pd_parallel_note", 22, C.RESIDUAL)
-            rows.append(self.parallel_note)
-        self.column = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.32)
-        fit_into(self.column, COLUMN_W, COLUMN_H)
-        self.column.to_edge(RIGHT, buff=0.35).align_to(self.plane, UP).shift(0.1 * UP)
-        self.title = rows[0]
-        self.work = VGroup(*rows[2:])  # what the other query's reading replaces
-        if self.other is not None:
-            self.build_other()
+            parts["note"] = self.paragraph("pd_parallel_note", width, 24, C.RESIDUAL)
+            rows.append(parts["note"])
+        work = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.26 * spacing)
+        title = self.paragraph("pd_title", width, 30)
+        column = VGroup(title, legend, work).arrange(DOWN, aligned_edge=LEFT, buff=0.3 * spacing)
+        work2 = self.other_rows(lines, spacing)
+        if len(work2):
+            work2.align_to(work, UP + LEFT)
+        out = VGroup(column, work2)
+        out.parts = parts | {"title": title, "legend": legend, "work": work}  # type: ignore[attr-defined]
+        return out
 
-    def shadow(self, name: str, dot: str, comp: str) -> MathTex:
+    def shadow(self, name: str, dot: str, comp: str, lines: Callable[..., VGroup]) -> VGroup:
         """``q · k = ‖k‖₂ comp_k(q) = √5 · 4/√5 = 4``: the shadow reading of q · k.
 
         The dot product is the shadow's signed length times the length of k; the numeric
@@ -180,41 +197,81 @@ class ProjectionDrop(LessonScene):
         head = rf"{name} \cdot k = \|k\|_2\,\operatorname{{comp}}_k({name})"
         shown = self.sheet[comp]
         if not shown.exact:
-            return self.formula(head, "=", self.n(dot), color=C.PROJECTION)
+            return lines([head], ["=", self.n(dot)], color=C.PROJECTION)
         factor = ["(", self.n(comp), ")"] if shown.slashed or shown.sign == -1 else [self.n(comp)]
-        return self.formula(
-            head, "=", self.n("norm_k"), r"\cdot", *factor, "=", self.n(dot), color=C.PROJECTION
+        return lines(
+            [head],
+            ["=", self.n("norm_k"), r"\cdot", *factor],
+            ["=", self.n(dot)],
+            color=C.PROJECTION,
         )
 
-    def build_other(self) -> None:
-        """The second query: its arrow, drop and projection, and its column of readings."""
-        assert self.other is not None
-        c2p = self.plane.c2p
-        foot, tip = c2p(*self.p2), c2p(*self.other)
-        self.q2_arrow = vector_arrow(self.plane, self.other, C.QUERY)
-        self.q2_name = self.tip_label("q'", self.other, C.QUERY)
-        self.drop2 = DashedLine(tip, foot, color=C.RESIDUAL, stroke_width=3)
-        self.proj2_arrow = vector_arrow(self.plane, self.p2, C.PROJECTION)
+    def other_rows(self, lines: Callable[..., VGroup], spacing: float) -> VGroup:
+        """The second query's column of readings (empty when the lesson has none)."""
+        if self.other is None:
+            return VGroup()
         ratio = ["=", self.n("other_comp_ratio")] if "other_comp_ratio" in self.sheet else []
         comp = "other_comp_ratio" if "other_comp_ratio" in self.sheet else "other_comp"
-        rows = VGroup(
-            self.formula("q' =", self.n("other_q"), color=C.QUERY),
-            self.formula(r"q' \cdot k =", self.n("other_dot_terms"), "=", self.n("other_dot")),
-            self.formula(r"\operatorname{proj}_k(q')", *self.eq("other_proj"), color=C.PROJECTION),
-            self.formula(
-                r"\operatorname{comp}_k(q')", *ratio, *self.eq("other_comp"), color=C.PROJECTION
-            ),
-            self.shadow("q'", "other_dot", comp),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.32)
-        room = self.column.get_right()[0] - self.work.get_left()[0]
-        rows.scale_to_fit_width(min(rows.width, room, COLUMN_W))
-        self.work2 = rows.align_to(self.work, UP + LEFT)
+        return VGroup(
+            lines(["q' =", self.n("other_q")], color=C.QUERY),
+            lines([r"q' \cdot k =", self.n("other_dot_terms")], ["=", self.n("other_dot")]),
+            lines([r"\operatorname{proj}_k(q')"], self.eq("other_proj"), color=C.PROJECTION),
+            lines([r"\operatorname{comp}_k(q')"], ratio, self.eq("other_comp"), color=C.PROJECTION),
+            self.shadow("q'", "other_dot", comp, lines),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.26 * spacing)
 
-    def tip_label(self, name: str, v: np.ndarray, color: str) -> MathTex:
-        """A letter just beyond the tip of `v`, pushed away from the origin."""
-        direction = v / np.linalg.norm(v)
-        label = MathTex(name, font_size=36, color=color)
-        return label.move_to(self.plane.c2p(*v) + 0.35 * np.array([*direction, 0]))
+    def build_figure(self) -> None:
+        """Arrows, drops and marks on the plane; then each label where it is clear.
+
+        The projection is drawn wide under k and q (they keep ``z_index`` 1), so where they
+        share a line each is seen: k's blue (and q's orange) inside proj's green band.
+        """
+        c2p = self.plane.c2p
+        o = c2p(0, 0)
+        self.q_arrow = vector_arrow(self.plane, self.q, C.QUERY).set_z_index(1)
+        self.k_arrow = vector_arrow(self.plane, self.k, C.KEY, width=5).set_z_index(1)
+        self.k_line = self.line_through_k()
+        foot, tip = c2p(*self.p), c2p(*self.q)
+        self.drop = DashedLine(tip, foot, color=C.RESIDUAL, stroke_width=3)
+        self.foot_dot = Dot(foot, radius=0.05, color=C.RESIDUAL)
+        self.right_angle = self.right_angle_mark(foot, tip)
+        self.proj_arrow = vector_arrow(self.plane, self.p, C.PROJECTION, width=13)
+        # the residual stops short of q's tip, so its head never covers q's
+        span = np.linalg.norm(tip - foot)
+        end = tip - min(0.18, 0.3 * span) * (tip - foot) / max(span, 1e-9)
+        self.res_arrow = arrow_between(foot, end, C.RESIDUAL, width=5, tip_ratio=0.25)
+        arrows = [self.q_arrow, self.k_arrow, self.proj_arrow, self.res_arrow]
+        if self.other is not None:
+            foot2, tip2 = c2p(*self.p2), c2p(*self.other)
+            self.q2_arrow = vector_arrow(self.plane, self.other, C.QUERY).set_z_index(1)
+            self.drop2 = DashedLine(tip2, foot2, color=C.RESIDUAL, stroke_width=3)
+            self.proj2_arrow = vector_arrow(self.plane, self.p2, C.PROJECTION, width=9)
+            arrows += [self.q2_arrow, self.proj2_arrow]
+        self.avoid = [box_of(a.tip) for a in arrows if getattr(a, "tip", None) is not None]
+        self.k_name = self.tip_label("k", self.k, C.KEY)
+        self.q_name = self.tip_label("q", self.q, C.QUERY)
+        if self.other is not None:
+            self.q2_name = self.tip_label("q'", self.other, C.QUERY)
+        self.brace = self.projection_brace(o, foot)
+
+    def tip_label(self, name: str, v: np.ndarray, color: str) -> VGroup:
+        """A letter beyond the tip of `v`, on a patch of background, clear of other labels.
+
+        It goes straight on from the origin where that place is free, else turned aside
+        (:func:`place_clear`); arrow heads and the labels placed before it are avoided.
+        """
+        label = backed(MathTex(name, font_size=36, color=color)).set_z_index(2)
+        place_clear(label, self.plane.c2p(*v), np.array([*v, 0]), self.avoid, self.bounds())
+        self.avoid.append(box_of(label))
+        return label
+
+    def bounds(self) -> np.ndarray:
+        """The box labels on the plane stay in: the plane, within the title-safe area."""
+        half_w, half_h = frame_box()
+        box = box_of(self.plane)
+        return np.array(
+            [np.maximum(box[0], [-half_w, -half_h]), np.minimum(box[1], [half_w, half_h])]
+        )
 
     def line_through_k(self) -> DashedLine:
         """The dashed line carrying k, clipped to the plane."""
@@ -234,22 +291,38 @@ class ProjectionDrop(LessonScene):
         )
 
     def projection_brace(self, o: np.ndarray, foot: np.ndarray) -> Mobject:
-        """A brace along the projection on the side away from q, labelled comp_k(q)."""
+        """A brace along the projection on the side away from q, labelled comp_k(q).
+
+        The label sits on a patch of background (no grid line crosses it), where it is
+        clear of the arrow heads and the other labels.
+        """
         if np.linalg.norm(foot - o) < 0.3:
             return VGroup()
         line = Line(o, foot)
         normal = np.array([-(foot - o)[1], (foot - o)[0], 0]) / np.linalg.norm(foot - o)
         if np.dot(normal, self.plane.c2p(*self.q) - foot) > 0:
             normal = -normal
-        brace = Brace(line, direction=normal, color=C.PROJECTION, buff=0.08)
-        label = MathTex(r"\operatorname{comp}_k(q)", font_size=28, color=C.PROJECTION)
-        label.next_to(brace.get_tip(), normal, buff=0.1)
+        # over the lines and arrows it may cross (a filled brace under a dashed drop would
+        # make the drop's backdrop green); under the labels
+        brace = Brace(line, direction=normal, color=C.PROJECTION, buff=0.12).set_z_index(1.5)
+        label = backed(MathTex(r"\operatorname{comp}_k(q)", font_size=28, color=C.PROJECTION))
+        place_clear(label.set_z_index(2), brace.get_tip(), normal, self.avoid, self.bounds(), 0.08)
+        self.avoid.append(box_of(label))
         return VGroup(brace, label)
 
-    def legend_row(self, color: str, words: str, symbol: Mobject) -> VGroup:
-        """A colour swatch, the lesson's name for the role, and its symbol."""
+    def brace_ink(self) -> VGroup:
+        """The brace and its label's glyphs (not the patch behind them): what a flash lights."""
+        return VGroup(self.brace[0], self.brace[1][1]) if len(self.brace) else VGroup()
+
+    def legend_row(self, color: str, words: str, symbol: Mobject, width: float) -> VGroup:
+        """A colour swatch, the lesson's name for the role, and its symbol (under it if narrow)."""
         swatch = Line(ORIGIN, 0.45 * RIGHT, color=color, stroke_width=8)
-        return VGroup(swatch, self.t(words, 24), symbol).arrange(RIGHT, buff=0.2)
+        row = VGroup(swatch, self.t(words, 24), symbol).arrange(RIGHT, buff=0.2)
+        if row.width > width:
+            text = VGroup(row[1], symbol).arrange(DOWN, aligned_edge=LEFT, buff=0.08)
+            row = VGroup(swatch, text).arrange(RIGHT, buff=0.2, aligned_edge=UP)
+            swatch.align_to(text[0], UP).shift(0.12 * DOWN)
+        return row
 
     # --- steps -------------------------------------------------------------------------
     def show_vectors(self) -> None:
@@ -299,17 +372,17 @@ class ProjectionDrop(LessonScene):
         self.say(value, result=True)
         self.play(FadeIn(self.brace), Write(self.comp_eq), run_time=2)
         self.say(self.pick("pd_sub_comp", "comp"))
-        self.play(Indicate(self.brace, color=C.ACCENT))
+        self.play(Indicate(self.brace_ink(), color=C.ACCENT))
         self.wait(1)
 
     def show_shadow(self) -> None:
         """The product read back as ‖k‖₂ times the shadow's signed length."""
         self.say("pd_sub_shadow")
-        self.play(Indicate(self.brace, color=C.ACCENT), Write(self.shadow_eq), run_time=2)
+        self.play(Indicate(self.brace_ink(), color=C.ACCENT), Write(self.shadow_eq), run_time=2)
         comp = "comp_ratio" if "comp_ratio" in self.sheet else "comp"
         if self.sheet[comp].exact:
             self.say("pd_sub_shadow_value", result=True, c=comp)
-            self.play(Indicate(self.shadow_eq[-1], color=C.ACCENT))
+            self.play(Indicate(self.shadow_eq[-1][-1], color=C.ACCENT))
         self.wait(1)
 
     def show_other(self) -> None:

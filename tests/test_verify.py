@@ -62,3 +62,31 @@ def test_verify_without_a_render_is_a_one_line_error(tmp_path: Path) -> None:
 def test_normalisation(expected: str, read: str, ok: bool) -> None:
     assert LabelCheck("S", "s", 0, "k", expected, read).ok is ok
     assert normalise(expected) == normalise(expected)
+
+
+@pytest.mark.manim
+@pytest.mark.ocr
+def test_runs_of_brackets_and_digits_read_as_written() -> None:
+    """``(−1)(2) + (−1)(1)``, a second query's product terms, drawn as a 720p frame shows it:
+    Tesseract reads the tight run as ``(-D(@) + (-)C)``; the reading with air between the
+    glyphs matches, and a wrong term still does not."""
+    from manim import MathTex, Scene, tempconfig
+    from PIL import Image
+
+    from publish.verify import _check
+
+    with tempconfig({"pixel_width": 1280, "pixel_height": 720, "background_color": "#101418"}):
+        scene = Scene()
+        formula = MathTex("(-1)(2) + (-1)(1)", font_size=30)
+        scene.add(formula)
+        scene.renderer.update_frame(scene)
+        frame = Image.fromarray(scene.renderer.get_frame()).convert("RGB")
+    (x0, y0), (x1, y1) = (formula.get_corner(c)[:2] for c in ((-1, 1, 0), (1, -1, 0)))
+    box = [round(640 + x0 * 90) - 2, round(360 - y0 * 90) - 2]
+    box += [round(640 + x1 * 90) + 2, round(360 - y1 * 90) + 2]
+    right = LabelCheck("S", "s", 0.0, "k", "(−1)(2) + (−1)(1)", box=box, kind="part")
+    wrong = LabelCheck("S", "s", 0.0, "k", "(−1)(2) + (−1)(7)", box=box, kind="part")
+    _check(right, frame)
+    _check(wrong, frame)
+    assert right.ok, right.read
+    assert not wrong.ok, wrong.read
