@@ -9,7 +9,9 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    Animation,
     Arc,
+    Arrow,
     Create,
     Dot,
     FadeIn,
@@ -28,9 +30,11 @@ from scenes.common import C, LessonScene, fit_into, fitted_plane, vector_arrow
 
 __all__ = ["MagnitudeVsDirection", "ZeroQuery", "shared_unit_planes", "table"]
 
-HALF_W = 6.5
-HALF_X = 3.55
-TOP, BOTTOM = 3.75, -3.75
+HALF_W = 6.0  # each half of the frame: a plane and its table
+HALF_X = 3.2  # centres of the halves at ±HALF_X
+HW, TOP = 6.37, 3.57  # inside the title-safe area (frame_box) by a little more than rounding
+BOTTOM = -TOP
+SIDE_BY_SIDE = 0.17  # how far a short vector along a longer one is drawn beside it
 
 
 def _span(points: list[np.ndarray]) -> np.ndarray:
@@ -124,7 +128,7 @@ class MagnitudeVsDirection(LessonScene):
         self.y2 = np.array(y2, float)
         self.states = [np.array(x2, float), s * np.array(x2, float), -np.array(x2, float)]
 
-        self.title = self.t("mvd_title", 32).to_corner(UL, buff=0.4)
+        self.title = self.t("mvd_title", 32).move_to([-HW, TOP, 0], aligned_edge=UL)
         self.verdict = self.sheet.decisions["verdict"]  # decided exactly by the sheet
         self.note = self.t(self.pick("mvd_note", "verdict"), 26, C.ACCENT)
 
@@ -154,6 +158,8 @@ class MagnitudeVsDirection(LessonScene):
             t.move_to([x, plane_bottom - 0.3, 0], aligned_edge=UP)
         self.left_table.align_to(left, LEFT)
         self.right_table.align_to(right, LEFT)
+        for t in (self.left_table, self.right_table):
+            _inside(t)
         # The verdict of the cosines fills the room the left table leaves (it has one row).
         fit_into(self.note, HALF_W, 0.6)
         self.note.next_to(self.left_table, DOWN, buff=0.45, aligned_edge=LEFT)
@@ -161,21 +167,25 @@ class MagnitudeVsDirection(LessonScene):
     def figure(self, plane: object, x: np.ndarray, y: np.ndarray, x_label: Mobject) -> VGroup:
         """Arrows x and y on `plane`, their names beyond the tips, and the angle's arc."""
         xa = vector_arrow(plane, x, C.QUERY, width=8)
-        ya = vector_arrow(plane, y, C.KEY, width=5).set_z_index(1)  # a thin y over a thick x
+        # a thin y over a thick x, its head large enough to see when y is short
+        ya = vector_arrow(plane, y, C.KEY, width=5, tip_ratio=0.45).set_z_index(1)
         o = plane.c2p(0, 0)  # type: ignore[attr-defined]
+        beside = _along(plane, x, y)
+        ya.shift(beside)  # y drawn beside x where it would lie on x's shaft
         out = []
         for v, label in ((x, x_label.set_color(C.QUERY)), (y, MathTex("y", font_size=34))):
             tip = plane.c2p(*v)  # type: ignore[attr-defined]
             u = (tip - o) / np.linalg.norm(tip - o)
             label.move_to(tip + (0.18 + label.width / 2) * u)
             out.append(label)
-        xl, yl = out
+        xl, yl = (_inside(m) for m in out)
         yl.set_color(C.KEY)
         parallel = abs(x[0] * y[1] - x[1] * y[0]) < 1e-9
         if parallel or _overlap(xl, yl):  # y's name would sit on x: move it beside its tip
             tip = plane.c2p(*y)  # type: ignore[attr-defined]
             u = (tip - o) / np.linalg.norm(tip - o)
-            yl.move_to(tip + 0.35 * np.array([-u[1], u[0], 0]))
+            side = beside / np.linalg.norm(beside) if np.any(beside) else np.array([-u[1], u[0], 0])
+            _inside(yl.move_to(tip + (0.2 + max(yl.width, yl.height) / 2) * side + beside))
         shortest = min(np.linalg.norm(plane.c2p(*v) - o) for v in (x, y))  # type: ignore[attr-defined]
         return VGroup(xa, ya, xl, yl, angle_arc(plane, x, y, min(0.5, 0.6 * shortest)))
 
@@ -205,7 +215,7 @@ class MagnitudeVsDirection(LessonScene):
         self.say("mvd_sub_pairs")
         self.play(FadeIn(self.title), *[Create(p) for p in self.planes], run_time=1.5)
         for fig in (self.left_fig, self.right_figs[0]):
-            self.play(GrowArrow(fig[0]), GrowArrow(fig[1]), FadeIn(fig[2]), FadeIn(fig[3]))
+            self.play(*[_grow(a) for a in fig[:2]], FadeIn(fig[2]), FadeIn(fig[3]))
         rows = (self.left_table[1], self.right_table[1])
         self.play(
             FadeIn(self.left_table[0]),
@@ -251,6 +261,38 @@ class MagnitudeVsDirection(LessonScene):
         self.wait(2.5)
 
 
+def _along(plane: object, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Shift (scene units) that draws `y` beside `x` when y would lie on x's shaft, else zero.
+
+    A vector pointing along another, nearly parallel and no longer, would hide under it: it
+    moves :data:`SIDE_BY_SIDE` to the left of x's direction.
+    """
+    o = plane.c2p(0, 0)  # type: ignore[attr-defined]
+    a, b = plane.c2p(*x) - o, plane.c2p(*y) - o  # type: ignore[attr-defined]
+    la, lb = np.linalg.norm(a), np.linalg.norm(b)
+    if la < 1e-9 or lb < 1e-9 or np.dot(a, b) <= 0:
+        return np.zeros(3)
+    u = a / la
+    normal = np.array([-u[1], u[0], 0.0])
+    if abs(np.dot(b, normal)) > SIDE_BY_SIDE:  # its own line, apart from x's shaft
+        return np.zeros(3)
+    return SIDE_BY_SIDE * normal
+
+
+def _grow(m: Mobject) -> Animation:
+    """An arrow grows from its tail; a dot (a vector too short to draw) fades in."""
+    return GrowArrow(m) if isinstance(m, Arrow) else FadeIn(m)
+
+
+def _inside(label: Mobject) -> Mobject:
+    """`label` moved the least way that keeps it inside the title-safe area."""
+    lo = label.get_corner(DOWN + LEFT)
+    hi = label.get_corner(UP + RIGHT)
+    dx = max(-HW - lo[0], 0.0) - max(hi[0] - HW, 0.0)
+    dy = max(BOTTOM - lo[1], 0.0) - max(hi[1] - TOP, 0.0)
+    return label.shift([dx, dy, 0])
+
+
 def _overlap(a: Mobject, b: Mobject) -> bool:
     """True when the bounding boxes of `a` and `b` intersect."""
     return bool(
@@ -293,7 +335,7 @@ class ZeroQuery(LessonScene):
             rf"q \cdot k_{{{first}}} =", self.n("dot_terms"), "=", self.n("first_score"), size=32
         )
         self.header = VGroup(title, head, example).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
-        fit_into(self.header, 13.4, 2.3).to_corner(UL, buff=0.4)
+        fit_into(self.header, 2 * HW, 2.3).move_to([-HW, TOP, 0], aligned_edge=UL)
 
         size = 34 if n <= 3 else 30
         rows = [
@@ -328,19 +370,12 @@ class ZeroQuery(LessonScene):
         self.softmax = line
         # softmax(ℓ) shows the logits in their step; the rest of the line follows with softmax
         self.softmax_logits = VGroup(first[0], first[1])
-        self.undefined = VGroup(
-            self.formula(r"\|q\|_2 =", self.n("norm_q"), size=32, color=C.QUERY),
-            VGroup(
-                self.formula(r"\cos\theta =", self.n("cos"), size=32),
-                self.t("zq_undefined", 26, C.ACCENT),
-            ).arrange(RIGHT, buff=0.25),
-            self.t("zq_note", 26, C.TEXT),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         # The verdict goes under the table while everything stays near full size; else
         # beside the plane under it, or (no plane) in the table's place in the last step.
         avail = top - BOTTOM - 0.2
         left = VGroup(self.table, self.softmax).arrange(DOWN, aligned_edge=LEFT, buff=0.6)
-        width = left_w if self.drawn else 13.4
+        width = left_w if self.drawn else 2 * HW
+        self.undefined = self.verdict_block(width)
         fit_into(left, width, avail)
         stacked = left.height + 0.6 + self.undefined.height
         self.verdict_at = (
@@ -350,16 +385,18 @@ class ZeroQuery(LessonScene):
             self.undefined.next_to(left, DOWN, buff=0.6, aligned_edge=LEFT)
             left.add(self.undefined)
             fit_into(left, width, avail)
-        left.move_to([-6.7, top, 0], aligned_edge=UL)
+        left.move_to([-HW, top, 0], aligned_edge=UL)
         if self.verdict_at == "swap":
-            fit_into(self.undefined, 13.4, avail)
+            self.undefined = self.verdict_block(2 * HW)
+            fit_into(self.undefined, 2 * HW, avail)
             self.undefined.move_to(self.table, aligned_edge=UL)
 
         right_l = left.get_right()[0] + 0.6
-        right_w = 6.8 - right_l
+        right_w = HW - right_l
         bottom = BOTTOM + 0.2
         if self.verdict_at == "right":
-            fit_into(self.undefined, right_w, 2.4)
+            self.undefined = self.verdict_block(right_w)
+            fit_into(self.undefined, right_w, 3.4)
             self.undefined.move_to([right_l, bottom, 0], aligned_edge=DOWN + LEFT)
             bottom = self.undefined.get_top()[1] + 0.4
         self.plane_group = VGroup()
@@ -368,20 +405,46 @@ class ZeroQuery(LessonScene):
             plane.move_to([right_l + right_w / 2, (top + bottom) / 2, 0])
             self.plane_group = self.drawing(plane)
 
+    def verdict_block(self, width: float) -> VGroup:
+        """‖q‖₂ = 0, cos θ undefined and what equal scores do not mean, wrapped to `width`."""
+        cos = VGroup(
+            self.formula(r"\cos\theta =", self.n("cos"), size=32),
+            self.t("zq_undefined", 26, C.ACCENT),
+        ).arrange(RIGHT, buff=0.25)
+        if cos.width > width:
+            cos.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+        return VGroup(
+            self.formula(r"\|q\|_2 =", self.n("norm_q"), size=32, color=C.QUERY),
+            cos,
+            self.paragraph("zq_note", width, 26, C.TEXT),
+        ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
+
     def drawing(self, plane: object) -> VGroup:
         """The keys as arrows and the zero query as a dot at the origin."""
         o = plane.c2p(0, 0)  # type: ignore[attr-defined]
         arrows = VGroup(*[vector_arrow(plane, k, C.KEY, width=5) for k in self.keys])
+        heads = [a.tip for a in arrows if isinstance(a, Arrow)]
         labels = VGroup()
+
+        def free(label: Mobject) -> bool:
+            """Clear of the names placed so far and of every arrow head."""
+            return not any(_overlap(label, m) for m in [*labels, *heads])
+
         for j, k in enumerate(self.keys, start=1):
             tip = plane.c2p(*k)  # type: ignore[attr-defined]
             u = (tip - o) / max(np.linalg.norm(tip - o), 1e-9)
+            normal = np.array([-u[1], u[0], 0.0])
             label = MathTex(f"k_{{{j}}}", font_size=30, color=C.KEY)
-            label.move_to(tip + (0.2 + label.width / 2) * u)
-            if not any(_overlap(label, other) for other in labels):
-                labels.add(label)
+            reach = 0.2 + max(label.width, label.height) / 2
+            for side in (u, normal, -normal):  # beyond the tip, else beside it
+                if free(label.move_to(tip + reach * side)):
+                    labels.add(label)
+                    break
         dot = Dot(o, radius=0.1, color=C.QUERY)
-        name = MathTex("q", font_size=32, color=C.QUERY).next_to(o, DOWN + LEFT, buff=0.12)
+        name = MathTex("q", font_size=32, color=C.QUERY)
+        for corner in (DOWN + LEFT, DOWN + RIGHT, UP + LEFT, UP + RIGHT):
+            if free(name.next_to(o, corner, buff=0.12)):
+                break
         return VGroup(plane, arrows, labels, VGroup(dot, name))
 
     # --- steps -------------------------------------------------------------------------

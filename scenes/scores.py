@@ -32,14 +32,16 @@ from manim import (
 import mathcore as mc
 from lesson.sheets.scores import FIRST
 from lesson.sheets.softmax import SAID_LIST_MAX
-from scenes.common import C, LessonScene, arrow_between, fit_into, fitted_plane
+from scenes.common import MIN_FONT, C, LessonScene, arrow_between, fit_into, fitted_plane
 
 __all__ = ["AttentionScores", "ScaleIsNotCosine"]
 
-STRIP_TOP, STRIP_H, STRIP_W, STRIP_GAP = 3.72, 1.02, 13.5, 0.42
-LEFT_X, MID_X, RIGHT_X = -6.8, -0.15, 6.8  # left column [LEFT_X, MID_X], right [.., RIGHT_X]
-AREA_TOP, AREA_BOTTOM = 2.42, -3.75
+STRIP_TOP, STRIP_H, STRIP_W, STRIP_GAP = 3.56, 1.0, 12.76, 0.38
+LEFT_X, MID_X, RIGHT_X = -6.37, -0.15, 6.37  # left column [LEFT_X, MID_X], right [.., RIGHT_X]
+AREA_TOP, AREA_BOTTOM = 2.3, -3.56
 STAGES = ("matmul", "scale", "mask", "softmax", "values")
+HW, HH = 6.37, 3.57  # inside the title-safe area (frame_box) by a little more than rounding
+PANEL_X, PANEL_W = 3.22, 6.1  # ScaleIsNotCosine's halves: centres at ±PANEL_X, width
 
 
 @dataclass
@@ -148,15 +150,20 @@ class AttentionScores(LessonScene):
             self.t("ats_role_key", 26, C.KEY),
             self.t("ats_role_value", 26, C.VALUE),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
+        same = self.lesson.attention.values is None  # the values are the keys themselves
+        if same:  # each key's row names its value too; the value column is the note saying so
+            values = VGroup(self.paragraph("ats_values_default", 4.0, 24, C.MUTED))
+        else:
+            values = self.vector_column("v", self.nk, C.VALUE)
         columns = VGroup(
             self.vector_column("q", self.nq, C.QUERY),
-            self.vector_column("k", self.nk, C.KEY),
-            self.vector_column("v", self.nk, C.VALUE),
-        ).arrange(RIGHT, aligned_edge=UP, buff=0.9)
-        if self.lesson.attention.values is None:
-            note = self.t("ats_values_default", 24, C.MUTED)
-            note.next_to(columns[2], DOWN, aligned_edge=LEFT, buff=0.2)
-            columns[2].add(note)
+            self.vector_column("k", self.nk, C.KEY, also="v" if same else ""),
+            values,
+        ).arrange(RIGHT, aligned_edge=UP, buff=0.7)
+        if columns.width > RIGHT_X - LEFT_X:  # long vectors: the values go under the queries
+            columns[2].next_to(columns[0], DOWN, aligned_edge=LEFT, buff=0.35)
+            columns[1].next_to(VGroup(columns[0], columns[2]), RIGHT, aligned_edge=UP, buff=0.7)
+            columns[1].align_to(columns[0], UP)
         # where q and k come from, and what d_k counts
         learned = VGroup(
             self.t("ats_learned", 24, C.MUTED),
@@ -171,17 +178,29 @@ class AttentionScores(LessonScene):
             self.t("ats_dk", 24, C.MUTED),
         ).arrange(RIGHT, buff=0.3)
         self.origin = VGroup(learned, dims).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+        # the words at full size; the vectors take the height that is left
+        width, height = RIGHT_X - LEFT_X, -2 * AREA_BOTTOM
+        words = VGroup(title, roles, self.origin).arrange(DOWN, aligned_edge=LEFT, buff=0.4)
+        fit_into(words, width, height)
+        fit_into(columns, width, height - words.height - 0.4)
         self.roles = VGroup(title, roles, self.origin, columns).arrange(
             DOWN, aligned_edge=LEFT, buff=0.4
         )
-        fit_into(self.roles, 13.4, 7.3).move_to(ORIGIN)
+        fit_into(self.roles, width, height).move_to(ORIGIN)
 
-    def vector_column(self, name: str, count: int, color: str) -> VGroup:
-        """Rows ``name_i = (…)`` for i = 1..count, from the sheet."""
-        rows = [
-            self.formula(f"{name}_{{{i}}} =", self.n(f"{name}{i}"), size=30, color=color)
-            for i in range(1, count + 1)
-        ]
+    def vector_column(self, name: str, count: int, color: str, also: str = "") -> VGroup:
+        """Rows ``name_i = (…)`` for i = 1..count, from the sheet.
+
+        With `also`, each row reads ``name_i = also_i = (…)``: one vector that is both (a
+        key that is its own value), tagged with both sheet keys.
+        """
+        rows = []
+        for i in range(1, count + 1):
+            lhs = f"{name}_{{{i}}} = {also}_{{{i}}} =" if also else f"{name}_{{{i}}} ="
+            row = self.formula(lhs, self.n(f"{name}{i}"), size=30, color=color)
+            if also:
+                row[1].sheet_multi = {f"{also}{i}": self.sheet[f"{also}{i}"].text}
+            rows.append(row)
         return VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.18)
 
     def build_strip(self) -> None:
@@ -292,21 +311,49 @@ class AttentionScores(LessonScene):
         self.w_frame = self.frame(w_grid)
         w_block = VGroup(self.w_caption, VGroup(self.w_frame, *[e for r in self.wmat for e in r]))
         w_block[0].next_to(w_block[1], UP, buff=0.3, aligned_edge=LEFT)
-        fit_into(w_block, MID_X - LEFT_X, 3.4)
+        # W keeps at least the floor size: a wide W widens the left column
+        floor = (MIN_FONT + 1) / self.size
+        need = w_block.width * floor if min(1.0, 3.4 / w_block.height) >= floor else 0.0
+        self.mid_x = min(max(MID_X, LEFT_X + need), LEFT_X + 0.7 * (RIGHT_X - LEFT_X))
+        fit_into(w_block, self.mid_x - LEFT_X, 3.4)
         w_block.move_to([LEFT_X, AREA_TOP, 0], aligned_edge=UL)
         self.w_block = w_block
 
-        self.softmax_def = VGroup(
+        width = RIGHT_X - self.mid_x - 0.4
+        row = self.formula(
+            f"w_{{{FIRST}}} = \\operatorname{{softmax}}(\\ell_{{{FIRST}}})",
+            *self.eq("row_weights"),
+            size=36,
+        )
+        wide = row.width * (MIN_FONT + 1) / 36 > width  # too long for the right column
+        if row.width > width and not wide:  # the row's weights on a line of their own
+            row = VGroup(
+                MathTex(
+                    f"w_{{{FIRST}}} = \\operatorname{{softmax}}(\\ell_{{{FIRST}}})", font_size=36
+                ),
+                self.formula(*self.eq("row_weights"), size=36),
+            ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
+            row[1].shift(0.6 * RIGHT)
+        rule = VGroup(
             MathTex(r"w_{ij} = \frac{e^{\ell_{ij}}}{\sum_l e^{\ell_{il}}}", font_size=44),
-            self.t("ats_softmax_rows", 26, C.TEXT),
-            self.formula(
-                f"w_{{{FIRST}}} = \\operatorname{{softmax}}(\\ell_{{{FIRST}}})",
-                *self.eq("row_weights"),
-                size=36,
-            ),
+            self.paragraph("ats_softmax_rows", width, 26, C.TEXT),
         ).arrange(DOWN, buff=0.4)
-        fit_into(self.softmax_def, RIGHT_X - MID_X - 0.5, 3.0)
-        self.softmax_def.move_to([(MID_X + RIGHT_X) / 2 + 0.2, self.w_block.get_center()[1], 0])
+        if wide:  # the first row's weights under W, across the frame
+            fit_into(row, RIGHT_X - LEFT_X, 1.0)
+            row.next_to(self.w_block, DOWN, buff=0.45).set_x(LEFT_X, LEFT)
+            fit_into(rule, width, AREA_TOP - AREA_BOTTOM - 0.2)
+            self.softmax_def = VGroup(*rule, row)
+        else:
+            self.softmax_def = VGroup(*rule, fit_into(row, width, 2.0)).arrange(DOWN, buff=0.4)
+            rule = self.softmax_def
+            fit_into(rule, width, AREA_TOP - AREA_BOTTOM - 0.2)
+        rule.move_to([(self.mid_x + RIGHT_X) / 2 + 0.1, self.w_block.get_center()[1], 0])
+        over = rule.get_top()[1] - (AREA_TOP - 0.1)
+        under = AREA_BOTTOM + 0.1 - rule.get_bottom()[1]
+        rule.shift((max(under, 0.0) - max(over, 0.0)) * UP)
+        if wide:
+            top = min(self.w_block.get_bottom()[1], rule.get_bottom()[1]) - 0.4
+            row.shift((top - row.get_top()[1]) * UP)
 
     def grid(self, widths: list[float]) -> Grid:
         """A grid with these column widths and one row per query, spaced for the font size."""
@@ -346,10 +393,10 @@ class AttentionScores(LessonScene):
         cap = MathTex(r"O = WV,\quad o_i = \textstyle\sum_j w_{ij}\, v_j", font_size=self.size + 2)
         self.out_block = VGroup(cap, *rows).arrange(DOWN, aligned_edge=LEFT, buff=0.16)
         room = self.w_block.get_bottom()[1] - 0.35 - AREA_BOTTOM
-        fit_into(self.out_block, MID_X - LEFT_X, room)
+        fit_into(self.out_block, self.mid_x - LEFT_X, room)
         self.out_block.next_to(self.w_block, DOWN, buff=0.35, aligned_edge=LEFT)
 
-        right_w = RIGHT_X - MID_X - 0.45
+        right_w = RIGHT_X - self.mid_x - 0.45
         caption = self.formula(
             rf"o_{{{FIRST}}} = \textstyle\sum_j w_{{{FIRST}j}}\, v_j",
             *self.eq("first_out"),
@@ -357,10 +404,18 @@ class AttentionScores(LessonScene):
             color=C.OUTPUT,
         )
         if not self.drawn:
-            note = self.t("ats_no_plane", 26, C.MUTED)
+            # no plane: the first row of O is the first query's output, named on the right
+            rows[FIRST - 1][-1].sheet_multi = {"first_out": self.sheet["first_out"].text}
+            caption = MathTex(
+                rf"o_{{{FIRST}}} = \textstyle\sum_j w_{{{FIRST}j}}\, v_j",
+                font_size=32,
+                color=C.OUTPUT,
+            )
+            note = self.paragraph("ats_no_plane", right_w, 26, C.MUTED)
+            fit_into(caption, right_w, 1.5)
             self.drawing = VGroup(caption, note).arrange(DOWN, buff=0.3)
-            fit_into(self.drawing, right_w, 3.0)
-            self.drawing.move_to([(MID_X + RIGHT_X) / 2 + 0.2, 0, 0])
+            fit_into(self.drawing, right_w, 4.0)
+            self.drawing.move_to([(self.mid_x + RIGHT_X) / 2 + 0.2, 0, 0])
             self.chain = VGroup()
             return
         legend = VGroup(
@@ -370,13 +425,13 @@ class AttentionScores(LessonScene):
         ).arrange(RIGHT, buff=0.5)
         head = VGroup(caption, legend).arrange(DOWN, buff=0.2)
         fit_into(head, right_w, 1.2)
-        head.move_to([(MID_X + RIGHT_X) / 2 + 0.2, AREA_TOP, 0], aligned_edge=UP)
+        head.move_to([(self.mid_x + RIGHT_X) / 2 + 0.2, AREA_TOP, 0], aligned_edge=UP)
         w1 = self.weights[FIRST - 1]
         tips = np.cumsum([w * v for w, v in zip(w1, self.values, strict=True)], axis=0)
         plane_h = head.get_bottom()[1] - 0.25 - AREA_BOTTOM
         plane = fitted_plane([*self.values, *tips], right_w, plane_h)
         plane.move_to(
-            [(MID_X + RIGHT_X) / 2 + 0.2, (head.get_bottom()[1] - 0.25 + AREA_BOTTOM) / 2, 0]
+            [(self.mid_x + RIGHT_X) / 2 + 0.2, (head.get_bottom()[1] - 0.25 + AREA_BOTTOM) / 2, 0]
         )
         o = plane.c2p(0, 0)
         faint = VGroup(  # every value, a masked key's in grey
@@ -386,15 +441,20 @@ class AttentionScores(LessonScene):
                 if np.linalg.norm(plane.c2p(*v) - o) > 0.05
             ]
         )
+        ends = [plane.c2p(*tip) for tip in tips]
+        out = self.arrow(o, ends[-1], C.OUTPUT, 9, 0.9)
+        # the last weighted value stops where the output's head begins: one head at the sum
+        head_len = out.tip.length if isinstance(out, Arrow) else 0.0
         chain, start = VGroup(), o
-        for tip in tips:
-            end = plane.c2p(*tip)
-            if np.linalg.norm(end - start) > 0.05:
+        for n, end in enumerate(ends):
+            seg = end - start
+            if np.linalg.norm(seg) > 0.05:
+                if n == len(ends) - 1 and np.linalg.norm(seg) > 2.5 * head_len > 0:
+                    end = end - head_len * seg / np.linalg.norm(seg)
                 chain.add(self.arrow(start, end, C.WEIGHT, 5, 1.0))
-            start = end
-        out = self.arrow(o, start, C.OUTPUT, 9, 0.9)
+            start = ends[n]
         out_label = MathTex(f"o_{{{FIRST}}}", font_size=32, color=C.OUTPUT)
-        box = np.array([[MID_X + 0.2, -3.85], [6.95, head.get_bottom()[1]]])
+        box = np.array([[self.mid_x + 0.2, AREA_BOTTOM], [RIGHT_X, head.get_bottom()[1]]])
         place_label(out_label, start, start - o, box)
         self.drawing = VGroup(head, plane, faint)
         self.chain, self.out_arrow = chain, VGroup(out, out_label)
@@ -545,7 +605,7 @@ class ScaleIsNotCosine(LessonScene):
         )
         self.header = VGroup(self.title, vectors, self.dot_row)
         self.header.arrange(DOWN, aligned_edge=LEFT, buff=0.28)
-        fit_into(self.header, 13.4, 2.4).to_corner(UL, buff=0.4)
+        fit_into(self.header, 2 * HW, 2.4).move_to([-HW, HH, 0], aligned_edge=UL)
         self.vectors = vectors
         top = self.header.get_bottom()[1] - 0.4
 
@@ -573,9 +633,9 @@ class ScaleIsNotCosine(LessonScene):
                 self.formula(r"\sqrt{d_k} =", self.n("sqrt_d_k"), size=30),
             ],
         )
-        for p, x in ((self.cos_panel, -3.55), (self.scaled_panel, 3.55)):
-            fit_into(p, 6.4, 2.9)
-            p.move_to([x, top, 0], aligned_edge=UP)
+        for p, x in ((self.cos_panel, -HW), (self.scaled_panel, HW - PANEL_W)):
+            fit_into(p, PANEL_W, 2.9)
+            p.move_to([x, top, 0], aligned_edge=UL)  # each starts at its half's left edge
         bottom = min(self.cos_panel.get_bottom()[1], self.scaled_panel.get_bottom()[1])
         self.divider = Line([0, top, 0], [0, bottom, 0], color=C.GRID, stroke_width=2)
 
@@ -605,12 +665,15 @@ class ScaleIsNotCosine(LessonScene):
             ),
             self.t(self.pick("snc_scaled", "doubled"), 24, C.MUTED),
         ).arrange(RIGHT, buff=0.25)
-        fit_into(cos2, 6.4, 1.0).move_to([-3.55, 0, 0])
-        fit_into(scaled2, 6.4, 1.0).move_to([3.55, 0, 0])
-        fit_into(doubled, 13.0, 0.6).move_to([0, bottom - 0.55, 0])
-        row_y = doubled.get_bottom()[1] - 0.5
-        cos2.set_y(row_y)
-        scaled2.set_y(row_y)
+        for row in (cos2, scaled2):  # the word under its formula when both are long
+            if row.width > PANEL_W:
+                row.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
+        fit_into(cos2, PANEL_W, 1.4).move_to([-PANEL_X, 0, 0])
+        fit_into(scaled2, PANEL_W, 1.4).move_to([PANEL_X, 0, 0])
+        fit_into(doubled, 2 * HW, 0.6).move_to([0, bottom - 0.55, 0])
+        row_top = doubled.get_bottom()[1] - 0.15
+        for row in (cos2, scaled2):
+            row.shift((row_top - row.get_top()[1]) * UP)
         self.doubling = VGroup(doubled, cos2, scaled2)
 
         one, zero = self.n("one"), self.n("zero")
@@ -657,7 +720,7 @@ class ScaleIsNotCosine(LessonScene):
         # The variance argument and the verdict replace everything under the title.
         lower = VGroup(self.variance, self.verdict).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
         top = self.title.get_bottom()[1] - 0.4
-        fit_into(lower, 13.2, top + 3.75)
+        fit_into(lower, 2 * HW, top + HH)
         lower.move_to([self.title.get_left()[0], top, 0], aligned_edge=UL)
 
     def norms(self) -> list:

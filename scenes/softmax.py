@@ -10,6 +10,7 @@ from manim import (
     UP,
     FadeIn,
     FadeOut,
+    Indicate,
     Line,
     MathTex,
     Rectangle,
@@ -20,15 +21,55 @@ from manim import (
 )
 
 import mathcore as mc
-from lesson.sheets.softmax import SAID_LIST_MAX
-from scenes.common import C, LessonScene, fit_into
+from lesson.sheets.softmax import SAID_LIST_MAX, score_ticks
+from scenes.common import MIN_FONT, C, LessonScene, fit_into, frame_box
 
 __all__ = ["SoftmaxBarMorph"]
 
-CHART_LEFT, CHART_RIGHT = -6.6, 1.4
-CHART_TOP, CHART_BOTTOM = 1.6, -1.9
-COLUMN_W, COLUMN_H = 4.6, 5.6
+COLUMN_W = 4.6  # the right column: the vectors, then the computation of softmax
+GAP = 0.3
+INSET = 0.03  # keep clear of the title-safe edge by more than rounding
 STAGES = ("score", "logit", "weight")
+AXIS_KEYS = ("sb_axis_score", "sb_axis_logit", "sb_axis_weight")
+
+
+def wrapped(
+    scene: LessonScene, head: list, terms: list[list], tail: list, width: float, size: float
+) -> VGroup:
+    """``head term term … tail`` as a formula, broken into indented lines no wider than `width`.
+
+    Parameters
+    ----------
+    scene : LessonScene
+        Makes the formulas (numbers keep their sheet keys).
+    head, tail : list
+        Parts before the first term and after the last.
+    terms : list of list
+        Each term's parts; a line break falls only between terms.
+    width : float
+        Widest line (scene units).
+    size : float
+        Font size.
+
+    Returns
+    -------
+    VGroup
+        The lines, left-aligned, later ones indented.
+    """
+    lines: list[list] = [list(head)]
+    for term in terms:
+        trial = scene.formula(*lines[-1], *term, size=size)
+        if len(lines[-1]) > len(head if len(lines) == 1 else []) and trial.width > width:
+            lines.append([])
+        lines[-1] += term
+    if scene.formula(*lines[-1], *tail, size=size).width > width and tail:
+        lines.append([])
+    lines[-1] += tail
+    out = VGroup(*[scene.formula(*parts, size=size) for parts in lines])
+    out.arrange(DOWN, aligned_edge=LEFT, buff=0.18)
+    for line in out[1:]:
+        line.shift(0.6 * RIGHT)
+    return out
 
 
 class SoftmaxBarMorph(LessonScene):
@@ -50,7 +91,13 @@ class SoftmaxBarMorph(LessonScene):
 
     # --- layout ------------------------------------------------------------------------
     def build(self) -> None:
-        """Values of every stage, the common scale, and the fixed parts of the picture."""
+        """Values of every stage, the chart and its axes, and the fixed parts of the picture.
+
+        Top band (full width): the stage's title and formula. Below it, the bar chart on the
+        left with a labelled vertical axis and the key names under it, down to the bottom of
+        the frame; on the right a column with the vectors, later the computation of softmax
+        and under it the closing note.
+        """
         At = self.lesson.attention
         self.n_keys = len(At.keys)
         self.keep = np.array(At.mask or (True,) * self.n_keys)
@@ -58,36 +105,46 @@ class SoftmaxBarMorph(LessonScene):
         logits = mc.scaled_scores(At.query, At.keys)
         weights = mc.softmax(logits, self.keep)
         self.values = [raw, np.where(self.keep, logits, 0.0), weights]
-        # Scores and logits share one scale, so dividing by sqrt(d_k) visibly shrinks the
-        # bars; weights (0 to 1) get the whole space above the axis.
-        finite = np.concatenate(self.values[:2])
-        top, bottom = max(finite.max(), 0.0), min(finite.min(), 0.0)
-        label_room = 0.6
-        unit = (CHART_TOP - CHART_BOTTOM - 2 * label_room) / max(top - bottom, 1e-9)
-        self.base_y = CHART_BOTTOM + label_room + (-bottom) * unit
-        self.units = [unit, unit, (CHART_TOP - label_room - self.base_y) / 1.0]
-        slot = (CHART_RIGHT - CHART_LEFT) / self.n_keys
-        self.xs = [CHART_LEFT + slot * (i + 0.5) for i in range(self.n_keys)]
-        self.bar_w = min(1.3, 0.55 * slot)
-        self.label_size = 34 if self.n_keys <= 3 else 28
+        self.hw, self.hh = (e - INSET for e in frame_box())
+        self.shifted = self.sheet.decisions["exp"] == "greater"  # e^(ℓ − m), decided exactly
+        self.build_band()
+        body_top = self.band_bottom - GAP
+        self.build_column(body_top, -self.hh)
+        self.build_chart(-self.hw, self.column_left - 0.5, body_top, -self.hh)
 
-        self.axis = Line(
-            [CHART_LEFT, self.base_y, 0],
-            [CHART_RIGHT, self.base_y, 0],
-            color=C.MUTED,
-            stroke_width=2,
-        )
-        names = []
-        for i, x in enumerate(self.xs):
-            name = MathTex(f"k_{{{i + 1}}}", font_size=34, color=C.KEY)
-            name.move_to([x, CHART_BOTTOM - 0.35, 0])
-            if not self.keep[i]:
-                name = VGroup(name, self.t("sb_masked", 22, C.MUTED).next_to(name, DOWN, buff=0.1))
-            names.append(name)
-        self.names = VGroup(*names)
-        self.bars = VGroup(*[self.bar(0, i) for i in range(self.n_keys)])
-        self.value_labels = VGroup(*[self.value_label(0, i) for i in range(self.n_keys)])
+    def build_band(self) -> None:
+        """Each stage's title and formula, at the top across the whole width."""
+        titles = ("sb_raw", "sb_scaled", "sb_computed", "sb_softmax")
+        self.stage_titles = [self.t(k, 34, C.ACCENT) for k in titles]
+        power = r"\ell_i - m" if self.shifted else r"\ell_i"
+        rule = [rf"w_i = \frac{{e^{{{power}}}}}{{\sum_j e^{{{power.replace('i', 'j')}}}}}"]
+        if self.shifted:
+            rule += [r",\quad m = \max_j \ell_j =", self.n("max_logit")]
+        lines = [
+            [[r"s_i = q \cdot k_i,\quad s =", self.n("scores")]],
+            [
+                [r"\ell_i = \frac{q \cdot k_i}{\sqrt{d_k}},\quad \sqrt{d_k} =", self.n("sqrt_d_k")],
+                [r"\ell", *self.eq("logits")],
+            ],
+            [rule],
+            [["w", *self.eq("weights")], [r"\sum_i w_i =", self.n("sum")]],
+        ]
+        width = 2 * self.hw
+        self.stage_formulas = []
+        for title, parts in zip(self.stage_titles, lines, strict=True):
+            title.move_to([-self.hw, self.hh, 0], aligned_edge=UP + LEFT)
+            one = [p for i, line in enumerate(parts) for p in ([r",\quad"] if i else []) + line]
+            f = self.formula(*one, size=36)
+            if f.width > width and len(parts) > 1:  # too wide for one line: one per part
+                f = VGroup(*[self.formula(*line, size=36) for line in parts])
+                f.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
+            fit_into(f, width, 1.4)
+            f.next_to(title, DOWN, aligned_edge=LEFT, buff=0.18)
+            self.stage_formulas.append(f)
+        self.band_bottom = min(f.get_bottom()[1] for f in self.stage_formulas)
 
+    def build_column(self, top: float, bottom: float) -> None:
+        """The query, keys and d_k on the right; the computation of softmax in their place."""
         key_rows = [
             self.formula(f"k_{{{i}}} =", self.n(f"k{i}"), size=34, color=C.KEY)
             for i in range(1, self.n_keys + 1)
@@ -97,40 +154,107 @@ class SoftmaxBarMorph(LessonScene):
             *key_rows,
             self.formula("d_k =", self.n("d_k"), size=34),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
-        fit_into(self.column, COLUMN_W, COLUMN_H)
-        self.column.to_edge(RIGHT, buff=0.45).set_y(0.2)
+        fit_into(self.column, COLUMN_W, top - bottom)
+        self.column.move_to([self.hw, (top + bottom) / 2, 0], aligned_edge=RIGHT)
+        self.note = self.paragraph("sb_note", COLUMN_W + 0.4, 26)
+        self.computed = self.computation(top - bottom - self.note.height - 0.4)
+        self.computed.move_to([self.hw, top, 0], aligned_edge=UP + RIGHT)
+        self.note.move_to([self.hw, bottom, 0], aligned_edge=DOWN + RIGHT)
+        self.column_left = min(m.get_left()[0] for m in (self.column, self.computed, self.note))
 
-        self.shifted = self.sheet.decisions["exp"] == "greater"  # e^(ℓ − m), decided exactly
-        titles = ("sb_raw", "sb_scaled", "sb_computed", "sb_softmax")
-        self.stage_titles = [self.t(k, 34, C.ACCENT) for k in titles]
-        power = r"\ell_i - m" if self.shifted else r"\ell_i"
-        rule = [rf"w_i = \frac{{e^{{{power}}}}}{{\sum_j e^{{{power.replace('i', 'j')}}}}}"]
-        if self.shifted:
-            rule += [r",\quad m = \max_j \ell_j =", self.n("max_logit")]
-        self.stage_formulas = [
-            self.formula(r"s_i = q \cdot k_i,\quad s =", self.n("scores"), size=36),
-            self.formula(
-                r"\ell_i = \frac{q \cdot k_i}{\sqrt{d_k}},\quad \sqrt{d_k} =",
-                self.n("sqrt_d_k"),
-                r",\quad \ell",
-                *self.eq("logits"),
-                size=36,
-            ),
-            self.formula(*rule, size=36),
-            self.formula("w", *self.eq("weights"), r",\quad \sum_i w_i =", self.n("sum"), size=36),
+    def build_chart(self, left: float, right: float, top: float, bottom: float) -> None:
+        """Bars, value labels, key names and the axes of the three quantities.
+
+        Scores and logits share one scale (dividing by √d_k visibly shrinks the bars), with
+        round ticks from the sheet; weights get their own scale, 0 to 1 over the chart's whole
+        height, and the axis says which quantity it measures.
+        """
+        self.axis_names = [
+            VGroup(
+                MathTex(tex, font_size=30, color=color),
+                self.t(key, 24, C.MUTED),
+            ).arrange(RIGHT, buff=0.15)
+            for tex, color, key in zip(
+                (r"s_i", r"\ell_i", r"w_i"), (C.SCORE, C.SCORE, C.WEIGHT), AXIS_KEYS, strict=True
+            )
         ]
-        self.computed = self.computation()
-        # a formula keeps left of the right column (a tall one reaches the top band)
-        right = min(self.column.get_left()[0], self.computed.get_left()[0]) - 0.3
-        for title, f in zip(self.stage_titles, self.stage_formulas, strict=True):
-            title.to_corner(UP + LEFT, buff=0.4)
-            fit_into(f, right - title.get_left()[0], 1.3)
-            f.next_to(title, DOWN, aligned_edge=LEFT, buff=0.2)
-        self.note = self.t("sb_note", 26, C.TEXT)
-        fit_into(self.note, 13.0, 1.0).to_edge(DOWN, buff=0.35)
+        for name in self.axis_names:
+            fit_into(name, right - left, 1.0).move_to([left, top, 0], aligned_edge=UP + LEFT)
+        top = max(n.get_bottom()[1] for n in self.axis_names) - 0.15
+        # key names under the chart
+        names = []
+        for i in range(self.n_keys):
+            name = MathTex(f"k_{{{i + 1}}}", font_size=32, color=C.KEY)
+            if not self.keep[i]:
+                name = VGroup(name, self.t("sb_masked", 22, C.MUTED).next_to(name, DOWN, buff=0.08))
+            names.append(name)
+        self.names = VGroup(*names)
+        names_h = max(n.height for n in names)
+        # tick labels on the left of the axis: scores/logits, then weights
+        tick_values = [float(t) for t in score_ticks(self.lesson)]
+        ticks = [f"tick{i}" for i in range(1, len(tick_values) + 1)]
+        tick_labels = [self.formula(self.n(k), size=28, color=C.MUTED) for k in ticks]
+        w_labels = [
+            self.formula(self.n(k), size=28, color=C.MUTED) for k in ("wtick_lo", "wtick_hi")
+        ]
+        tick_w = max(m.width for m in [*tick_labels, *w_labels])
+        self.axis_x = left + tick_w + 0.15
+        bars_left = self.axis_x + 0.15
+        slot = (right - bars_left) / self.n_keys
+        self.xs = [bars_left + slot * (i + 0.5) for i in range(self.n_keys)]
+        self.bar_w = min(1.2, 0.6 * slot)
+        for x, name in zip(self.xs, names, strict=True):
+            name.move_to([x, bottom, 0], aligned_edge=DOWN)
+        # value labels: as large as their slot allows, staggered in two rows when too wide
+        self.label_size = 34 if self.n_keys <= 3 else 28
+        every = [
+            self.formula(self.n(f"{st}{i + 1}"), size=self.label_size)
+            for st in STAGES
+            for i in range(self.n_keys)
+        ]
+        widest = max(m.width for m in every)
+        if widest > 0.95 * slot:
+            self.label_size = max(MIN_FONT, self.label_size * 0.95 * slot / widest)
+            widest *= self.label_size / (34 if self.n_keys <= 3 else 28)
+        self.stagger = widest > 0.95 * slot
+        label_h = max(m.height for m in every) * self.label_size / every[0].font_size
+        room = 0.12 + label_h * (2.15 if self.stagger else 1) + 0.05
+        below = room if min(self.values[0]) < 0 else 0.1  # labels under negative bars
+        self.top, self.bottom = top - room, bottom + names_h + 0.15 + below
+        # the scale of scores and logits: from the lowest to the highest value or tick
+        finite = np.concatenate(self.values[:2])
+        lo = min(finite.min(), 0.0)
+        hi = max(finite.max(), 0.0)
+        if hi - lo < 1e-12:
+            hi = lo + 1.0
+        self.unit = (self.top - self.bottom) / (hi - lo)
+        self.base_y = [self.bottom - lo * self.unit] * 2 + [self.bottom]
+        self.units = [self.unit, self.unit, self.top - self.bottom]
+        self.axes = [
+            self.axis(0, tick_labels, tick_values),
+            self.axis(2, w_labels, [0.0, 1.0]),
+        ]
+        self.bars = VGroup(*[self.bar(0, i) for i in range(self.n_keys)])
+        self.value_labels = VGroup(*[self.value_label(0, i) for i in range(self.n_keys)])
+
+    def axis(self, stage: int, labels: list[MathTex], values: list[float]) -> VGroup:
+        """The baseline, the vertical axis, faint grid lines and tick labels of a quantity."""
+        y = self.base_y[stage]
+        right = self.xs[-1] + (self.xs[-1] - self.xs[-2]) / 2 if self.n_keys > 1 else self.xs[0]
+        base = Line([self.axis_x, y, 0], [right, y, 0], color=C.MUTED, stroke_width=2)
+        vertical = Line([self.axis_x, self.bottom, 0], [self.axis_x, self.top, 0], color=C.MUTED)
+        vertical.set_stroke(width=2)
+        grid, ticks = VGroup(), VGroup()
+        for label, v in zip(labels, values, strict=True):
+            ty = y + v * self.units[stage]
+            if abs(v) > 1e-12:
+                grid.add(Line([self.axis_x, ty, 0], [right, ty, 0], color=C.GRID, stroke_width=1))
+            ticks.add(Line([self.axis_x - 0.08, ty, 0], [self.axis_x, ty, 0], color=C.MUTED))
+            label.move_to([self.axis_x - 0.14, ty, 0], aligned_edge=RIGHT)
+        return VGroup(grid, base, vertical, ticks, VGroup(*labels))
 
     def bar(self, stage: int, i: int) -> Rectangle:
-        """Bar `i` at `stage`: above the axis for a positive value, below for a negative one."""
+        """Bar `i` at `stage`: above the baseline for a positive value, below for a negative one."""
         v = self.values[stage][i]
         masked = stage > 0 and not self.keep[i]
         h = max(abs(v) * self.units[stage], 0.03)
@@ -143,51 +267,68 @@ class SoftmaxBarMorph(LessonScene):
             fill_opacity=0.7 if masked else 0.9,
         )
         edge = DOWN if v >= 0 else UP
-        return bar.move_to([self.xs[i], self.base_y, 0], aligned_edge=edge)
+        return bar.move_to([self.xs[i], self.base_y[stage], 0], aligned_edge=edge)
 
     def value_label(self, stage: int, i: int) -> MathTex:
-        """The bar's value from the sheet, riding just beyond the bar's end."""
+        """The bar's value from the sheet, just beyond the bar's end.
+
+        Every other label sits one label higher when neighbouring labels would touch.
+        """
         key = f"{STAGES[stage]}{i + 1}"
         label = self.formula(self.n(key), size=self.label_size)
         bar = self.bars[i] if stage == 0 else self.bar(stage, i)
-        return label.next_to(bar, UP if self.values[stage][i] >= 0 else DOWN, buff=0.12)
+        up = self.values[stage][i] >= 0
+        label.next_to(bar, UP if up else DOWN, buff=0.12)
+        if self.stagger and i % 2:
+            label.shift((label.height + 0.1) * (UP if up else DOWN))
+        return label
 
-    def computation(self) -> VGroup:
+    def computation(self, height: float) -> VGroup:
         """The exponentials and their sum, then one key's fraction, in the column's place."""
         self.kept = [i + 1 for i in range(self.n_keys) if self.keep[i]]
         f = self.kept[0]  # the first allowed key: its weight is written out
+        size = 34
         if self.shifted:
             top = ["e^{", self.n("first_logit"), "-", self.n("max_logit"), "}"]
-            powers: list = [r"\sum_j e^{\ell_j - m}"]
-            sigma = [r"\sum_j e^{\ell_j - m}"]
+            sigma_terms: list[list] = []
+            below: list = [r"\sum_j e^{\ell_j - m}"]
+            head: list = [r"\sum_j e^{\ell_j - m}"]
         else:
             top = ["e^{", self.n("first_logit"), "}"]
-            powers = []
-            for n, i in enumerate(self.kept):
-                powers += ["+ e^{" if n else "e^{", self.n(f"logit{i}"), "}"]
-            sigma = [r"\sum_j e^{\ell_j} =", *powers]
+            sigma_terms = [
+                ["+ e^{" if n else "e^{", self.n(f"logit{i}"), "}"] for n, i in enumerate(self.kept)
+            ]
+            below = [p for t in sigma_terms for p in t]
+            head = [r"\sum_j e^{\ell_j} ="]
         exact = all(self.sheet[f"exp{i}"].exact for i in self.kept)
-        terms: list = ["=" if exact else r"\approx"]
-        for n, i in enumerate(self.kept):
-            terms += ["+", self.n(f"exp{i}")] if n else [self.n(f"exp{i}")]
+        terms = [
+            ["+", self.n(f"exp{i}")] if n else [self.n(f"exp{i}")] for n, i in enumerate(self.kept)
+        ]
+        width = COLUMN_W + 0.4
+        frac = self.formula(f"w_{{{f}}} = \\frac{{", *top, "}{", *below, "}", size=size)
+        if frac.width > width:  # the sum is written out above: name it here
+            frac = self.formula(
+                f"w_{{{f}}} = \\frac{{", *top, "}{", r"\sum_j e^{\ell_j}", "}", size=size
+            )
         rows = VGroup(
-            self.formula(*sigma, size=34),
-            self.formula(*terms, *self.eq("exp_sum"), size=34),
-            self.formula(f"w_{{{f}}} = \\frac{{", *top, "}{", *powers, "}", size=34),
-            self.formula(*self.eq("frac"), *self.eq("first_weight"), size=34),
+            wrapped(self, head, sigma_terms, [], width, size),
+            wrapped(self, ["=" if exact else r"\approx"], terms, self.eq("exp_sum"), width, size),
+            frac,
+            self.formula(*self.eq("frac"), *self.eq("first_weight"), size=size),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
         for r in (rows[1], rows[3]):  # a chain's next link, indented under its start
             r.shift((rows[0].get_left()[0] + 0.6 - r.get_left()[0]) * RIGHT)
-        fit_into(rows, COLUMN_W + 0.4, COLUMN_H)
-        return rows.to_edge(RIGHT, buff=0.35).set_y(0.0)
+        return fit_into(rows, width, height)
 
     # --- steps -------------------------------------------------------------------------
     def show_scores(self) -> None:
         """Raw compatibility scores q · k_i."""
         self.say("sb_sub_raw")
         self.play(FadeIn(self.stage_titles[0]), Write(self.stage_formulas[0]), FadeIn(self.column))
+        self.axis_name = self.axis_names[0]
         self.play(
-            FadeIn(self.axis),
+            FadeIn(self.axes[0]),
+            FadeIn(self.axis_name),
             FadeIn(self.names),
             *[FadeIn(b, shift=0.3 * UP) for b in self.bars],
             run_time=1.5,
@@ -206,6 +347,12 @@ class SoftmaxBarMorph(LessonScene):
             self.say(f"sb_sub_softmax{many}", result=True)
             self.retitle(2, 3)
         new_labels = VGroup(*[self.value_label(stage, i) for i in range(self.n_keys)])
+        # the axis names the quantity; weights bring their own scale (0 to 1)
+        axis = [ReplacementTransform(self.axes[0], self.axes[1])] if stage == 2 else []
+        self.play(ReplacementTransform(self.axis_name, self.axis_names[stage]), *axis)
+        self.axis_name = self.axis_names[stage]
+        if stage == 2:  # a new quantity on a new scale: point at the axis that says so
+            self.play(Indicate(self.axis_name, color=C.ACCENT, scale_factor=1.1), run_time=0.8)
         self.play(
             *[Transform(b, self.bar(stage, i)) for i, b in enumerate(self.bars)],
             *[

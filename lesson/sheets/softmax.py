@@ -15,12 +15,14 @@ from lesson.sheet import Sheet
 from mathcore import fmt
 from mathcore import speech as sp
 from mathcore.exact import Surd, exact_dot, exact_scaled, sqrt_exact
+from mathcore.ticks import nice_ticks
 
 __all__ = [
     "RAW_EXP_LIMIT",
     "SAID_LIST_MAX",
     "quotient",
     "rounded_fixed",
+    "score_ticks",
     "softmax_bar_morph",
     "tuple_of",
 ]
@@ -95,6 +97,23 @@ def quotient(num: fmt.Shown, den: fmt.Shown) -> fmt.Shown:
     return fmt.Shown(f"{a}/{b}", f"{ta}/{tb}", num.exact and den.exact, "ratio", speech=said)
 
 
+def score_ticks(lesson: Lesson) -> list[Fraction]:
+    """Round values on the one axis of the bar chart's scores and logits, exact.
+
+    The axis spans zero and every score; each logit lies between zero and its score
+    (it is the score over √dₖ ≥ 1), so the scores' range holds the logits too.
+
+    Examples
+    --------
+    >>> from lesson.model import DEFAULT_LESSON, load_lesson
+    >>> [str(t) for t in score_ticks(load_lesson(DEFAULT_LESSON))]
+    ['0', '1', '2']
+    """
+    At = lesson.attention
+    scores = [exact_dot(At.query, key) for key in At.keys]
+    return nice_ticks(min(0, *scores), max(0, *scores), 2, lesson.places.exact_max)
+
+
 def softmax_bar_morph(lesson: Lesson) -> Sheet:
     """Scores, logits, exponentials, their sum, one fraction and the weights of ``[attention]``.
 
@@ -104,6 +123,10 @@ def softmax_bar_morph(lesson: Lesson) -> Sheet:
     ``greater`` when the largest logit is further than :data:`RAW_EXP_LIMIT` from zero (the
     exponentials are then of ``ℓⱼ − m``, with ``m`` the largest logit), else ``less`` or
     ``equal``.
+
+    The bar chart's axes: ``tick1``, ``tick2``, … are round values on the one scale that
+    scores and logits share (every logit lies between zero and its score), ``wtick_lo`` and
+    ``wtick_hi`` the ends of the weights' scale, 0 and 1.
     """
     At, P = lesson.attention, lesson.places
     d_k = len(At.query)
@@ -149,6 +172,9 @@ def softmax_bar_morph(lesson: Lesson) -> Sheet:
             sheet[f"weight{i}"] = _rounded_unless(
                 equal and fmt.fixed(Fraction(1, len(every)), P.weight).exact, sheet[f"weight{i}"]
             )
+    for i, t in enumerate(score_ticks(lesson), start=1):
+        sheet[f"tick{i}"] = fmt.number(t, P)
+    sheet["wtick_lo"], sheet["wtick_hi"] = fmt.number(0, P), fmt.number(1, P)
     sheet["scores"] = fmt.vector(scores, P)
     sheet["logits"] = tuple_of([sheet[f"logit{i}"] for i in range(1, len(keep) + 1)])
     sheet["exp_sum"] = total_shown
