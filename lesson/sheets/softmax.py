@@ -110,8 +110,8 @@ def score_ticks(lesson: Lesson) -> list[Fraction]:
     ['0', '1', '2']
     """
     At = lesson.attention
-    scores = [exact_dot(At.query, key) for key in At.keys]
-    return nice_ticks(min(0, *scores), max(0, *scores), 2, lesson.places.exact_max)
+    scores = [Fraction(0), *(exact_dot(At.query, key) for key in At.keys)]
+    return nice_ticks(min(scores), max(scores), 2, lesson.places.exact_max)
 
 
 def softmax_bar_morph(lesson: Lesson) -> Sheet:
