@@ -147,9 +147,10 @@ class MagnitudeVsDirection(LessonScene):
             self.formula(self.n("scale"), "x", size=34),
             MathTex("-x", font_size=34),
         ]
-        self.right_figs = [
-            self.figure(right, x, self.y2, lab) for x, lab in zip(self.states, labels, strict=True)
-        ]
+        self.right_figs = [self.figure(right, self.states[0], self.y2, labels[0])]
+        for x, lab in zip(self.states[1:], labels[1:], strict=True):
+            # x before it was scaled stays on screen as a ghost: its head is in the way too
+            self.right_figs.append(self.figure(right, x, self.y2, lab, [self.right_figs[0][0]]))
 
         self.left_table = self.pair_table("first", ["first"])
         self.right_table = self.pair_table("second", ["second", "scaled", "flipped"])
@@ -164,28 +165,47 @@ class MagnitudeVsDirection(LessonScene):
         fit_into(self.note, HALF_W, 0.6)
         self.note.next_to(self.left_table, DOWN, buff=0.45, aligned_edge=LEFT)
 
-    def figure(self, plane: object, x: np.ndarray, y: np.ndarray, x_label: Mobject) -> VGroup:
-        """Arrows x and y on `plane`, their names beyond the tips, and the angle's arc."""
+    def figure(
+        self,
+        plane: object,
+        x: np.ndarray,
+        y: np.ndarray,
+        x_label: Mobject,
+        avoid: list[Mobject] | None = None,
+    ) -> VGroup:
+        """Arrows x and y on `plane`, their names beyond the tips, and the angle's arc.
+
+        A name goes beyond its tip, else beside it, else across: the first place inside the
+        title-safe area that is clear of both heads, of the other name and of `avoid` (heads
+        still on screen while this figure shows, as the ghost of x before it was scaled).
+        """
         xa = vector_arrow(plane, x, C.QUERY, width=8)
         # a thin y over a thick x, its head large enough to see when y is short
         ya = vector_arrow(plane, y, C.KEY, width=5, tip_ratio=0.45).set_z_index(1)
         o = plane.c2p(0, 0)  # type: ignore[attr-defined]
         beside = _along(plane, x, y)
         ya.shift(beside)  # y drawn beside x where it would lie on x's shaft
-        out = []
-        for v, label in ((x, x_label.set_color(C.QUERY)), (y, MathTex("y", font_size=34))):
-            tip = plane.c2p(*v)  # type: ignore[attr-defined]
-            u = (tip - o) / np.linalg.norm(tip - o)
-            label.move_to(tip + (0.18 + label.width / 2) * u)
-            out.append(label)
-        xl, yl = (_inside(m) for m in out)
+        heads = [a.tip for a in (xa, ya, *(avoid or [])) if isinstance(a, Arrow)]
+        placed: list[Mobject] = []
+        names = (
+            (x, x_label.set_color(C.QUERY), np.zeros(3)),
+            (y, MathTex("y", font_size=34), beside),
+        )
+        for v, label, shift in names:
+            tip = plane.c2p(*v) + shift  # type: ignore[attr-defined]
+            u = (tip - o) / max(float(np.linalg.norm(tip - o)), 1e-9)
+            normal = np.array([-u[1], u[0], 0.0])
+            reach = 0.18 + max(label.width, label.height) / 2
+            for side in (u, normal, -normal, u + normal, u - normal, -u):
+                side = side / np.linalg.norm(side)
+                _inside(label.move_to(tip + reach * side))
+                if not any(_overlap(label, m) for m in [*heads, *placed]):
+                    break
+            else:  # crowded on every side: beyond the tip, as before
+                _inside(label.move_to(tip + reach * u))
+            placed.append(label)
+        xl, yl = placed
         yl.set_color(C.KEY)
-        parallel = abs(x[0] * y[1] - x[1] * y[0]) < 1e-9
-        if parallel or _overlap(xl, yl):  # y's name would sit on x: move it beside its tip
-            tip = plane.c2p(*y)  # type: ignore[attr-defined]
-            u = (tip - o) / np.linalg.norm(tip - o)
-            side = beside / np.linalg.norm(beside) if np.any(beside) else np.array([-u[1], u[0], 0])
-            _inside(yl.move_to(tip + (0.2 + max(yl.width, yl.height) / 2) * side + beside))
         shortest = min(np.linalg.norm(plane.c2p(*v) - o) for v in (x, y))  # type: ignore[attr-defined]
         return VGroup(xa, ya, xl, yl, angle_arc(plane, x, y, min(0.5, 0.6 * shortest)))
 
