@@ -27,6 +27,7 @@ from manim import (
 )
 
 from scenes.common import C, LessonScene, fit_into, fitted_plane, vector_arrow
+from scenes.figure import box_of, place_clear
 
 __all__ = ["MagnitudeVsDirection", "ZeroQuery", "shared_unit_planes", "table"]
 
@@ -175,9 +176,10 @@ class MagnitudeVsDirection(LessonScene):
     ) -> VGroup:
         """Arrows x and y on `plane`, their names beyond the tips, and the angle's arc.
 
-        A name goes beyond its tip, else beside it, else across: the first place inside the
-        title-safe area that is clear of both heads, of the other name and of `avoid` (heads
-        still on screen while this figure shows, as the ghost of x before it was scaled).
+        A name goes beyond its tip, else turned from there (:func:`scenes.figure.place_clear`):
+        the first place inside the title-safe area clear of both heads, of the other name and
+        of `avoid` (heads still on screen while this figure shows, as the ghost of x before it
+        was scaled).
         """
         xa = vector_arrow(plane, x, C.QUERY, width=8)
         # a thin y over a thick x, its head large enough to see when y is short
@@ -185,7 +187,8 @@ class MagnitudeVsDirection(LessonScene):
         o = plane.c2p(0, 0)  # type: ignore[attr-defined]
         beside = _along(plane, x, y)
         ya.shift(beside)  # y drawn beside x where it would lie on x's shaft
-        heads = [a.tip for a in (xa, ya, *(avoid or [])) if isinstance(a, Arrow)]
+        heads = [box_of(a.tip) for a in (xa, ya, *(avoid or [])) if isinstance(a, Arrow)]
+        safe = np.array([[-HW, BOTTOM], [HW, TOP]])
         placed: list[Mobject] = []
         names = (
             (x, x_label.set_color(C.QUERY), np.zeros(3)),
@@ -193,17 +196,8 @@ class MagnitudeVsDirection(LessonScene):
         )
         for v, label, shift in names:
             tip = plane.c2p(*v) + shift  # type: ignore[attr-defined]
-            u = (tip - o) / max(float(np.linalg.norm(tip - o)), 1e-9)
-            normal = np.array([-u[1], u[0], 0.0])
-            reach = 0.18 + max(label.width, label.height) / 2
-            for side in (u, normal, -normal, u + normal, u - normal, -u):
-                side = side / np.linalg.norm(side)
-                _inside(label.move_to(tip + reach * side))
-                if not any(_overlap(label, m) for m in [*heads, *placed]):
-                    break
-            else:  # crowded on every side: beyond the tip, as before
-                _inside(label.move_to(tip + reach * u))
-            placed.append(label)
+            avoid_boxes = heads + [box_of(m) for m in placed]
+            placed.append(place_clear(label, tip, tip - o, avoid_boxes, safe, buff=0.18))
         xl, yl = placed
         yl.set_color(C.KEY)
         shortest = min(np.linalg.norm(plane.c2p(*v) - o) for v in (x, y))  # type: ignore[attr-defined]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from conftest import DRY_FPS, DRY_MEDIA
 from test_scenes import check_layout
-from variants import SEED, _set
+from variants import variant
 
 from lesson.model import load_lesson
 
@@ -56,22 +56,14 @@ TITLE = (
 
 
 def _lesson(name: str, folder: Path) -> Path:
-    text = SEED
-    for table, key, value in LESSONS[name]:
-        text = _set(text, table, key, value)
+    path = variant("default", folder, LESSONS[name])
     if name == "widest":
         assert len(TITLE) == 120
-        text = text.replace(f'title = "{load_lesson_title()}"', f'title = "{TITLE}"', 1)
-    path = folder / f"{name}.toml"
-    path.write_text(text, encoding="utf-8")
+        text = path.read_text(encoding="utf-8")
+        default = f'title = "{load_lesson(path).title}"'
+        path.write_text(text.replace(default, f'title = "{TITLE}"', 1), encoding="utf-8")
     load_lesson(path)  # the loader accepts it
     return path
-
-
-def load_lesson_title() -> str:
-    """The default lesson's title, as its file writes it."""
-    line = next(li for li in SEED.splitlines() if li.startswith("title = "))
-    return line.split('"')[1]
 
 
 @pytest.mark.parametrize("lesson", sorted(LESSONS))
