@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lesson.catalogue import LANGUAGES
 from lesson.model import DEFAULT_LESSON, Lesson, LessonError, load_lesson
-from lesson.scenelist import ORDER
+from lesson.scenelist import lesson_order
 from lesson.sheet import numbers_sheet
+from pipeline.files import atomic_writes
 from pipeline.manifest import Manifest
-from pipeline.settings import QUALITIES, VOICE_OPTIONS, RenderSettings
+from pipeline.settings import MEDIA, QUALITIES, VOICE_OPTIONS, RenderSettings
+
+if TYPE_CHECKING:
+    from pipeline.batch import BatchResult
+    from pipeline.store import ClipStore
 
 __all__ = ["main"]
 
@@ -59,111 +67,80 @@ def _out(args: argparse.Namespace, lesson: Lesson, settings: RenderSettings) -> 
     return Path(args.out) if settings.variant == "mp4" else Path(args.out) / settings.variant
 
 
-def _render(
-    args: argparse.Namespace, scenes: list[str], settings: RenderSettings
-) -> tuple[Lesson, Path, Manifest, dict[str, str]] | None:
-    """Bring the clips up to date (and join the lesson when every scene is asked for).
+@dataclass
+class _Run:
+    """What a render run did: its lessons, their folders, the build's result, the store."""
 
-    Returns (lesson, out, manifest, failures), or None after printing why it could not start.
+    lessons: list[Lesson]
+    outs: list[Path]
+    done: BatchResult
+    store: ClipStore | None  # None: one lesson rendered into its folder (no --lessons/--store)
+
+    @property
+    def failed(self) -> bool:
+        return any(self.done.failures.values())
+
+
+def _render(args: argparse.Namespace, scenes: list[str], settings: RenderSettings) -> _Run | None:
+    """Bring the clips up to date (and join each lesson when every scene is asked for).
+
+    One lesson renders into its folder on the local pool; ``--lessons``, ``--cluster`` or
+    ``--store`` share clips through the clip store, on the local pool or a Dask cluster.
+    Returns what was done, or None after printing why it could not start.
     """
-    from pipeline.render import RenderError, output_lock, render
-    from publish.assemble import join_lesson
-
-    lesson = load_lesson(args.lesson)
-    out = _out(args, lesson, settings)
-    try:
-        with output_lock(out):
-            manifest, failures = render(lesson, scenes, settings, out)
-            whole = not scenes or set(scenes) >= set(ORDER)
-            if settings.variant == "mp4" and whole and not failures:
-                took = join_lesson(out, manifest, list(ORDER))
-                if took is not None:
-                    print(f"lesson: joined {len(ORDER)} clips in {took:.1f} s", file=sys.stderr)
-    except RenderError as e:
-        print(f"lecture: error: {e}", file=sys.stderr)
-        return None
-    if failures:
-        print(f"lecture: {len(failures)} scene(s) failed: {', '.join(failures)}", file=sys.stderr)
-    return lesson, out, manifest, failures
-
-
-def _cmd_batch(args: argparse.Namespace) -> int:
-    """``build``/``render`` with ``--lessons``, ``--cluster`` or ``--store``: many lessons at once.
-
-    Clips shared by lessons render once and are linked from the clip store; renders run on
-    the local pool or on a Dask cluster.
-    """
-    import contextlib
-
     from pipeline.batch import ClusterError, build_many, connect, load_all
     from pipeline.render import RenderError, output_lock
-    from pipeline.settings import MEDIA
     from pipeline.store import ClipStore
     from publish.assemble import join_lesson
 
-    settings = _settings(args)
-    scenes = list(args.scenes)
+    lessons_arg = getattr(args, "lessons", None)
+    cluster = getattr(args, "cluster", None)
+    with_store = bool(lessons_arg or cluster or getattr(args, "store", None))
+    store = None
+    if with_store:
+        store = ClipStore(Path(args.store) if args.store else MEDIA / "clip-store")
     try:
-        lessons = load_all(args.lessons or [args.lesson])
+        lessons = load_all(lessons_arg or [args.lesson])
         if args.out and len(lessons) > 1:
             outs = [Path(args.out) / settings.out_dir(x).relative_to(MEDIA) for x in lessons]
         else:
-            outs = [Path(args.out) if args.out else settings.out_dir(x) for x in lessons]
-        store = ClipStore(Path(args.store) if args.store else MEDIA / "clip-store")
+            outs = [_out(args, x, settings) for x in lessons]
         with contextlib.ExitStack() as held:
             for out in outs:
                 held.enter_context(output_lock(out))
-            executor = connect(args.cluster, args.jobs)
+            executor = connect(cluster, args.jobs)
             done = build_many(lessons, scenes, settings, outs, store, executor)
-            whole = not scenes or set(scenes) >= set(ORDER)
             for lesson, out in zip(lessons, outs, strict=True):
-                manifest = done.manifests[lesson.id]
-                if whole and not done.failures[lesson.id]:
-                    took = join_lesson(out, manifest, list(ORDER))
-                    if took is not None:
-                        print(
-                            f"{lesson.id}: joined {len(ORDER)} clips in {took:.1f} s",
-                            file=sys.stderr,
-                        )
+                order = lesson_order(lesson)
+                whole = not scenes or set(scenes) >= set(order)
+                if settings.variant != "mp4" or not whole or done.failures[lesson.id]:
+                    continue
+                took = join_lesson(out, done.manifests[lesson.id], order)
+                if took is not None:
+                    who = lesson.id if store else "lesson"
+                    print(f"{who}: joined {len(order)} clips in {took:.1f} s", file=sys.stderr)
     except (RenderError, ClusterError) as e:
         print(f"lecture: error: {e}", file=sys.stderr)
-        return 2
-    failed = {i: f for i, f in done.failures.items() if f}
-    for lesson, out in zip(lessons, outs, strict=True):
-        manifest = done.manifests[lesson.id]
-        video = manifest.lesson_video
-        what = (
-            f"{out / video.video} ({video.duration:.1f} s)"
-            if video
-            else f"{len(manifest.clips)} clips"
-        )
-        print(f"{lesson.id}: {what}  manifest: {out / 'manifest.json'}")
-    print(
-        f"clips: {done.rendered} rendered, {done.reused} reused from the store "
-        f"({store.root}), {done.up_to_date} up to date"
-    )
-    if failed:
-        for lesson_id, fails in failed.items():
+        return None
+    for lesson in lessons:
+        if fails := done.failures[lesson.id]:
+            who = f"{lesson.id}: " if store else ""
             print(
-                f"lecture: {lesson_id}: {len(fails)} scene(s) failed: {', '.join(fails)}",
+                f"lecture: {who}{len(fails)} scene(s) failed: {', '.join(fails)}",
                 file=sys.stderr,
             )
-        return 1
-    return 0
+    return _Run(lessons, outs, done, store)
 
 
 def _cmd_render(args: argparse.Namespace) -> int:
     """``lecture render`` / ``build``: render, then print where the files are."""
-    if (
-        getattr(args, "lessons", None)
-        or getattr(args, "cluster", None)
-        or getattr(args, "store", None)
-    ):
-        return _cmd_batch(args)
-    done = _render(args, list(args.scenes), _settings(args))
-    if done is None:
+    run = _render(args, list(args.scenes), _settings(args))
+    if run is None:
         return 2
-    _, out, manifest, failures = done
+    if run.store is not None:
+        _print_batch(run)
+        return 1 if run.failed else 0
+    out, manifest = run.outs[0], run.done.manifests[run.lessons[0].id]
     for scene, clip in manifest.clips.items():
         if not args.scenes or scene in args.scenes:
             print(
@@ -178,18 +155,37 @@ def _cmd_render(args: argparse.Namespace) -> int:
             f"({whole.duration:.1f} s, {len(whole.chapters)} chapters)"
         )
     print(f"manifest: {out / 'manifest.json'}")
-    return 1 if failures else 0
+    return 1 if run.failed else 0
+
+
+def _print_batch(run: _Run) -> None:
+    """A line per lesson (its video, or how many clips) and the store's tally."""
+    done = run.done
+    for lesson, out in zip(run.lessons, run.outs, strict=True):
+        manifest = done.manifests[lesson.id]
+        video = manifest.lesson_video
+        what = (
+            f"{out / video.video} ({video.duration:.1f} s)"
+            if video
+            else f"{len(manifest.clips)} clips"
+        )
+        print(f"{lesson.id}: {what}  manifest: {out / 'manifest.json'}")
+    root = run.store.root if run.store else ""
+    print(
+        f"clips: {done.rendered} rendered, {done.reused} reused from the store "
+        f"({root}), {done.up_to_date} up to date"
+    )
 
 
 def _render_or_fail(
     args: argparse.Namespace, scenes: list[str], variant: str = "mp4"
 ) -> tuple[Lesson, Path, Manifest] | None:
     """Bring the clips up to date (incremental) and return (lesson, out, manifest), or None."""
-    done = _render(args, scenes, _settings(args, variant))
-    if done is None or done[3]:
+    run = _render(args, scenes, _settings(args, variant))
+    if run is None or run.failed:
         return None
-    lesson, out, manifest, _ = done
-    return lesson, out, manifest.only(scenes)
+    lesson, out = run.lessons[0], run.outs[0]
+    return lesson, out, run.done.manifests[lesson.id].only(scenes)
 
 
 def _cmd_slides(args: argparse.Namespace) -> int:
@@ -233,7 +229,7 @@ def _cmd_frames(args: argparse.Namespace) -> int:
     lesson = load_lesson(args.lesson)
     scenes = list(args.scenes)
     try:
-        scenes_to_render(scenes)
+        scenes_to_render(scenes, lesson)
     except RenderError as e:
         print(f"lecture: error: {e}", file=sys.stderr)
         return 2
@@ -253,13 +249,13 @@ def _cmd_frames(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"lecture: error: {target.parent}: cannot write: {e.strerror or e}", file=sys.stderr)
         return 2
-    done = _render(args, scenes, settings)
-    if done is None:
+    run = _render(args, scenes, settings)
+    if run is None:
         return 2
-    _, out, manifest, failures = done
-    if failures:
+    if run.failed:
         return 1
-    shown = manifest.only(scenes)
+    out = run.outs[0]
+    shown = run.done.manifests[lesson.id].only(scenes)
     steps = sum(len(c.sections) for c in shown.clips.values())
     note = (
         f"{lesson.id} · {settings.quality} · {settings.lang} · the last frame of each of "
@@ -279,7 +275,7 @@ def _cmd_frames(args: argparse.Namespace) -> int:
 
 
 def _cmd_verify(args: argparse.Namespace) -> int:
-    from publish.verify import verify
+    from publish.verify import LabelCheck, verify
 
     out = Path(args.dir) if args.dir else None
     if out is None:
@@ -291,7 +287,7 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     if not checks:
         print(f"lecture: error: {out}: no labels to verify", file=sys.stderr)
         return 2
-    scenes: dict[str, list] = {}
+    scenes: dict[str, list[LabelCheck]] = {}
     for c in checks:
         scenes.setdefault(c.scene, []).append(c)
     width = max(map(len, scenes))
@@ -325,8 +321,9 @@ def _cmd_captions(args: argparse.Namespace) -> int:
         print("lecture: error: captions: say --check (the only mode so far)", file=sys.stderr)
         return 2
     lesson = load_lesson(args.lesson)
-    scenes = list(args.scenes) or list(ORDER)
-    unknown = [s for s in scenes if s not in ORDER]
+    order = lesson_order(lesson)
+    scenes = list(args.scenes) or order
+    unknown = [s for s in scenes if s not in order]
     if unknown:
         print(f"lecture: error: unknown scene {unknown[0]!r}", file=sys.stderr)
         return 2
@@ -366,7 +363,7 @@ def _cmd_script(args: argparse.Namespace) -> int:
     from publish.script import script_lines, to_record, write_script
 
     lesson = load_lesson(args.lesson)
-    scenes = list(args.scenes) or list(ORDER)
+    scenes = list(args.scenes) or lesson_order(lesson)
     unknown = [s for s in scenes if s not in registry()]
     if unknown:
         print(f"lecture: error: unknown scene {unknown[0]!r}", file=sys.stderr)
@@ -408,16 +405,9 @@ def _cmd_variants(args: argparse.Namespace) -> int:
     out = Path(args.out)
     try:
         out.mkdir(parents=True, exist_ok=True)
-        temps = []
-        for v in made:  # every file written aside first, then all moved into place
-            tmp = out / f".{v.filename}.{os.getpid()}.tmp"
-            tmp.write_text(v.text, encoding="utf-8")
-            temps.append((tmp, out / v.filename))
-        for tmp, dst in temps:
-            os.replace(tmp, dst)
+        # every file written aside first, then all moved into place
+        atomic_writes({out / v.filename: v.text for v in made})
     except OSError as e:
-        for tmp in out.glob(f".*.{os.getpid()}.tmp"):
-            tmp.unlink(missing_ok=True)
         print(f"lecture: error: {out}: cannot write: {e.strerror or e}", file=sys.stderr)
         return 2
     for v in made:

@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from lesson.model import Lesson
     from lesson.sheet import Builder
 
-__all__ = ["ORDER", "SCENES", "Scene", "TEXT_DIR", "registry", "scene_spec"]
+__all__ = ["ORDER", "SCENES", "Scene", "TEXT_DIR", "lesson_order", "registry", "scene_spec"]
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXT_DIR = Path(__file__).resolve().parent / "text"
@@ -144,3 +145,19 @@ def scene_spec(name: str) -> Scene:
     if name not in known:
         raise KeyError(f"unknown scene {name!r}; scenes are: {', '.join(known)}")
     return known[name]
+
+
+def lesson_order(lesson: Lesson) -> list[str]:
+    """Every scene of `lesson`, in lesson order (its quiz decides how many questions it has).
+
+    Parameters
+    ----------
+    lesson : Lesson
+        The loaded lesson.
+
+    Returns
+    -------
+    list of str
+        Scene names.
+    """
+    return list(ORDER)

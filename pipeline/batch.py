@@ -1,88 +1,48 @@
-"""Build many lessons in one run, sharing clips through a clip store, locally or on Dask.
+"""The one scheduler: bring the clips of one or many lessons up to date, locally or on Dask.
 
-Every (lesson, scene) gets the input hash of :func:`pipeline.render.input_hash`. A clip that
-is up to date in the lesson's folder stays; one whose hash is in the :class:`ClipStore` is
-linked in; the rest become one render task per distinct hash (a title card the lessons share
-renders once). Tasks run on the local worker pool (worker processes forked from a server that
-imported manim, like ``lecture render``) or on a Dask distributed cluster, where each task
-renders in a fresh process on a worker and moves its result into the store atomically; a
-task whose worker dies is run again on another worker by the scheduler.
+Every (lesson, scene) gets the input hash of :func:`pipeline.job.input_hash`. A clip that is
+up to date in the lesson's folder stays. Without a clip store (``lecture render`` of one
+lesson) every other clip becomes a task that renders into the lesson's folder. With a store,
+a clip whose hash is in the :class:`ClipStore` is linked in and the rest become one task per
+distinct hash (a title card the lessons share renders once), rendered into the store. Tasks run
+on an :class:`~pipeline.executors.Executor`: the local worker pool (worker processes forked
+from a server that imported manim) or a Dask distributed cluster, where each task renders in
+a fresh process on a worker and moves its result into the store atomically; a task whose
+worker dies is run again on another worker by the scheduler.
 """
 
 from __future__ import annotations
 
-import ctypes
-import json
-import os
-import signal
-import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from lesson.model import Lesson, load_lesson
 from lesson.scenelist import registry
+from pipeline.executors import ClusterError, Executor, Outcome, Pending, Task, connect
+from pipeline.job import ClipJob, Failure, input_hash, source_digests, up_to_date
 from pipeline.manifest import Clip, Manifest
-from pipeline.render import (
-    RenderError,
-    _install,
-    _Job,
-    _ordered,
-    _up_to_date,
-    _worker_main,
-    _workers,
-    input_hash,
-    scenes_to_render,
-    source_digests,
-)
-from pipeline.settings import MEDIA, RenderSettings
+from pipeline.render import RenderError, ordered, scenes_to_render
+from pipeline.settings import RenderSettings
 from pipeline.store import ClipStore
 
 __all__ = [
     "BatchResult",
     "ClusterError",
     "Plan",
+    "Progress",
     "Task",
     "build_many",
     "connect",
     "load_all",
     "plan",
-    "render_task",
 ]
-
-
-class ClusterError(Exception):
-    """A cluster that cannot be used (unreachable address, bad ``local:N``)."""
-
-
-@dataclass(frozen=True)
-class Task:
-    """One scene render, everything a worker on another host needs to do it.
-
-    The lesson travels as text (written next to the render on the worker); the clip lands
-    in the store at `store`, a path every worker shares.
-    """
-
-    key: str  # the input hash known before the render (the task's name)
-    base_key: str  # the hash of every input but the project files the render imports
-    scene: str
-    lesson_text: str
-    lesson_name: str
-    quality: str
-    lang: str
-    variant: str
-    store: str
-    digests: dict[str, str]  # the client's project files: the worker's must match
-    voice: str = "espeak"  # who speaks the captions (a voice input of the hash)
 
 
 @dataclass
 class BatchResult:
-    """What a batch build did, per lesson and in total."""
+    """What a build did, per lesson and in total."""
 
     manifests: dict[str, Manifest] = field(default_factory=dict)  # lesson id -> manifest
     failures: dict[str, dict[str, str]] = field(default_factory=dict)  # id -> scene -> line
@@ -92,245 +52,45 @@ class BatchResult:
     wanted: int = 0  # (lesson, scene) clips asked for
 
 
-# --------------------------------------------------------------------------------------
-# The task: runs on a local thread or on a Dask worker
-# --------------------------------------------------------------------------------------
-
-_running: set[Any] = set()  # local worker processes, killed on interrupt
-_PR_SET_PDEATHSIG = 1
-
-
-def _die_with_parent() -> None:  # pragma: no cover - runs in the child before exec
-    """Linux: the render process gets SIGKILL when the worker that started it dies."""
-    try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)
-    except OSError:
-        pass
-
-
-def _argv(task: Task, lesson: Path, work: Path) -> list[str]:
-    return [
-        task.scene,
-        "--lesson",
-        str(lesson),
-        "--quality",
-        task.quality,
-        "--lang",
-        task.lang,
-        "--work",
-        str(work),
-        "--variant",
-        task.variant,
-        "--tex-cache",
-        str(MEDIA / "Tex"),
-        "--voice",
-        task.voice,
-    ]
-
-
-def render_task(task: Task, local: bool = False) -> dict[str, Any]:
-    """Render one clip into the store (run by a local thread or a Dask worker).
+class Progress:
+    """Progress lines on stderr: one live status line on a terminal, plain lines otherwise.
 
     Parameters
     ----------
-    task : Task
-        What to render.
-    local : bool
-        Fork the render from this machine's preloaded worker server (the local pool);
-        otherwise start it as a fresh process (on a Dask worker).
-
-    Returns
-    -------
-    dict
-        ``{"hash", "sources", "took"}`` when the clip is in the store, or ``{"error", "log"}``.
+    live : bool
+        Keep a status line (done, elapsed, estimate, what renders) under the plain lines.
     """
-    t0 = time.monotonic()
-    store = ClipStore(Path(task.store))
-    attempt = store.work_dir(f"{task.scene}-{task.key[:12]}")
-    lesson_path = attempt / f"{task.lesson_name}.toml"
-    lesson_path.write_text(task.lesson_text, encoding="utf-8")
-    work = attempt / "render"
-    work.mkdir()
-    log = attempt / "render.log"
-    argv = _argv(task, lesson_path, work)
-    if local:
-        proc = _workers().Process(target=_worker_main, args=(argv, str(log)))
-        proc.start()
-        _running.add(proc)
-        try:
-            proc.join()
-        finally:
-            _running.discard(proc)
-        code = proc.exitcode
-    else:
-        with open(log, "wb") as fh:
-            code = subprocess.call(
-                [sys.executable, "-m", "pipeline.worker", *argv],
-                stdout=fh,
-                stderr=subprocess.STDOUT,
-                preexec_fn=_die_with_parent,  # noqa: PLW1509 - Linux only, async-signal-safe
-            )
-    job = _Job(task.scene, task.key, work, log)
-    if code != 0:
-        from pipeline.render import _failure_line
 
-        logs = store.root / "logs"
-        logs.mkdir(exist_ok=True)
-        kept = logs / f"{task.scene}-{task.key[:16]}.log"
-        if log.is_file():
-            os.replace(log, kept)
-        job.log = kept
-        line = _failure_line(job)
-        _rmtree(attempt)
-        return {"error": line, "log": str(kept)}
-    result = json.loads((work / "result.json").read_text(encoding="utf-8"))
-    sources = tuple(result["sources"])
-    mine = source_digests()
-    differ = [s for s in sources if s in task.digests and mine.get(s) != task.digests[s]]
-    if differ:
-        _rmtree(attempt)
-        return {
-            "error": f"this worker's project differs from the client's: {differ[0]} "
-            "(install the same version on every worker)",
-            "log": "",
-        }
-    lesson = load_lesson(lesson_path)
-    settings = RenderSettings(task.quality, task.lang, task.variant, voice=task.voice)
-    spec = registry()[task.scene]
-    digest = input_hash(lesson, spec, settings, sources, task.digests)
+    def __init__(self, live: bool) -> None:
+        self.live, self.total, self.done, self.t0 = live, 0, 0, time.monotonic()
+        self.durations: list[float] = []
 
-    def fill(folder: Path) -> Clip:
-        return _install(job, folder, lesson, settings, task.digests)
+    def line(self, text: str) -> None:
+        """Print one line (above the status line)."""
+        if self.live:
+            sys.stderr.write("\r\033[K")
+        print(text, file=sys.stderr, flush=True)
 
-    store.put(digest, fill)
-    store.remember_sources(task.base_key, sources)
-    _rmtree(attempt)
-    return {"hash": digest, "sources": list(sources), "took": time.monotonic() - t0}
-
-
-def _rmtree(path: Path) -> None:
-    import shutil
-
-    shutil.rmtree(path, ignore_errors=True)
-
-
-# --------------------------------------------------------------------------------------
-# Executors: the local pool or a Dask cluster
-# --------------------------------------------------------------------------------------
-
-
-class _Local:
-    """Threads that each fork one render at a time from the preloaded worker server."""
-
-    def __init__(self, jobs: int) -> None:
-        self.pool = ThreadPoolExecutor(max_workers=jobs)
-
-    def submit(self, task: Task) -> Future[dict[str, Any]]:
-        return self.pool.submit(render_task, task, True)
-
-    def as_completed(self, futures: list[Any]) -> Iterator[Any]:
-        pending = set(futures)
-        while pending:
-            done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
-            yield from done
-
-    def close(self) -> None:
-        for proc in list(_running):
-            if proc.exitcode is None:
-                proc.kill()
-        self.pool.shutdown(wait=True, cancel_futures=True)
-
-
-class _Dask:
-    """A Dask distributed client: a remote scheduler, or a LocalCluster of N processes."""
-
-    def __init__(self, address: str) -> None:
-        self.cluster = None
-        try:
-            import dask
-            from distributed import Client, LocalCluster
-        except ImportError as e:  # pragma: no cover - a dependency of the project
-            raise ClusterError(f"dask[distributed] is not installed: {e}") from None
-        dask.config.set({"distributed.admin.tick.limit": "1h"})  # renders hold the GIL a while
-        if address.startswith("local:"):
-            try:
-                n = int(address.removeprefix("local:"))
-            except ValueError:
-                n = 0
-            if n < 1:
-                raise ClusterError(f"--cluster {address}: say local:N with N ≥ 1 worker processes")
-            self.cluster = LocalCluster(
-                n_workers=n,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=50,
-            )
-            self.client = Client(self.cluster)
-        else:
-            if "://" not in address:
-                address = f"tcp://{address}"
-            try:
-                self.client = Client(address, timeout="5s")
-            except (OSError, TimeoutError) as e:
-                reason = " ".join(str(e).split())[:160] or type(e).__name__
-                raise ClusterError(
-                    f"cannot reach the Dask scheduler at {address}: {reason}"
-                ) from None
-
-    def submit(self, task: Task) -> Any:
-        # the input hash names the task; retries=1 runs it again after a worker error
-        return self.client.submit(render_task, task, key=f"{task.scene}-{task.key}", retries=1)
-
-    def as_completed(self, futures: list[Any]) -> Iterator[Any]:
-        from distributed import as_completed
-
-        yield from as_completed(futures)
-
-    def close(self) -> None:
-        self.client.close()
-        if self.cluster is not None:
-            self.cluster.close()
-
-
-def connect(cluster: str | None, jobs: int) -> _Local | _Dask:
-    """The executor of a run: the local pool (`cluster` None) or a Dask cluster.
-
-    Parameters
-    ----------
-    cluster : str or None
-        ``tcp://host:8786`` (a running scheduler), ``local:N`` (a LocalCluster of N worker
-        processes) or None (the local pool).
-    jobs : int
-        Processes of the local pool (0: one per core).
-
-    Returns
-    -------
-    executor
-        With ``submit(task)``, ``as_completed(futures)`` and ``close()``.
-
-    Raises
-    ------
-    ClusterError
-        For an unreachable scheduler or a bad ``local:N``.
-    """
-    if not cluster:
-        return _Local(jobs or os.cpu_count() or 1)
-    return _Dask(cluster)
-
-
-# --------------------------------------------------------------------------------------
-# The batch build
-# --------------------------------------------------------------------------------------
-
-
-def _say(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
+    def status(self, running: list[str], slots: int) -> None:
+        """Redraw the status line (on a terminal only)."""
+        if not self.live:
+            return
+        elapsed = time.monotonic() - self.t0
+        left = self.total - self.done
+        eta = ""
+        if self.durations:
+            per = sum(self.durations) / len(self.durations)
+            eta = f", ~{max(per * left / max(slots, 1), 0):.0f} s left"
+        sys.stderr.write(
+            f"\r\033[K[{self.done}/{self.total}] {elapsed:.0f} s{eta}; "
+            f"rendering {', '.join(running) or '-'}"
+        )
+        sys.stderr.flush()
 
 
 @dataclass
 class Plan:
-    """What a batch run must do: per (lesson, scene) a task key, and the tasks to run.
+    """What a run must do: per (lesson, scene) a task key, and the tasks to run.
 
     Attributes
     ----------
@@ -340,6 +100,8 @@ class Plan:
         Task key -> :class:`Task`, one per distinct input hash not already in the store.
     clips : list of dict
         Per lesson, the clips its folder's manifest already holds.
+    current : list of list of str
+        Per lesson, the scenes already current in its folder.
     up_to_date : int
         Clips already current in their lesson's folder.
     total : int
@@ -349,6 +111,7 @@ class Plan:
     wanted: list[tuple[int, str, str]] = field(default_factory=list)
     tasks: dict[str, Task] = field(default_factory=dict)
     clips: list[dict[str, Clip]] = field(default_factory=list)
+    current: list[list[str]] = field(default_factory=list)
     up_to_date: int = 0
     total: int = 0
 
@@ -358,7 +121,7 @@ def plan(
     scenes: list[str],
     settings: RenderSettings,
     outs: list[Path],
-    store: ClipStore,
+    store: ClipStore | None,
 ) -> Plan:
     """Which clips are current, which are in the store, and which distinct ones to render.
 
@@ -367,13 +130,13 @@ def plan(
     lessons : list of Lesson
         The lessons (distinct ids).
     scenes : list of str
-        Scene names (empty: every scene).
+        Scene names (empty: every scene of each lesson).
     settings : RenderSettings
-        Quality, language, variant, force.
+        Quality, language, variant, voice, force.
     outs : list of Path
         One render folder per lesson.
-    store : ClipStore
-        The clip store.
+    store : ClipStore or None
+        The clip store; None renders each clip into its lesson's folder (one lesson only).
 
     Returns
     -------
@@ -383,21 +146,38 @@ def plan(
     ------
     RenderError
         For an unknown scene.
+    ValueError
+        For several lessons without a store.
     """
-    scenes, known = scenes_to_render(scenes), registry()
+    if store is None and len(lessons) > 1:
+        raise ValueError("several lessons share their clips through a clip store: give one")
+    known = registry()
     digests = source_digests()
     p = Plan()
     for i, (lesson, out) in enumerate(zip(lessons, outs, strict=True)):
         old = Manifest.load(out)
         have = dict(old.clips) if old and old.lesson == lesson.id else {}
         p.clips.append(have)
-        for scene in scenes:
+        p.current.append([])
+        for scene in scenes_to_render(scenes, lesson):
             spec = known[scene]
             p.total += 1
             clip = have.get(scene)
             current = input_hash(lesson, spec, settings, clip.sources if clip else (), digests)
-            if not settings.force and _up_to_date(clip, current, out):
+            if not settings.force and up_to_date(clip, current, out):
                 p.up_to_date += 1
+                p.current[i].append(scene)
+                continue
+            if store is None:  # rendered into the lesson's folder
+                job = ClipJob(
+                    scene,
+                    lesson.path.resolve(),
+                    settings,
+                    out / ".work" / scene,
+                    out / "logs" / f"{scene}.log",
+                )
+                p.wanted.append((i, scene, current))
+                p.tasks[current] = Task(job, current, current, digests, out=str(out))
                 continue
             base = input_hash(lesson, spec, settings, (), digests)
             known_sources = store.sources(base)
@@ -407,18 +187,16 @@ def plan(
             p.wanted.append((i, scene, key))
             if (known_sources and store.has(key) and not settings.force) or key in p.tasks:
                 continue
+            # the work and log paths are a fresh attempt folder in the store, made where it runs
+            attempt = store.root / "tmp"
+            job = ClipJob(scene, lesson.path.resolve(), settings, attempt, attempt)
             p.tasks[key] = Task(
-                key=key,
-                base_key=base,
-                scene=scene,
-                lesson_text=lesson.path.read_text(encoding="utf-8-sig"),
-                lesson_name=lesson.id,
-                quality=settings.quality,
-                lang=settings.lang,
-                variant=settings.variant,
+                job,
+                key,
+                base,
+                digests,
                 store=str(store.root.resolve()),
-                digests=digests,
-                voice=settings.voice,
+                lesson_text=lesson.path.read_text(encoding="utf-8-sig"),
             )
     return p
 
@@ -428,40 +206,49 @@ def build_many(
     scenes: list[str],
     settings: RenderSettings,
     outs: list[Path],
-    store: ClipStore,
-    executor: _Local | _Dask,
-    say: Callable[[str], None] = _say,
+    store: ClipStore | None,
+    executor: Executor,
+    progress: Progress | None = None,
 ) -> BatchResult:
     """Bring the clips of `scenes` of every lesson up to date in its folder.
 
-    The caller holds :func:`pipeline.render.output_lock` on every folder of `outs`.
+    The caller holds :func:`pipeline.render.output_lock` on every folder of `outs`. Each
+    folder's manifest is saved after every clip that lands in it.
 
     Parameters
     ----------
     lessons : list of Lesson
         The lessons (distinct ids).
     scenes : list of str
-        Scene names (empty: every scene).
+        Scene names (empty: every scene of each lesson).
     settings : RenderSettings
-        Quality, language, variant, force.
+        Quality, language, variant, voice, force, quiet.
     outs : list of Path
         One render folder per lesson.
-    store : ClipStore
-        The clip store (on a path every worker shares).
-    executor
-        From :func:`connect`; closed when done.
-    say : callable
-        Where progress lines go.
+    store : ClipStore or None
+        The clip store (on a path every worker shares); None renders into the folders
+        (one lesson, the local pool).
+    executor : Executor
+        From :func:`connect`; closed when done (an interrupt kills its running renders).
+    progress : Progress, optional
+        Where progress lines go (default: stderr, live on a terminal unless quiet).
 
     Returns
     -------
     BatchResult
+
+    Raises
+    ------
+    RenderError
+        For an unknown scene.
     """
+    if progress is None:
+        progress = Progress(live=sys.stderr.isatty() and not settings.quiet)
     try:
         for out in outs:
             out.mkdir(parents=True, exist_ok=True)
         p = plan(lessons, scenes, settings, outs, store)
-        return _run(p, lessons, settings, outs, store, executor, say)
+        return _run(p, lessons, settings, outs, store, executor, progress)
     finally:
         executor.close()
 
@@ -471,67 +258,103 @@ def _run(
     lessons: list[Lesson],
     settings: RenderSettings,
     outs: list[Path],
-    store: ClipStore,
-    executor: _Local | _Dask,
-    say: Callable[[str], None],
+    store: ClipStore | None,
+    executor: Executor,
+    progress: Progress,
 ) -> BatchResult:
     result = BatchResult(wanted=p.total, up_to_date=p.up_to_date)
-    tasks, total = p.tasks, len(p.tasks)
-    in_store = sum(1 for w in p.wanted if w[2] not in tasks)
-    say(
-        f"{p.total} clips in {len(lessons)} lesson(s): {p.up_to_date} up to date, "
-        f"{in_store} in the store, {total} to render"
-    )
-    done_hash: dict[str, str] = {}  # task key -> stored clip hash
-    failed: dict[str, str] = {}  # task key -> failure line
+    tasks = p.tasks
+    progress.total = len(tasks)
+    if store is None:
+        skipped = [s for current in p.current for s in current]
+        if skipped:
+            progress.line(f"up to date: {', '.join(skipped)}")
+    else:
+        in_store = sum(1 for w in p.wanted if w[2] not in tasks)
+        progress.line(
+            f"{p.total} clips in {len(lessons)} lesson(s): {p.up_to_date} up to date, "
+            f"{in_store} in the store, {len(tasks)} to render"
+        )
+    manifests = [
+        Manifest(lesson.id, str(lesson.path), settings.quality, settings.lang, have)
+        for lesson, have in zip(lessons, p.clips, strict=True)
+    ]
+    fails: list[dict[str, str]] = [{} for _ in lessons]
+
+    def land(i: int, scene: str, clip: Clip) -> None:
+        manifests[i].clips = ordered({**manifests[i].clips, scene: clip})
+        manifests[i].save(outs[i])
+
+    if store is not None:  # clips the store already holds: linked in, not rendered
+        for i, scene, key in p.wanted:
+            if key in tasks:
+                continue
+            if store.has(key):
+                land(i, scene, store.link_into(key, outs[i]))
+            else:
+                fails[i][scene] = "not in the store after the run"
     t0 = time.monotonic()
-    futures = {executor.submit(t): k for k, t in tasks.items()}
-    for done, fut in enumerate(executor.as_completed(list(futures)), start=1):
-        key = futures[fut]
-        scene = tasks[key].scene
-        try:
-            out = fut.result()
-        except Exception as e:  # a task that kept failing (e.g. every worker it ran on died)
-            out = {"error": f"{type(e).__name__}: {' '.join(str(e).split())[:200]}"}
-        users = sorted({lessons[i].id for i, _, k in p.wanted if k == key})
-        tag = f"[{done}/{total}] {scene} ({', '.join(users)})"
-        if "error" in out:
-            failed[key] = out["error"] + (f" (log: {out['log']})" if out.get("log") else "")
-            say(f"{tag}: FAILED: {failed[key]}")
-        else:
-            done_hash[key] = out["hash"]
-            say(f"{tag}: rendered in {out['took']:.1f} s")
-    result.rendered = len(done_hash)
-    for i, (lesson, out_dir) in enumerate(zip(lessons, outs, strict=True)):
-        have = p.clips[i]
-        fails: dict[str, str] = {}
-        for j, scene, key in p.wanted:
-            if j != i:
+    rendered: set[str] = set()
+    failed: set[str] = set()
+    pending: dict[Pending, str] = {executor.submit(t): k for k, t in tasks.items()}
+    while pending:
+        finished = [f for f in pending if f.done()]
+        if not finished:
+            running = [tasks[k].job.scene for k in pending.values()][: executor.slots]
+            progress.status(running, executor.slots)
+            time.sleep(0.2)
+            continue
+        for fut in finished:
+            key = pending.pop(fut)
+            scene = tasks[key].job.scene
+            outcome = _outcome(fut)
+            progress.done += 1
+            tag = f"[{progress.done}/{progress.total}] {scene}"
+            users = [(i, s) for i, s, k in p.wanted if k == key]
+            if store is not None:
+                tag += f" ({', '.join(sorted({lessons[i].id for i, _ in users}))})"
+            if isinstance(outcome, Failure):
+                failed.add(key)
+                for i, s in users:
+                    fails[i][s] = str(outcome)
+                progress.line(f"{tag}: FAILED: {outcome}")
                 continue
-            if key in failed:
-                fails[scene] = failed[key]
-                continue
-            digest = done_hash.get(key, key)
-            if not store.has(digest):
-                fails[scene] = "not in the store after the run"
-                continue
-            have[scene] = store.link_into(digest, out_dir)
-        old = Manifest.load(out_dir)
-        manifest = Manifest(lesson.id, str(lesson.path), settings.quality, settings.lang)
-        manifest.clips = _ordered(have)
+            rendered.add(key)
+            progress.durations.append(outcome.took)
+            for i, s in users:
+                land(
+                    i,
+                    s,
+                    outcome.clip if store is None else store.link_into(outcome.digest, outs[i]),
+                )
+            for note in outcome.notes:
+                progress.line(f"{scene}: {note}")
+            progress.line(f"{tag}: rendered in {outcome.took:.1f} s")
+    result.rendered = len(rendered)
+    for lesson, out, manifest, lesson_fails in zip(lessons, outs, manifests, fails, strict=True):
+        old = Manifest.load(out)
         manifest.lesson_video = old.lesson_video if old and old.lesson == lesson.id else None
-        manifest.save(out_dir)
+        manifest.save(out)
         result.manifests[lesson.id] = manifest
-        result.failures[lesson.id] = fails
+        result.failures[lesson.id] = lesson_fails
     # every clip linked in that this run did not render is a reuse: k lessons sharing one
     # rendered clip reuse it k - 1 times
     linked = sum(1 for _, _, k in p.wanted if k not in failed)
     result.reused = linked - result.rendered
-    say(
-        f"batch: {result.rendered} rendered, {result.reused} reused from the store, "
-        f"{result.up_to_date} up to date, in {time.monotonic() - t0:.1f} s"
-    )
+    if store is not None:
+        progress.line(
+            f"batch: {result.rendered} rendered, {result.reused} reused from the store, "
+            f"{result.up_to_date} up to date, in {time.monotonic() - t0:.1f} s"
+        )
     return result
+
+
+def _outcome(fut: Pending) -> Outcome:
+    """The task's outcome; a task that crashed (e.g. every worker it ran on died) fails."""
+    try:
+        return fut.result()
+    except Exception as e:
+        return Failure(f"{type(e).__name__}: {' '.join(str(e).split())[:200]}")
 
 
 def load_all(paths: list[str]) -> list[Lesson]:

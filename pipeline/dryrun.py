@@ -1,7 +1,7 @@
 """Run scenes with manim's ``dry_run``: what they would show and say, without drawing a frame.
 
-The captions check and the tests use it; a scene runs in a worker process, so its lesson and
-language (environment variables the scenes read) stay its own.
+The captions check and the tests use it. The scene is made with its lesson, language and
+narrator as objects, as a render worker makes it.
 """
 
 from __future__ import annotations
@@ -77,7 +77,8 @@ def dry_run(
     from pipeline.voice import Narrator, recording_dir, recordings_root
     from pipeline.worker import link_tree, publish
 
-    folder = recording_dir(load_lesson(lesson).id, lang, scene, recordings_root())
+    loaded = load_lesson(lesson)
+    folder = recording_dir(loaded.id, lang, scene, recordings_root())
     narrator = Narrator(voice, lang, folder if recordings else None)
 
     tmp = None if media else tempfile.TemporaryDirectory(prefix="lecture-dry-")
@@ -85,9 +86,6 @@ def dry_run(
     tex = work / "Tex"
     if tmp is not None:
         link_tree(MEDIA / "Tex", tex)
-    old = {k: os.environ.get(k) for k in ("LECTURE_LESSON", "LECTURE_LANG")}
-    os.environ["LECTURE_LESSON"] = str(lesson)
-    os.environ["LECTURE_LANG"] = lang
     try:
         with tempconfig(
             {
@@ -102,8 +100,8 @@ def dry_run(
             }
         ):
             spec = scene_spec(scene)
-            obj = getattr(importlib.import_module(spec.scene_module), scene)()
-            obj.narrator = narrator
+            cls = getattr(importlib.import_module(spec.scene_module), scene)
+            obj = cls(lesson=loaded, lang=lang, narrator=narrator)
             # dry_run writes no frames but still draws each one with Cairo (a quarter of its
             # time); only mobjects and subtitles are read here, never pixels
             obj.renderer.update_frame = lambda *a, **k: None
@@ -115,11 +113,6 @@ def dry_run(
     finally:
         if tmp is not None:
             tmp.cleanup()
-        for k, v in old.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
     cues = [
         Cue(s.start.total_seconds(), s.end.total_seconds(), tuple(s.content.split("\n")))
         for s in obj.renderer.file_writer.subcaptions

@@ -1,25 +1,44 @@
-"""Render one scene in this process (run by ``lecture render`` as a worker process).
+"""Render one clip job in this process (a worker process of ``lecture render``).
 
-Writes the clip, its subtitles, section clips and a ``result.json`` into a work folder;
-``lecture render`` moves the finished files into place.
+A job (:class:`pipeline.job.ClipJob`) arrives as the object itself in a process forked from
+the preloaded worker server (:func:`run_in_process`), or as a JSON file
+(``python -m pipeline.worker JOB.json``). The worker writes the clip, its subtitles, section
+clips and its :class:`~pipeline.job.ClipResult` (``result.json``) into the job's work folder;
+the scheduler installs the finished files.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import os
 import re
 import shutil
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lesson.reads import uncovered
 from lesson.scenelist import scene_spec
-from pipeline.settings import QUALITIES, VARIANTS, VOICE_OPTIONS
+from pipeline.files import atomic_copy, atomic_write
+from pipeline.job import ERROR, RESULT, ClipJob, ClipResult
+from pipeline.manifest import Label, SpokenCue, StepSnapshot
+from pipeline.settings import QUALITIES
 
-__all__ = ["link_tree", "main", "project_sources", "publish", "render"]
+if TYPE_CHECKING:
+    from pipeline.voice import Narrator
+
+__all__ = [
+    "Narration",
+    "execute",
+    "link_tree",
+    "main",
+    "narrate",
+    "project_sources",
+    "publish",
+    "render",
+    "run_in_process",
+]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,51 +76,26 @@ def publish(src: Path, dst: Path) -> None:
     for f in src.iterdir():
         target = dst / f.name
         if f.is_file() and not target.exists():
-            tmp = dst / f".{f.name}.{os.getpid()}.tmp"
-            shutil.copy2(f, tmp)
-            os.replace(tmp, target)
+            atomic_copy(f, target)
 
 
-def render(
-    scene: str,
-    lesson: Path,
-    quality: str,
-    lang: str,
-    work: Path,
-    tex_cache: Path,
-    variant: str = "mp4",
-    voice: str = "espeak",
-) -> dict:
-    """Render `scene` into `work` and describe the result.
+def render(job: ClipJob) -> ClipResult:
+    """Render `job`'s scene into its work folder and describe the result.
+
+    The scene is made with the lesson, language and narrator as objects (no environment
+    variables): ``SceneClass(lesson=..., lang=..., narrator=...)``.
 
     Parameters
     ----------
-    scene : str
-        Scene class name.
-    lesson : Path
-        Lesson file.
-    quality : str
-        One of :data:`QUALITIES`.
-    lang : str
-        Language of on-screen text and subtitles.
-    work : Path
-        Empty folder for this render.
-    tex_cache : Path
-        The LaTeX cache shared between workers; read through links, extended atomically.
-    variant : str
-        One of :data:`VARIANTS`.
-    voice : {"espeak", "none"}
-        Who speaks the captions: the synthetic voice (recorded takes where fresh), or
-        nobody (a silent clip).
+    job : ClipJob
+        What to render; ``job.work`` is an empty folder.
 
     Returns
     -------
-    dict
+    ClipResult
         Paths of the clip, subtitles, sections and narration, the section-end snapshots,
         and what each cue's narration was.
     """
-    os.environ["LECTURE_LESSON"] = str(lesson)
-    os.environ["LECTURE_LANG"] = lang
     import importlib
 
     from manim import config, tempconfig
@@ -109,26 +103,28 @@ def render(
     from lesson.model import load_lesson
     from pipeline.voice import Narrator, recording_dir, recordings_root
 
+    scene, settings, work = job.scene, job.settings, job.work
     spec = scene_spec(scene)
-    folder = recording_dir(load_lesson(lesson).id, lang, scene, recordings_root())
-    narrator = Narrator(voice, lang, folder)
+    lesson = load_lesson(job.lesson)
+    folder = recording_dir(lesson.id, settings.lang, scene, recordings_root())
+    narrator = Narrator(settings.voice, settings.lang, folder)
 
     tex = work / "tex"
-    link_tree(tex_cache, tex)
+    link_tree(job.tex_cache, tex)
     options = {
         "media_dir": str(work / "media"),
         "tex_dir": str(tex),
-        "quality": QUALITIES[quality],
+        "quality": QUALITIES[settings.quality],
         "save_sections": True,
         "write_to_movie": True,
         "disable_caching": True,
         "progress_bar": "none",
         "verbosity": "WARNING",
-        **VARIANTS[variant].manim_options(),
+        **settings.video.manim_options(),
     }
     with tempconfig(options):
-        obj = getattr(importlib.import_module(spec.scene_module), scene)()
-        obj.narrator = narrator
+        cls = getattr(importlib.import_module(spec.scene_module), scene)
+        obj = cls(lesson=lesson, lang=settings.lang, narrator=narrator)
         obj.render()
         width, height = config.pixel_width, config.pixel_height
         fw, fh = config.frame_width, config.frame_height
@@ -138,19 +134,19 @@ def render(
             f"{scene} read lesson key(s) {', '.join(extra)} that its entry in the scene list "
             f"(lesson/scenelist.py) does not declare; add them to its reads"
         )
-    publish(tex, tex_cache)
+    publish(tex, job.tex_cache)
 
-    def px(box) -> list[int]:
-        """Scene box -> pixel box [left, top, right, bottom], at least one pixel each way."""
+    def px(box: tuple[tuple[float, float], tuple[float, float]]) -> tuple[int, int, int, int]:
+        """Scene box -> pixel box (left, top, right, bottom), at least one pixel each way."""
         (x0, y0), (x1, y1) = box
         sx, sy = width / fw, height / fh
         left, top = math.floor((x0 + fw / 2) * sx), math.floor((fh / 2 - y1) * sy)
         right, bottom = math.ceil((x1 + fw / 2) * sx), math.ceil((fh / 2 - y0) * sy)
-        return [left, top, max(right, left + 1), max(bottom, top + 1)]
+        return (left, top, max(right, left + 1), max(bottom, top + 1))
 
     from pipeline.media import last_frame
 
-    ext = VARIANTS[variant].ext
+    ext = settings.video.ext
     sources = project_sources()
     if spec.text_file.is_file():
         sources.append(str(spec.text_file.relative_to(ROOT)))
@@ -159,64 +155,60 @@ def render(
     videos = [p for p in (work / "media").rglob(f"{scene}.{ext}") if "sections" not in p.parts]
     sections = sorted((work / "media").rglob(f"sections/{scene}_*.{ext}"))
     sound = narrate(narrator, videos[0], sections, work / "narration.wav")
-    return {
-        **sound,
-        "video": str(videos[0]),
-        "poster": str(last_frame(videos[0], work / "poster.png")),
-        "subtitles": str(videos[0].with_suffix(".srt")),
-        "sections": [str(p) for p in sections],
-        "sources": sorted(set(sources)),
-        "lesson_keys": sorted(getattr(obj, "lesson_reads", ())),
-        "snapshots": [
-            {
-                "section": s.section,
-                "time": round(s.time, 4),
-                "labels": [
-                    {
-                        "key": k,
-                        "text": s.numbers[k],
-                        "box": px(s.number_boxes[k]),
-                        "kind": s.number_kinds[k],
-                    }
-                    for k in s.numbers
-                ],
-            }
-            for s in obj.snapshots
-        ],
-    }
+    snapshots = tuple(
+        StepSnapshot(
+            s.section,
+            round(s.time, 4),
+            tuple(
+                Label(k, s.numbers[k], px(s.number_boxes[k]), s.number_kinds[k]) for k in s.numbers
+            ),
+        )
+        for s in obj.snapshots
+    )
+    return ClipResult(
+        video=str(videos[0]),
+        poster=str(last_frame(videos[0], work / "poster.png")),
+        subtitles=str(videos[0].with_suffix(".srt")),
+        sections=tuple(str(p) for p in sections),
+        sources=tuple(sorted(set(sources))),
+        lesson_keys=tuple(sorted(getattr(obj, "lesson_reads", ()))),
+        snapshots=snapshots,
+        audio=sound.audio,
+        narration=sound.narration,
+        stale=sound.stale,
+        rejected=sound.rejected,
+        loudness=sound.loudness,
+        narration_seconds=sound.narration_seconds,
+    )
 
 
-def narrate(narrator, video: Path, sections: list[Path], wav: Path) -> dict:
+@dataclass(frozen=True)
+class Narration:
+    """What :func:`narrate` put under a clip (the narration fields of :class:`ClipResult`)."""
+
+    audio: str  # the track's WAV, "" for a silent clip
+    narration: tuple[SpokenCue, ...]  # each cue: id, key, words, start, duration, voice
+    stale: tuple[str, ...]  # recordings that fell back to the synthetic voice
+    rejected: tuple[tuple[str, str], ...]  # (file name, reason) of takes unfit to play
+    loudness: tuple[float, float] | None  # LUFS and dBTP of the track
+    narration_seconds: float  # time spent on the narration, synthesis included
+
+
+def narrate(narrator: Narrator, video: Path, sections: list[Path], wav: Path) -> Narration:
     """Put the scene's narration under its clip and its section clips; describe it.
 
     The narration track (every take at its caption's start, normalised as a whole) is as
     long as the clip; each section clip gets the part of it under its frames. A silent
     render (``--voice none``) keeps manim's clips as they are.
-
-    Returns
-    -------
-    dict
-        ``audio`` (the track's WAV, or None), ``narration`` (each cue: id, key, words,
-        start, duration, voice), ``stale`` (recordings that fell back to the synthetic
-        voice), ``rejected`` ([file name, reason] of takes unfit to play), ``loudness``
-        ([LUFS, dBTP] of the track) and ``narration_seconds`` (time spent on the narration,
-        synthesis included).
     """
     import time
-    from dataclasses import asdict
 
     from pipeline.media import probe, with_audio
     from pipeline.voice import RATE, measure, write_wav
 
     t0 = time.perf_counter()
     check = narrator.check()
-    result: dict = {
-        "audio": None,
-        "narration": [asdict(c) for c in narrator.cues],
-        "stale": [str(r.path.name) for r in check.stale],
-        "rejected": [[r.path.name, r.reason] for r in check.rejected],
-        "loudness": None,
-    }
+    audio, loudness = "", None
     if narrator.cues:
         info = probe(video)
         track = narrator.track(info.frames / info.fps)
@@ -229,9 +221,15 @@ def narrate(narrator, video: Path, sections: list[Path], wav: Path) -> dict:
             with_audio(section, track[a:b], section, RATE)
             start += frames
         lufs, peak = measure(track)
-        result["audio"], result["loudness"] = str(wav), [round(lufs, 2), round(peak, 2)]
-    result["narration_seconds"] = round(narrator.seconds + time.perf_counter() - t0, 3)
-    return result
+        audio, loudness = str(wav), (round(lufs, 2), round(peak, 2))
+    return Narration(
+        audio=audio,
+        narration=tuple(narrator.cues),
+        stale=tuple(str(r.path.name) for r in check.stale),
+        rejected=tuple((r.path.name, r.reason) for r in check.rejected),
+        loudness=loudness,
+        narration_seconds=round(narrator.seconds + time.perf_counter() - t0, 3),
+    )
 
 
 def _summary(error: Exception, work: Path) -> str:
@@ -249,27 +247,43 @@ def _summary(error: Exception, work: Path) -> str:
     return f"{type(error).__name__}: {text}"[:300]
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Command line of the worker; the result goes to ``WORK/result.json``."""
-    p = argparse.ArgumentParser(prog="python -m pipeline.worker")
-    p.add_argument("scene")
-    p.add_argument("--lesson", required=True, type=Path)
-    p.add_argument("--quality", required=True, choices=list(QUALITIES))
-    p.add_argument("--lang", required=True)
-    p.add_argument("--work", required=True, type=Path)
-    p.add_argument("--tex-cache", required=True, type=Path)
-    p.add_argument("--variant", default="mp4", choices=list(VARIANTS))
-    p.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS))
-    a = p.parse_args(argv)
+def execute(job: ClipJob) -> int:
+    """Render `job` in this process.
+
+    Writes its :class:`ClipResult` to ``result.json`` in the job's work folder; on an error,
+    a one-line summary to ``error.txt`` there, and raises.
+
+    Returns
+    -------
+    int
+        0 (the process's exit status).
+    """
     try:
-        result = render(
-            a.scene, a.lesson, a.quality, a.lang, a.work, a.tex_cache, a.variant, a.voice
-        )
+        result = render(job)
     except Exception as e:
-        (a.work / "error.txt").write_text(_summary(e, a.work), encoding="utf-8")
+        atomic_write(job.work / ERROR, _summary(e, job.work))
         raise
-    (a.work / "result.json").write_text(json.dumps(result, ensure_ascii=False), encoding="utf-8")
+    result.save(job.work / RESULT)
     return 0
+
+
+def run_in_process(job: ClipJob) -> None:
+    """Body of a local worker process: output to the job's log, then render."""
+    fd = os.open(job.log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    sys.stdout = open(1, "w", buffering=1, closefd=False)  # noqa: SIM115
+    sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115
+    sys.exit(execute(job))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m pipeline.worker JOB.json``: render the job a :class:`ClipJob` file names."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m pipeline.worker JOB.json", file=sys.stderr)
+        return 2
+    return execute(ClipJob.load(Path(args[0])))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import string
 import textwrap
 from collections.abc import Callable
@@ -263,8 +262,8 @@ def _text_mobjects(mobs: list[Mobject]) -> list[Mobject]:
 class LessonScene(Scene):
     """A scene that reads one lesson and its part of the numbers sheet.
 
-    The lesson file comes from ``LECTURE_LESSON`` (default: the bundled lesson) and the
-    language from ``LECTURE_LANG`` (default ``id``). Numbers reach the screen only through
+    The lesson, its language and the narrator are given to the constructor (defaults: the
+    bundled lesson, ``id``, silent). Numbers reach the screen only through
     :meth:`num` and :meth:`formula`, which tag each part with its sheet key, so tests can
     compare what is shown with the sheet. At each section end a :class:`Snapshot` records
     the numbers and the text boxes on screen, and the colour and contrast of every text and
@@ -277,6 +276,14 @@ class LessonScene(Scene):
     # returning the take's seconds, see pipeline.voice.Narrator); None renders silent.
     narrator: Any = None
 
+    def __init__(
+        self, *, lesson: Lesson | None = None, lang: str = "id", narrator: Any = None, **kwargs: Any
+    ) -> None:
+        self.given_lesson = lesson  # None: the bundled lesson (plain `manim` on a scene file)
+        self.lang = lang
+        self.narrator = narrator
+        super().__init__(**kwargs)
+
     def setup(self) -> None:
         """Load the lesson, the sheet and the scene's own string catalogue.
 
@@ -284,11 +291,10 @@ class LessonScene(Scene):
         :attr:`lesson_reads` lists every lesson key they used.
         """
         spec = scene_spec(type(self).__name__)
-        view = ReadLog(load_lesson(os.environ.get("LECTURE_LESSON", str(DEFAULT_LESSON))))
+        view = ReadLog(self.given_lesson or load_lesson(DEFAULT_LESSON))
         self.lesson = view  # type: ignore[assignment]  # reads like a Lesson
         self.lesson_reads = view.keys
         self.sheet = build_sheet(spec.builder(), self.lesson) if spec.sheet else Sheet()
-        self.lang = os.environ.get("LECTURE_LANG", "id")
         self.strings = file_catalogue(spec.text_file, self.lang) if spec.sheet else {}
         self.snapshots: list[Snapshot] = []
         self._section = ""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from fractions import Fraction
 
 from manim import DOWN, FadeIn, MathTex, VGroup
@@ -44,7 +43,7 @@ class SpokenNumber(LessonScene):
 
     def setup(self) -> None:
         super().setup()
-        lesson = load_lesson(os.environ["LECTURE_LESSON"])
+        lesson = self.given_lesson or load_lesson()
         q, k = lesson.projection.query, lesson.projection.key
         value = sum((Fraction(str(a)) * Fraction(str(b)) for a, b in zip(q, k, strict=True)))
         self.sheet = Sheet({"dot": fmt.number(value, fmt.Places())})
