@@ -12,11 +12,14 @@ from pathlib import Path
 
 import pytest
 from conftest import lecture
+from procs import alive, cmdline, descendants, parent, wait_gone
 
 from lesson.model import load_lesson
+from lesson.scenelist import lesson_order
 from lesson.variants import generate
 from pipeline.batch import plan
-from pipeline.manifest import Clip
+from pipeline.job import ClipJob, ClipResult
+from pipeline.manifest import Clip, Label, SpokenCue, StepSnapshot
 from pipeline.settings import RenderSettings
 from pipeline.store import ClipStore
 
@@ -90,9 +93,56 @@ def test_plan_renders_each_distinct_hash_once(two_lessons, tmp_path: Path) -> No
     scenes = ["LessonTitle", "ProjectionDrop", "QuizQuestion3"]
     p = plan(lessons, scenes, LOW, outs, ClipStore(tmp_path / "store"))
     assert p.total == len(p.wanted) == 6 and p.up_to_date == 0
-    per_scene = sorted(t.scene for t in p.tasks.values())
+    per_scene = sorted(t.job.scene for t in p.tasks.values())
     # the title card and quiz 3 read nothing the variant changed; ProjectionDrop differs
     assert per_scene == ["LessonTitle", "ProjectionDrop", "ProjectionDrop", "QuizQuestion3"]
+
+
+def test_plan_without_a_store_renders_into_the_lessons_folder(tmp_path: Path) -> None:
+    """`lecture render` of one lesson: each stale clip is a job whose files land in its folder."""
+    lesson, out = load_lesson(), tmp_path / "out"
+    p = plan([lesson], ["LessonTitle", "Recap"], LOW, [out], None)
+    assert [(i, s) for i, s, _ in p.wanted] == [(0, "LessonTitle"), (0, "Recap")]
+    (task, _) = p.tasks.values()
+    job = task.job
+    assert (job.scene, job.settings, job.lesson) == ("LessonTitle", LOW, lesson.path.resolve())
+    assert job.work == out / ".work" / "LessonTitle" and job.log == out / "logs" / "LessonTitle.log"
+    assert task.out == str(out) and not task.store
+    every = plan([lesson], [], LOW, [out], None)
+    assert [s for _, s, _ in every.wanted] == lesson_order(lesson)
+    with pytest.raises(ValueError, match="clip store"):
+        plan([lesson, lesson], [], LOW, [out, tmp_path / "b"], None)
+
+
+def test_a_job_and_its_result_cross_a_process_as_json(tmp_path: Path) -> None:
+    """The worker reads the job it was handed and the scheduler its result: same objects."""
+    settings = RenderSettings("low", "en", "webm-alpha", voice="none")
+    job = ClipJob("Recap", tmp_path / "l.toml", settings, tmp_path / "w", tmp_path / "w.log")
+    assert ClipJob.load(job.save(tmp_path / "job.json")) == job
+    result = ClipResult(
+        video="w/Recap.mp4",
+        poster="w/poster.png",
+        subtitles="w/Recap.srt",
+        sections=("w/s/Recap_0000_a.mp4",),
+        sources=("scenes/recap.py",),
+        lesson_keys=("intro.mml_section",),
+        snapshots=(StepSnapshot("a", 1.5, (Label("dot", "−4", (1, 2, 30, 40), "part"),)),),
+        audio="w/narration.wav",
+        narration=(SpokenCue("c1", "re_sub", "kata", 0.0, 1.25, "espeak-ng id 1.51"),),
+        stale=("c2.wav",),
+        rejected=(("c3.wav", "silent"),),
+        loudness=(-16.0, -1.5),
+        narration_seconds=0.25,
+    )
+    assert ClipResult.load(result.save(tmp_path / "result.json")) == result
+    assert result.recording_notes() == (
+        "recording c2.wav is stale (its words changed); the synthetic voice says it",
+        "recording c3.wav is rejected: silent; the synthetic voice says it",
+    )
+    bad = json.loads((tmp_path / "job.json").read_text())
+    bad["settings"]["voice"] = "robot"
+    with pytest.raises(ValueError, match="unknown voice 'robot'"):
+        ClipJob.from_dict(bad)
 
 
 def test_unreachable_cluster_is_one_line(tmp_path: Path) -> None:
@@ -169,35 +219,6 @@ def test_local_cluster_renders_real_scenes_once_for_two_lessons(two_lessons, tmp
     assert not list((store / "tmp").iterdir())  # every attempt cleaned up
 
 
-def _children(pid: int) -> list[int]:
-    kids = []
-    for p in Path("/proc").iterdir():
-        if p.name.isdigit():
-            try:
-                stat = (p / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                kids.append(int(p.name))
-    return kids
-
-
-def _descendants(pid: int) -> list[int]:
-    out, todo = [], [pid]
-    while todo:
-        for kid in _children(todo.pop()):
-            out.append(kid)
-            todo.append(kid)
-    return out
-
-
-def _cmdline(pid: int) -> str:
-    try:
-        return (Path("/proc") / str(pid) / "cmdline").read_text().replace("\0", " ")
-    except OSError:
-        return ""
-
-
 @pytest.mark.render
 def test_worker_killed_mid_render_is_retried_elsewhere(tmp_path: Path) -> None:
     out, store = tmp_path / "out", tmp_path / "store"
@@ -205,22 +226,26 @@ def test_worker_killed_mid_render_is_retried_elsewhere(tmp_path: Path) -> None:
            "--cluster", "local:2", "--store", str(store), "--out", str(out)]  # fmt: skip
     p = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **FIXTURES}, text=True,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
-    render = None
+    render, job = None, None
     deadline = time.monotonic() + 60
     while render is None and time.monotonic() < deadline and p.poll() is None:
-        render = next(
-            (k for k in _descendants(p.pid) if "pipeline.worker Slow" in _cmdline(k)), None
-        )
+        for k in descendants(p.pid):
+            words = cmdline(k).split()
+            if "pipeline.worker" in words and "/tmp/Slow-" in words[-1]:
+                render, job = k, Path(words[-1])  # python -m pipeline.worker JOB.json
         time.sleep(0.1)
-    assert render is not None, "the render never started"
-    time.sleep(1.0)  # mid-render: manim is importing or drawing
-    stat = (Path("/proc") / str(render) / "stat").read_text()
-    worker = int(stat.rsplit(")", 1)[1].split()[1])
-    os.kill(worker, signal.SIGKILL)  # the Dask worker process running the task
+    assert render is not None and job is not None, "the render never started"
+    # mid-render: manim has written a partial movie file into the job's work folder
+    media = job.parent / "media"
+    while time.monotonic() < deadline and alive(render):
+        if media.is_dir() and any(media.rglob("*.mp4")):
+            break
+        time.sleep(0.1)
+    os.kill(parent(render), signal.SIGKILL)  # the Dask worker process running the task
+    assert wait_gone([render]) == []  # the orphaned render dies with its worker
     stdout, stderr = p.communicate(timeout=120)
     assert p.returncode == 0, stderr
     assert "clips: 1 rendered" in stdout
-    assert not Path(f"/proc/{render}").exists()  # the orphaned render died with its worker
     # its 14 s of rotation, then the scene's closing silence ([timing] scene_end, 1 s)
     assert manifest(out)["clips"]["Slow"]["duration"] == pytest.approx(15, abs=0.2)
     leftovers = list((store / "tmp").iterdir())

@@ -18,6 +18,7 @@ import srt
 from audio_checks import check_clip_narration, streams
 from conftest import SEED_SCENES as SCENES
 from conftest import lecture
+from procs import cmdline, descendants, parent, wait_gone
 
 from lesson.model import load_lesson
 from lesson.sheet import scene_sheet
@@ -166,9 +167,20 @@ def test_killed_render_leaves_the_old_clip_playable(rendered: Path, tmp_path) ->
         stderr=subprocess.DEVNULL,
         start_new_session=True,
     )
-    time.sleep(2.5)  # inside the worker's render
+    # inside the worker's render: manim has written a partial movie file
+    work = out / ".work" / "SoftmaxBarMorph" / "media"
+    deadline = time.monotonic() + 180
+    while p.poll() is None and time.monotonic() < deadline:
+        if work.is_dir() and any(work.rglob("*.mp4")):
+            break
+        time.sleep(0.1)
+    assert p.poll() is None, "the render finished before it could be killed"
+    server = [k for k in descendants(p.pid) if "forkserver" in cmdline(k)]
+    workers = [k for k in descendants(p.pid) if parent(k) in server]
+    assert workers, "no worker process renders"
     os.killpg(p.pid, signal.SIGKILL)
     p.wait()
+    assert wait_gone(workers) == []  # the worker died with the command, mid-render
     assert video.read_bytes() == old
     assert probe(video).frames > 0
     assert manifest(out)["clips"]["SoftmaxBarMorph"]["input_hash"]

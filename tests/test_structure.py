@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import ast
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from lesson.catalogue import LANGUAGES, chapter_title, file_catalogue
 from lesson.model import load_lesson
 from lesson.reads import ReadLog, uncovered
 from lesson.scenelist import ORDER, SCENES
-from pipeline.render import input_hash, source_digests
+from pipeline.job import input_hash, source_digests
 from pipeline.settings import RenderSettings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,6 +140,47 @@ def test_settings_are_checked_once() -> None:
     with pytest.raises(ValueError, match="unknown language 'fr'"):
         RenderSettings(lang="fr")
     assert RenderSettings("low", "en").out_dir(load_lesson()).name == "low-en"
+
+
+def test_voice_is_checked_once_from_one_list() -> None:
+    """Every command's --voice offers the settings' names; the settings refuse another."""
+    from lecture.cli import _parser
+    from pipeline.settings import VOICE_OPTIONS
+
+    parser = _parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    offered = {
+        name: action.choices
+        for name, command in sub.choices.items()
+        for action in command._actions
+        if "--voice" in action.option_strings
+    }
+    assert set(offered) == {"render", "build", "slides", "export", "frames", "captions"}
+    assert all(list(choices or ()) == list(VOICE_OPTIONS) for choices in offered.values())
+    with pytest.raises(ValueError, match="unknown voice 'robot'; have espeak, none"):
+        RenderSettings(voice="robot")
+
+
+PACKAGES = ("mathcore", "lesson", "scenes", "pipeline", "publish", "lecture")
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    """A leading underscore means "this module only": no project module imports such a name
+    from another (what one module needs of another is part of its interface)."""
+    found = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.ImportFrom) or not node.module:
+                    continue
+                if node.module.split(".")[0] not in PACKAGES:
+                    continue
+                found += [
+                    f"{path.relative_to(ROOT)}: from {node.module} import {alias.name}"
+                    for alias in node.names
+                    if alias.name.startswith("_")
+                ]
+    assert found == []
 
 
 def test_layer_contract_holds() -> None:
