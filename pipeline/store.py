@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
+from pipeline.files import atomic_write, temp_beside
 from pipeline.manifest import Clip
 
 __all__ = ["ClipStore", "link_file"]
@@ -35,7 +36,7 @@ ENTRY = "clip.json"
 def link_file(src: Path, dst: Path) -> None:
     """Put `src` at `dst` by a hard link (a copy when linking fails), replacing it atomically."""
     dst.parent.mkdir(parents=True, exist_ok=True)
-    tmp = dst.with_name(f".{dst.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp")
+    tmp = temp_beside(dst)
     try:
         os.link(src, tmp)
     except OSError:
@@ -79,9 +80,7 @@ class ClipStore:
         """Record the project files a render with other inputs `key` imported (atomically)."""
         path = self._sources_file(key)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
-        tmp.write_text(json.dumps(sorted(sources)), encoding="utf-8")
-        os.replace(tmp, path)
+        atomic_write(path, json.dumps(sorted(sources)))
 
     def _sources_file(self, key: str) -> Path:
         return self.root / "sources" / key[:2] / key

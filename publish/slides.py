@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import io
 import json
 import os
 import shutil
@@ -15,7 +16,8 @@ from pptx.util import Emu, Inches, Pt
 
 from lesson.catalogue import catalogue
 from lesson.model import Lesson
-from pipeline.media import atomic_path, last_frame
+from pipeline.files import atomic_write
+from pipeline.media import last_frame
 from publish.assemble import to_vtt
 from publish.sections import SectionClip
 
@@ -110,10 +112,9 @@ def write_pptx(
             mime_type="video/mp4",
         )
         slide.notes_slide.notes_text_frame.text = s.notes
-    tmp = atomic_path(path)
-    prs.save(str(tmp))
-    os.replace(tmp, path)
-    return path
+    deck = io.BytesIO()
+    prs.save(deck)
+    return atomic_write(path, deck.getvalue())
 
 
 _PAGE = """<!DOCTYPE html>
