@@ -32,7 +32,11 @@ from manim import (
 import mathcore as mc
 from lesson.sheets.scores import FIRST
 from lesson.sheets.softmax import SAID_LIST_MAX
-from scenes.common import MIN_FONT, C, LessonScene, arrow_between, fit_into, fitted_plane
+from scenes.base import LessonScene
+from scenes.frame import MIN_FONT
+from scenes.geometry import arrow_between, fitted_plane
+from scenes.palette import C
+from scenes.textfit import fit_into
 
 __all__ = ["AttentionScores", "ScaleIsNotCosine"]
 
