@@ -143,7 +143,7 @@ def dry_runs(
     from concurrent.futures import ProcessPoolExecutor
 
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["manim", "scenes.common", "pipeline.voice"])
+    ctx.set_forkserver_preload(["manim", "scenes.base", "pipeline.voice"])
     workers = jobs or os.cpu_count() or 1
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
         futures = [
