@@ -679,12 +679,13 @@ def set_value(text: str, table: str, key: str, value: Any) -> str:
     return set_values(text, [(table, key, value)])
 
 
-def _edits(name: str, t: Values) -> list[tuple[str, str, Any]]:
+def _write(doc: tomlkit.TOMLDocument, name: str, t: Values) -> None:
     if name.startswith("quiz["):
         keys: Sequence[str] = [k for k in ("x", "y", "pairs", "query", "keys") if k in t]
     else:
         keys = _WRITTEN[name]
-    return [(name, key, t[key]) for key in keys]
+    for key in keys:
+        _table(doc, name)[key] = _toml(t[key])
 
 
 # --------------------------------------------------------------------------------------
@@ -778,8 +779,11 @@ def generate(
                 tables[name] = _fresh(name, d, tables, seen[name])
                 if name == "attention":  # the scores are taken against these keys
                     tables["scores"] = {**tables["scores"], "keys": tables[name]["keys"]}
-            edits = [("", "id", vid), *(e for name in names for e in _edits(name, tables[name]))]
-            text = _header(set_values(template, edits), base, seed, i, names)
+            doc = tomlkit.parse(template)  # one parse: tomlkit's is the slow part
+            doc["id"] = vid
+            for name in names:
+                _write(doc, name, tables[name])
+            text = _header(tomlkit.dumps(doc), base, seed, i, names)
             lesson = _load_text(text, f"{vid}.toml")
             if set(broken_rules(lesson, checked)) <= tolerated:
                 break
