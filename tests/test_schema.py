@@ -101,6 +101,19 @@ def test_each_key_reaches_its_model_attribute(name: str) -> None:
     assert lesson.magnitude_scale == SCHEMA.model_value(lesson, "magnitude", "scale")
 
 
+def test_read_log_names_each_attribute_by_its_declared_key() -> None:
+    """lesson.reads records a scene's reads under the keys the schema gives each attribute."""
+    from lesson.reads import LESSON_KEYS
+
+    for f in SCHEMA.fields:
+        assert LESSON_KEYS[f.attribute] == f.name
+    for t, f in FIELDS:
+        if not t.model:  # each key its own attribute of the lesson
+            assert LESSON_KEYS[f.attribute] == f"{t.name}.{f.name}"
+        elif t.model in LESSON_KEYS:  # the table read as one value
+            assert LESSON_KEYS[t.model] in (t.name, f"{t.name}.{f.name}"), t.name
+
+
 def test_defaults_live_in_the_schema_only() -> None:
     """A file without its optional tables and keys loads with the declared defaults."""
     doc = tomlkit.parse(SEED)
