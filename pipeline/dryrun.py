@@ -151,7 +151,7 @@ def dry_runs(
 
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(
-        ["manim", "scenes.common", "pipeline.voice.narrator", "pipeline.voice.loudness"]
+        ["manim", "scenes.base", "pipeline.voice.narrator", "pipeline.voice.loudness"]
     )
     workers = jobs or os.cpu_count() or 1
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:

@@ -154,7 +154,7 @@ def _workers() -> multiprocessing.context.ForkServerContext:
     ctx.set_forkserver_preload(
         [
             "manim",
-            "scenes.common",
+            "scenes.base",
             "pipeline.worker",
             "pipeline.voice.narrator",
             "pipeline.voice.loudness",
