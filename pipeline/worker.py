@@ -101,13 +101,13 @@ def render(job: ClipJob) -> ClipResult:
     from manim import config, tempconfig
 
     from lesson.model import load_lesson
-    from pipeline.voice import Narrator, recording_dir, recordings_root
+    from pipeline.voice import narrator_for, recording_dir, recordings_root
 
     scene, settings, work = job.scene, job.settings, job.work
     spec = scene_spec(scene)
     lesson = load_lesson(job.lesson)
     folder = recording_dir(lesson.id, settings.lang, scene, recordings_root())
-    narrator = Narrator(settings.voice, settings.lang, folder)
+    narrator = narrator_for(settings.voice, settings.lang, folder)
 
     tex = work / "tex"
     link_tree(job.tex_cache, tex)
