@@ -16,9 +16,10 @@ from manim import (
 
 from lesson import captions
 from lesson.catalogue import file_catalogue
-from lesson.model import DEFAULT_LESSON, Lesson, load_lesson
+from lesson.model import DEFAULT_LESSON, SCHEMA, Lesson, load_lesson
 from lesson.reads import ReadLog
 from lesson.scenelist import scene_spec
+from lesson.schema import Table
 from lesson.sheet import Sheet, build_sheet
 from mathcore.fmt import Shown
 from mathcore.spoken import spoken_template
@@ -215,7 +216,9 @@ class LessonScene(Scene):
         Scenes outside the lecture (test fixtures) read no lesson keys: they get the defaults.
         """
         if scene_spec(type(self).__name__).extra:
-            return float(getattr(Lesson, name))
+            timing = SCHEMA.table("timing")
+            assert isinstance(timing, Table)
+            return float(next(f.default for f in timing.fields if f.attribute == name))
         return float(getattr(self.lesson, name))
 
     def _end_caption(self) -> None:
