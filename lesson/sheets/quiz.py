@@ -179,9 +179,9 @@ def quiz_question(lesson: Lesson, number: int) -> Sheet:
     Examples
     --------
     >>> from lesson.model import load_lesson
-    >>> sheet = quiz_question(load_lesson(), 3)
-    >>> sheet["number"].text, sheet["comp"].text
-    ('3', '≈ 1.79')
+    >>> sheet = quiz_question(load_lesson(), 3)  # the default lesson's third: a projection
+    >>> sheet["number"].text, sheet["comp"].text, sheet["proj"].text
+    ('3', '≈ 2.83', '(2, 2)')
     """
     if not 1 <= number <= len(lesson.quiz):
         raise KeyError(f"question {number}: the lesson has {len(lesson.quiz)} [[quiz]] entries")
