@@ -3,23 +3,32 @@
 Pure and exact (``fractions.Fraction``, a seeded ``random.Random``): the same seed gives the
 same files. What "teachable" means is the rule list :data:`RULES` below, one small named
 predicate per rule, checked on every generated table and again on the loaded lesson
-(:func:`broken_rules`). A variant's file is a copy of the base lesson's text (its comments
-kept) with the varied values replaced, named ``<lesson-id>-vNN``.
+(:func:`broken_rules`). Which tables and keys vary is the lesson schema's word
+(:data:`lesson.model.SCHEMA`, its fields marked ``varied``). A variant's file is the base
+lesson's text with the varied values replaced by tomlkit, which keeps its comments and layout,
+named ``<lesson-id>-vNN``.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import random
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
-from lesson.model import Lesson, LessonError, load_lesson
+import tomlkit
+from tomlkit.container import Container
+from tomlkit.items import Table as TomlTable
+
+from lesson.model import (
+    SCHEMA,
+    Lesson,
+    LessonError,
+    load_lesson,  # noqa: F401 (the examples call it)
+    load_lesson_text,
+)
 from lesson.quizkinds import kind_of
 from lesson.teachable import (
     COORD,
@@ -58,6 +67,8 @@ __all__ = [
     "quiz_tables",
     "quiz_vectors",
     "rational_cosine",
+    "set_value",
+    "set_values",
     "single_winner",
     "small_ints",
     "small_ratio",
@@ -65,17 +76,10 @@ __all__ = [
     "worked_vectors",
 ]
 
-# Tables a variant can give fresh numbers; "quiz" is every [[quiz]] entry of the base lesson.
-TABLES = (
-    "projection",
-    "angle",
-    "attention",
-    "scores",
-    "magnitude",
-    "zero_query",
-    "scale",
-    "quiz",
-)
+# Tables a variant can give fresh numbers (the schema's varied ones, in the file's order) and
+# the keys it writes in each; "quiz" is every [[quiz]] entry of the base lesson.
+_WRITTEN: dict[str, tuple[str, ...]] = SCHEMA.varied()
+TABLES = tuple(_WRITTEN)
 
 
 # --------------------------------------------------------------------------------------
@@ -252,25 +256,22 @@ def quiz_vectors(vectors: Any) -> set[Vec]:
 def lesson_tables(lesson: Lesson) -> dict[str, Values]:
     """The varied tables of a loaded lesson, as the rules read them.
 
-    ``scores`` carries the attention keys it is scored against; each quiz entry is its own
-    table ``quiz[N]`` (:func:`quiz_tables`), with its ``kind``, whose rules it keeps.
+    Each table holds its varied keys (:data:`lesson.model.SCHEMA`) by their TOML names, read
+    from the model through the schema's attribute names. ``scores`` also carries the attention
+    keys it is scored against; each quiz entry is its own table ``quiz[N]``
+    (:func:`quiz_tables`), with its ``kind``, whose rules it keeps.
+
+    Examples
+    --------
+    >>> lesson_tables(load_lesson())["scale"]
+    {'query': (Fraction(2, 1), Fraction(1, 1)), 'key': (Fraction(1, 1), Fraction(2, 1))}
     """
-    p, a, at = lesson.projection, lesson.angle, lesson.attention
     tables: dict[str, Values] = {
-        "projection": {"query": p.query, "key": p.key, "other": p.other},
-        "angle": {
-            "key": a.key,
-            "acute": a.acute,
-            "right": a.right,
-            "obtuse": a.obtuse,
-            "scale": a.scale,
-        },
-        "attention": {"query": at.query, "keys": at.keys},
-        "scores": {"queries": lesson.scores, "keys": at.keys},
-        "magnitude": {"pairs": lesson.magnitude, "scale": lesson.magnitude_scale},
-        "zero_query": {"keys": lesson.zero_query["keys"]},
-        "scale": {"query": lesson.scale["x"], "key": lesson.scale["y"]},
+        name: {key: SCHEMA.model_value(lesson, name, key) for key in keys}
+        for name, keys in _WRITTEN.items()
+        if name != "quiz"
     }
+    tables["scores"]["keys"] = lesson.attention.keys
     for q in lesson.quiz:
         tables[f"quiz[{q.number}]"] = {"kind": q.kind, **q.vectors}
     return tables
@@ -414,36 +415,50 @@ def _differs(name: str, a: Values, b: Values) -> bool:
 # --------------------------------------------------------------------------------------
 
 
-def _toml(x: Any) -> str:
-    """A value written as TOML (vectors as ``[2, -1]``)."""
+def _toml(x: Any) -> Any:
+    """A value as tomlkit writes it: vectors as lists, whole fractions as integers."""
     if isinstance(x, tuple | list):
-        return "[" + ", ".join(_toml(v) for v in x) + "]"
-    if isinstance(x, bool):
-        return "true" if x else "false"
+        return [_toml(v) for v in x]
     if isinstance(x, Fraction):
-        return str(x.numerator) if x.denominator == 1 else repr(float(x))
-    if isinstance(x, int):
-        return str(x)
-    return json.dumps(x, ensure_ascii=False)
+        return x.numerator if x.denominator == 1 else float(x)
+    return x
 
 
-def _span(text: str, table: str) -> tuple[int, int]:
-    """Start and end of table `table` (``quiz[N]``: the N-th ``[[quiz]]`` entry) in `text`."""
-    m = re.fullmatch(r"quiz\[(\d+)\]", table)
-    if m:
-        heads = [h.start() for h in re.finditer(r"^\[\[quiz\]\]", text, re.M)]
-        start = heads[int(m.group(1)) - 1]
+def _table(doc: tomlkit.TOMLDocument, table: str) -> Container | TomlTable:
+    """Table `table` of `doc`: ``""`` the top level, ``quiz[N]`` the N-th ``[[quiz]]`` entry."""
+    if not table:
+        return doc
+    if table.startswith("quiz[") and table.endswith("]"):
+        entry = doc["quiz"][int(table[5:-1]) - 1]
     else:
-        found = re.search(rf"^\[{re.escape(table)}\]", text, re.M)
-        if found is None:
-            raise KeyError(table)
-        start = found.start()
-    nxt = re.compile(r"^\[", re.M).search(text, start + 1)
-    return start, nxt.start() if nxt else len(text)
+        entry = doc[table]
+    if not isinstance(entry, Container | TomlTable):
+        raise KeyError(table)
+    return entry
+
+
+def set_values(text: str, edits: Iterable[tuple[str, str, Any]]) -> str:
+    r"""`text` with each ``(table, key, value)`` of `edits` set; comments and layout kept.
+
+    A key that is absent is added at the end of its table. `table` is a table's name,
+    ``quiz[N]`` for the N-th ``[[quiz]]`` entry, or ``""`` for the top level. Vectors are
+    written as lists (``[2, -1]``), fractions as integers or decimals.
+
+    Examples
+    --------
+    >>> set_values('[p]\nq = [1, 2]  # note\n', [("p", "q", (Fraction(3), Fraction(-1, 2)))])
+    '[p]\nq = [3, -0.5]  # note\n'
+    """
+    doc = tomlkit.parse(text)
+    for table, key, value in edits:
+        _table(doc, table)[key] = _toml(value)
+    return tomlkit.dumps(doc)
 
 
 def set_value(text: str, table: str, key: str, value: Any) -> str:
-    r"""Replace ``key = …`` inside `table` (keeping a trailing comment); add it if absent.
+    r"""Set ``key = …`` inside `table` (keeping a trailing comment); add it if absent.
+
+    One edit of :func:`set_values`.
 
     Examples
     --------
@@ -452,34 +467,16 @@ def set_value(text: str, table: str, key: str, value: Any) -> str:
     >>> set_value('[p]\nq = 1\n\n[r]\n', "p", "s", Fraction(2))
     '[p]\nq = 1\ns = 2\n\n[r]\n'
     """
-    start, end = _span(text, table)
-    m = re.compile(rf"^{re.escape(key)} = [^#\n]*?(\s*#.*)?$", re.M).search(text, start, end)
-    if m is None:
-        body = text[start:end].rstrip("\n")
-        at = start + len(body)
-        return text[:at] + f"\n{key} = {_toml(value)}" + text[at:]
-    return text[: m.start()] + f"{key} = {_toml(value)}{m.group(1) or ''}" + text[m.end() :]
+    return set_values(text, [(table, key, value)])
 
 
-_WRITTEN = {
-    "projection": ("query", "key", "other"),
-    "angle": ("key", "acute", "right", "obtuse", "scale"),
-    "attention": ("query", "keys"),
-    "scores": ("queries",),
-    "magnitude": ("pairs", "scale"),
-    "zero_query": ("keys",),
-    "scale": ("query", "key"),
-}
-
-
-def _write(text: str, name: str, t: Values) -> str:
+def _write(doc: tomlkit.TOMLDocument, name: str, t: Values) -> None:
     if name.startswith("quiz["):
         keys: Sequence[str] = [k for k in ("x", "y", "pairs", "query", "keys") if k in t]
     else:
         keys = _WRITTEN[name]
     for key in keys:
-        text = set_value(text, name, key, t[key])
-    return text
+        _table(doc, name)[key] = _toml(t[key])
 
 
 # --------------------------------------------------------------------------------------
@@ -555,7 +552,7 @@ def generate(
     if bad:
         raise ValueError(f"unknown table {bad[0]!r}; tables are: {', '.join(TABLES)}")
     names = [n for t in TABLES if t in vary for n in (quiz_tables(base) if t == "quiz" else (t,))]
-    template = base.path.read_text(encoding="utf-8-sig")
+    template = base.source
     # the scores are taken against the attention keys: new keys must not tie them
     checked = [t for t in TABLES if t in vary or (t == "scores" and "attention" in vary)]
     # a base lesson whose own quiz repeats a worked example keeps that (its author's choice)
@@ -573,10 +570,12 @@ def generate(
                 tables[name] = _fresh(name, d, tables, seen[name])
                 if name == "attention":  # the scores are taken against these keys
                     tables["scores"] = {**tables["scores"], "keys": tables[name]["keys"]}
-            text = _header(_set_id(template, vid), base, seed, i, names)
+            doc = tomlkit.parse(template)  # one parse: tomlkit's is the slow part
+            doc["id"] = vid
             for name in names:
-                text = _write(text, name, tables[name])
-            lesson = _load_text(text, vid)
+                _write(doc, name, tables[name])
+            text = _header(tomlkit.dumps(doc), base, seed, i, names)
+            lesson = _load_text(text, f"{vid}.toml")
             if set(broken_rules(lesson, checked)) <= tolerated:
                 break
         else:  # pragma: no cover - the rules are satisfiable
@@ -585,13 +584,6 @@ def generate(
             seen[name].append(tables[name])
         out.append(Variant(vid, f"{vid}.toml", text))
     return out
-
-
-def _set_id(text: str, vid: str) -> str:
-    m = re.compile(r"^id = .*$", re.M).search(text)
-    if m is None:  # pragma: no cover - the loader requires an id
-        raise KeyError("id")
-    return text[: m.start()] + f'id = "{vid}"' + text[m.end() :]
 
 
 def _header(text: str, base: Lesson, seed: int, i: int, names: Sequence[str]) -> str:
@@ -603,13 +595,8 @@ def _header(text: str, base: Lesson, seed: int, i: int, names: Sequence[str]) ->
 
 
 def _load_text(text: str, name: str) -> Lesson:
-    """Load a lesson from text (through a temporary file, as the loader reads files)."""
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / f"{name}.toml"
-        path.write_text(text, encoding="utf-8")
-        try:
-            return load_lesson(path)
-        except LessonError as e:  # pragma: no cover - a generator bug, not an author's
-            raise RuntimeError(f"generated lesson does not load: {e.key}: {e.reason}") from None
+    """Load a generated lesson's text (a failure is a generator bug, not an author's)."""
+    try:
+        return load_lesson_text(text, name)
+    except LessonError as e:  # pragma: no cover - a generator bug, not an author's
+        raise RuntimeError(f"generated lesson does not load: {e.key}: {e.reason}") from None

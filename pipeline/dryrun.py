@@ -74,11 +74,11 @@ def dry_run(
     from manim import config, tempconfig
 
     from lesson.model import load_lesson
-    from pipeline.voice import Narrator, recording_dir, recordings_root
+    from pipeline.voice import narrator_for, recording_dir, recordings_root
     from pipeline.worker import link_tree, publish
 
     folder = recording_dir(load_lesson(lesson).id, lang, scene, recordings_root())
-    narrator = Narrator(voice, lang, folder if recordings else None)
+    narrator = narrator_for(voice, lang, folder if recordings else None)
 
     tmp = None if media else tempfile.TemporaryDirectory(prefix="lecture-dry-")
     work = media or Path(tmp.name)  # type: ignore[union-attr]
@@ -150,7 +150,9 @@ def dry_runs(
     from concurrent.futures import ProcessPoolExecutor
 
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["manim", "scenes.common", "pipeline.voice"])
+    ctx.set_forkserver_preload(
+        ["manim", "scenes.base", "pipeline.voice.narrator", "pipeline.voice.loudness"]
+    )
     workers = jobs or os.cpu_count() or 1
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
         futures = [

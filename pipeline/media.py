@@ -7,9 +7,16 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 import av
 import numpy as np
+
+if TYPE_CHECKING:
+    from av.audio.stream import AudioStream
+    from av.container import OutputContainer
+    from av.video.stream import VideoStream
+    from PIL import Image
 
 __all__ = [
     "AUDIO_CODECS",
@@ -17,6 +24,7 @@ __all__ = [
     "add_audio_stream",
     "atomic_path",
     "audio_packets",
+    "frame_image",
     "last_frame",
     "mux_packets",
     "probe",
@@ -25,7 +33,11 @@ __all__ = [
 ]
 
 # Container -> the audio codec its clips carry (WebM takes Opus; MP4 and QuickTime AAC).
-AUDIO_CODECS = {".mp4": "aac", ".mov": "aac", ".webm": "libopus"}
+AUDIO_CODECS: dict[str, Literal["aac", "libopus"]] = {
+    ".mp4": "aac",
+    ".mov": "aac",
+    ".webm": "libopus",
+}
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,12 @@ def probe(path: Path | str) -> VideoInfo:
         fps = float(s.guessed_rate or s.average_rate or 0)  # nominal rate
         duration = float(c.duration / av.time_base) if c.duration else frames / fps
         return VideoInfo(duration, s.codec_context.width, s.codec_context.height, fps, frames)
+
+
+def frame_image(frame: av.VideoFrame) -> Image.Image:
+    """`frame` as a PIL image (PyAV's ``VideoFrame.to_image``, which its stubs leave untyped)."""
+    image: Image.Image = frame.to_image()  # type: ignore[no-untyped-call]
+    return image
 
 
 def atomic_path(target: Path) -> Path:
@@ -92,7 +110,7 @@ def save_frame(video: Path | str, time: float, png: Path | str) -> Path:
     if frame is None:
         raise ValueError(f"{video}: no video frames")
     tmp = atomic_path(out)
-    frame.to_image().save(tmp, format="PNG")
+    frame_image(frame).save(tmp, format="PNG")
     os.replace(tmp, out)
     return out
 
@@ -132,7 +150,7 @@ def to_gif(video: Path | str, gif: Path | str, width: int = 640, fps: float = 10
             if t + 1e-6 < next_time:
                 continue
             next_time += 1 / fps
-            im = f.to_image()
+            im = frame_image(f)
             im = im.resize((width, round(im.height * width / im.width)), Image.Resampling.LANCZOS)
             frames.append(im.quantize(colors=128, method=Image.Quantize.MEDIANCUT))
     if not frames:
@@ -151,10 +169,12 @@ def to_gif(video: Path | str, gif: Path | str, width: int = 640, fps: float = 10
     return out
 
 
-def audio_packets(stream: av.audio.stream.AudioStream, samples: np.ndarray, rate: int) -> list:
+def audio_packets(
+    stream: AudioStream, samples: np.ndarray, rate: int
+) -> list[av.Packet[AudioStream]]:
     """Encode mono float `samples` at `rate` with `stream`'s encoder (all packets, flushed)."""
     x = np.ascontiguousarray(np.clip(samples, -1.0, 1.0), dtype=np.float32)[np.newaxis, :]
-    packets = []
+    packets: list[av.Packet[AudioStream]] = []
     step = rate * 10  # ten seconds a frame: the encoder cuts its own frames
     for i in range(0, x.shape[1], step):
         frame = av.AudioFrame.from_ndarray(x[:, i : i + step], format="flt", layout="mono")
@@ -164,14 +184,18 @@ def audio_packets(stream: av.audio.stream.AudioStream, samples: np.ndarray, rate
     return packets
 
 
-def _time(packet) -> Fraction:
+def _time(packet: av.Packet[Any]) -> Fraction:
     stamp = packet.dts if packet.dts is not None else packet.pts
     return Fraction(stamp or 0) * Fraction(packet.time_base)
 
 
-def mux_packets(dst, video: Iterable, audio: list) -> None:
+def mux_packets(
+    dst: OutputContainer,
+    video: Iterable[av.Packet[VideoStream]],
+    audio: list[av.Packet[AudioStream]],
+) -> None:
     """Mux video packets (in decoding order) and audio packets, interleaved by time."""
-    pending: Iterator = iter(audio)
+    pending: Iterator[av.Packet[AudioStream]] = iter(audio)
     nxt = next(pending, None)
     for packet in video:
         while nxt is not None and _time(nxt) <= _time(packet):
@@ -183,7 +207,7 @@ def mux_packets(dst, video: Iterable, audio: list) -> None:
         nxt = next(pending, None)
 
 
-def add_audio_stream(dst, suffix: str, rate: int):
+def add_audio_stream(dst: OutputContainer, suffix: str, rate: int) -> AudioStream:
     """A mono audio stream in `dst` with the codec of its container (:data:`AUDIO_CODECS`)."""
     stream = dst.add_stream(AUDIO_CODECS[suffix], rate=rate, layout="mono")
     stream.bit_rate = 128_000 if AUDIO_CODECS[suffix] == "aac" else 96_000
@@ -216,7 +240,7 @@ def with_audio(video: Path | str, samples: np.ndarray, target: Path | str, rate:
             aout = add_audio_stream(dst, out.suffix.lower(), rate)
             packets = audio_packets(aout, samples, rate)
 
-            def copied() -> Iterator:
+            def copied() -> Iterator[av.Packet[VideoStream]]:
                 for packet in src.demux(vin):
                     if packet.dts is None:
                         continue

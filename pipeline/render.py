@@ -151,7 +151,15 @@ def _workers() -> multiprocessing.context.ForkServerContext:
     then starts in a fresh process without paying manim's import again.
     """
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["manim", "scenes.common", "pipeline.worker", "pipeline.voice"])
+    ctx.set_forkserver_preload(
+        [
+            "manim",
+            "scenes.base",
+            "pipeline.worker",
+            "pipeline.voice.narrator",
+            "pipeline.voice.loudness",
+        ]
+    )
     return ctx
 
 

@@ -107,11 +107,11 @@ def render(
     from manim import config, tempconfig
 
     from lesson.model import load_lesson
-    from pipeline.voice import Narrator, recording_dir, recordings_root
+    from pipeline.voice import narrator_for, recording_dir, recordings_root
 
     spec = scene_spec(scene)
     folder = recording_dir(load_lesson(lesson).id, lang, scene, recordings_root())
-    narrator = Narrator(voice, lang, folder)
+    narrator = narrator_for(voice, lang, folder)
 
     tex = work / "tex"
     link_tree(tex_cache, tex)

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Iterator
 from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import av
 import numpy as np
@@ -22,7 +24,15 @@ from lesson.catalogue import catalogue, chapter_title
 from pipeline.manifest import ChapterMark, Clip, LessonVideo, Manifest
 from pipeline.media import add_audio_stream, atomic_path, audio_packets, mux_packets, probe
 
+if TYPE_CHECKING:
+    from av.audio.stream import AudioStream
+    from av.video.stream import VideoStream
+
 __all__ = ["assemble", "clips_digest", "join_lesson", "to_vtt"]
+
+# What a clip must share with the first to be joined without re-encoding: its codec, width,
+# height and frame rate.
+ClipFormat = tuple[str, int, int, Fraction | None]
 
 
 def clips_digest(clips: list[Clip]) -> str:
@@ -52,19 +62,24 @@ def _write_text(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def _clip_packets(path: Path, stream, offset: int, ref: tuple | None):
+def _clip_packets(
+    path: Path, stream: VideoStream, offset: int, ref: ClipFormat | None
+) -> Iterator[av.Packet[VideoStream]]:
     """The video packets of one clip, shifted by `offset` (in `stream`'s time base)."""
     with av.open(str(path)) as src:
         s = src.streams.video[0]
         here = (s.codec_context.name, s.codec_context.width, s.codec_context.height, s.base_rate)
         if ref is not None and here != ref:
             raise ValueError(f"{path.name}: {here} cannot be joined to {ref} without re-encoding")
+        # the demuxer and the muxer have set both time bases
+        assert s.time_base is not None and stream.time_base is not None
         scale = Fraction(s.time_base) / Fraction(stream.time_base)
         # B-frames make the first dts negative; the decoding delay is the same in every
         # clip, so shifting pts and dts by the same offset keeps dts rising.
         for packet in src.demux(s):
             if packet.dts is None:
                 continue
+            assert packet.pts is not None  # a demuxed packet with a dts has a pts
             packet.pts = round(packet.pts * scale) + offset
             packet.dts = round(packet.dts * scale) + offset
             packet.duration = round((packet.duration or 0) * scale)
@@ -78,6 +93,7 @@ def _ends(videos: list[Path], time_base: Fraction) -> list[int]:
     for path in videos:
         with av.open(str(path)) as src:
             s = src.streams.video[0]
+            assert s.time_base is not None  # set by the demuxer
             scale = Fraction(s.time_base) / time_base
             end = 0
             for packet in src.demux(s):
@@ -117,7 +133,7 @@ def _join(
         for end in ends:
             offsets.append(offsets[-1] + end)
         starts = [float(o * tb) for o in offsets[:-1]]
-        packets: list = []
+        packets: list[av.Packet[AudioStream]] = []
         if audio and any(a is not None for a in audio):
             track = np.zeros(round(float(offsets[-1] * tb) * RATE), np.float32)
             for start, wav in zip(starts, audio, strict=True):
@@ -129,7 +145,7 @@ def _join(
                 track[a : a + len(x)] = x
             packets = audio_packets(add_audio_stream(dst, ".mp4", RATE), track, RATE)
 
-        def video_packets():
+        def video_packets() -> Iterator[av.Packet[VideoStream]]:
             for path, offset in zip(videos, offsets, strict=False):
                 yield from _clip_packets(path, stream, offset, ref)
 

@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from lesson.catalogue import step_title
 from pipeline.manifest import Manifest
-from pipeline.media import atomic_path
+from pipeline.media import atomic_path, frame_image
 
 __all__ = [
     "COLORS",
@@ -319,7 +319,7 @@ def final_frame(video: Path) -> Image.Image:
             last = f
     if last is None:
         raise ValueError(f"{video}: no video frames")
-    return last.to_image().convert("RGB")
+    return frame_image(last).convert("RGB")
 
 
 def _draw_label(draw: ImageDraw.ImageDraw, tile: Tile) -> None:

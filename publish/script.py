@@ -16,9 +16,13 @@ import io
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pipeline.media import atomic_path
 from pipeline.voice import check_recordings, recording_dir, text_hash
+
+if TYPE_CHECKING:
+    from pipeline.dryrun import DryRun
 
 __all__ = ["ScriptLine", "script_lines", "to_record", "write_script"]
 
@@ -36,7 +40,7 @@ class ScriptLine:
     reason: str = ""  # why a rejected take is not played
 
 
-def script_lines(runs: list, lesson_id: str, lang: str, root: Path) -> list[ScriptLine]:
+def script_lines(runs: list[DryRun], lesson_id: str, lang: str, root: Path) -> list[ScriptLine]:
     """The script of the scenes' dry runs (synthetic voice), against the recordings in `root`.
 
     Parameters

@@ -8,10 +8,11 @@ import os
 import shutil
 import urllib.parse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pptx import Presentation
 from pptx.dml.color import RGBColor
-from pptx.util import Emu, Inches, Pt
+from pptx.util import Emu, Inches, Length, Pt
 
 from lesson.catalogue import catalogue
 from lesson.model import Lesson
@@ -19,11 +20,15 @@ from pipeline.media import atomic_path, last_frame
 from publish.assemble import to_vtt
 from publish.sections import SectionClip
 
+if TYPE_CHECKING:
+    from pptx.slide import Slide
+
 __all__ = ["posters", "write_html_deck", "write_pptx"]
 
 SLIDE_W, SLIDE_H = Inches(13.333), Inches(7.5)
-BACKGROUND = RGBColor(0x10, 0x14, 0x18)
-TEXT = RGBColor(0xF2, 0xF2, 0xF2)
+# python-pptx leaves RGBColor's constructor untyped
+BACKGROUND = RGBColor(0x10, 0x14, 0x18)  # type: ignore[no-untyped-call]
+TEXT = RGBColor(0xF2, 0xF2, 0xF2)  # type: ignore[no-untyped-call]
 
 
 def posters(sections: list[SectionClip], folder: Path) -> dict[str, Path]:
@@ -38,14 +43,16 @@ def posters(sections: list[SectionClip], folder: Path) -> dict[str, Path]:
     return out
 
 
-def _dark(slide) -> None:
+def _dark(slide: Slide) -> None:
     fill = slide.background.fill
     fill.solid()
     fill.fore_color.rgb = BACKGROUND
 
 
-def _text(slide, text: str, top: int, height: int, size: int, bold: bool = False) -> None:
-    box = slide.shapes.add_textbox(Inches(0.5), top, SLIDE_W - Inches(1.0), height)
+def _text(
+    slide: Slide, text: str, top: Length, height: Length, size: int, bold: bool = False
+) -> None:
+    box = slide.shapes.add_textbox(Inches(0.5), top, Emu(SLIDE_W - Inches(1.0)), height)
     frame = box.text_frame
     frame.word_wrap = True
     frame.text = text

@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import unicodedata
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from io import BytesIO
@@ -23,6 +24,7 @@ import numpy as np
 from PIL import Image, ImageOps, ImageStat
 
 from pipeline.manifest import Clip, Manifest
+from pipeline.media import frame_image
 
 __all__ = ["LabelCheck", "matches", "normalise", "read_label", "verify", "verify_clip"]
 
@@ -117,13 +119,13 @@ def _frames_at(video: Path, times: list[float]) -> dict[float, Image.Image]:
         for frame in c.decode(stream):
             t = float(frame.time or 0.0)
             while i < len(wanted) and t > wanted[i] - half:
-                found[wanted[i]] = (previous or frame).to_image()
+                found[wanted[i]] = frame_image(previous or frame)
                 i += 1
             previous = frame
             if i == len(wanted):
                 break
         while i < len(wanted) and previous is not None:
-            found[wanted[i]] = previous.to_image()
+            found[wanted[i]] = frame_image(previous)
             i += 1
     return found
 
@@ -188,7 +190,7 @@ def spaced(image: Image.Image, gap: int) -> Image.Image:
     same ink with air between the glyphs reads as written.
     """
     ink = np.asarray(image.convert("L")) < 128
-    cols = ink.any(axis=0)
+    cols = np.any(ink, axis=0)  # one flag a column (ndarray.any is typed as maybe a scalar)
     runs: list[tuple[int, int]] = []
     start = None
     for x, on in enumerate([*cols, False]):
@@ -216,7 +218,7 @@ def _stacked(image: Image.Image) -> str:
     return f"{read_label(pad[0])}/{read_label(pad[1])}"
 
 
-def _readings(check: LabelCheck, frame: Image.Image):
+def _readings(check: LabelCheck, frame: Image.Image) -> Iterator[tuple[Image.Image, str]]:
     """Ways to read the label, best first: (prepared crop, text read)."""
     if check.kind == "text":  # a value inside running text: read the whole block
         for factor in (2.0, 3.0):

@@ -29,16 +29,7 @@ from manim import (
 )
 
 from lesson.sheet import readout
-from scenes.common import (
-    C,
-    LessonScene,
-    clip_line,
-    fitted_plane,
-    font_size,
-    frame_box,
-    half_plane,
-    vector_arrow,
-)
+from scenes.base import LessonScene
 from scenes.figure import (
     GAP,
     PLANE_MIN_W,
@@ -49,6 +40,10 @@ from scenes.figure import (
     place_clear,
     plane_room,
 )
+from scenes.frame import frame_box
+from scenes.geometry import clip_line, fitted_plane, half_plane, vector_arrow
+from scenes.palette import C
+from scenes.snapshot import font_size
 
 __all__ = ["AngleSignRegions"]
 

@@ -3,7 +3,7 @@
 ProjectionDrop and AngleSignRegions draw a plane on the left and a column of text and
 formulas on the right. Both are measured, never placed for one lesson's numbers: the column
 takes the largest scale at which it fits the title-safe area with no text below
-:data:`~scenes.common.MIN_FONT` (long formulas break at their ``=`` signs), and the plane
+:data:`~scenes.frame.MIN_FONT` (long formulas break at their ``=`` signs), and the plane
 takes the width the column leaves.
 """
 
@@ -23,8 +23,9 @@ from manim import (
     VGroup,
 )
 
-from scenes.common import MIN_FONT, font_size, frame_box, is_text
+from scenes.frame import MIN_FONT, frame_box
 from scenes.palette import BACKGROUND
+from scenes.snapshot import font_size, is_text
 
 __all__ = [
     "GAP",
@@ -80,7 +81,7 @@ def fit_column(
         ``build(width, spacing)`` lays the column out at full size with rows no wider than
         `width` where a row can break (a long formula breaks at an ``=``), its gaps times
         `spacing`: the gaps close up (:data:`SPACINGS`) before the text would go below
-        :data:`~scenes.common.MIN_FONT`.
+        :data:`~scenes.frame.MIN_FONT`.
     room_w, room_h : float
         The room the scaled column must fit (scene units).
     prefer_w : float, optional
@@ -93,7 +94,7 @@ def fit_column(
     -------
     Mobject
         The column, scaled; never below the scale at which its smallest text reaches
-        :data:`~scenes.common.MIN_FONT` (at that floor it may overflow: the layout tests say so).
+        :data:`~scenes.frame.MIN_FONT` (at that floor it may overflow: the layout tests say so).
         Its ``fit_scale`` is the scale it got.
     """
     if prefer_w is not None and prefer_w < room_w:

@@ -6,7 +6,10 @@ import numpy as np
 from manim import DOWN, LEFT, RIGHT, UP, FadeIn, GrowFromEdge, Line, Rectangle, VGroup, Write
 
 import mathcore as mc
-from scenes.common import C, LessonScene, fit_into, frame_box, wrap_text
+from scenes.base import LessonScene
+from scenes.frame import frame_box
+from scenes.palette import C
+from scenes.textfit import fit_into, wrap_text
 
 __all__ = ["Hook"]
 

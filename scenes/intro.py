@@ -33,16 +33,11 @@ from manim import (
 )
 
 from lesson.sheets.intro import show_cos_step
-from scenes.common import (
-    C,
-    LessonScene,
-    fit_into,
-    fitted_plane,
-    frame_box,
-    reflow,
-    vector_arrow,
-    wrap_text,
-)
+from scenes.base import LessonScene
+from scenes.frame import frame_box
+from scenes.geometry import fitted_plane, vector_arrow
+from scenes.palette import C
+from scenes.textfit import fit_into, reflow, wrap_text
 
 __all__ = ["CoordinateProducts", "IntroScene", "LengthAndAngle", "LessonTitle"]
 

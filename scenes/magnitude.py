@@ -26,8 +26,11 @@ from manim import (
     Write,
 )
 
-from scenes.common import C, LessonScene, fit_into, fitted_plane, vector_arrow
+from scenes.base import LessonScene
 from scenes.figure import box_of, place_clear
+from scenes.geometry import fitted_plane, vector_arrow
+from scenes.palette import C
+from scenes.textfit import fit_into
 
 __all__ = ["MagnitudeVsDirection", "ZeroQuery", "shared_unit_planes", "table"]
 

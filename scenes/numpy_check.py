@@ -17,7 +17,11 @@ from manim import (
 )
 
 from lesson.sheets.numpy_check import OUTPUTS
-from scenes.common import C, LessonScene, fit_into, frame_box, reflow, tag, wrap_text
+from scenes.base import LessonScene
+from scenes.frame import frame_box
+from scenes.palette import C
+from scenes.tagging import tag
+from scenes.textfit import fit_into, reflow, wrap_text
 
 __all__ = ["NumpyCheck"]
 

@@ -33,15 +33,7 @@ from manim import (
 )
 
 import mathcore as mc
-from scenes.common import (
-    C,
-    LessonScene,
-    arrow_between,
-    clip_line,
-    fitted_plane,
-    frame_box,
-    vector_arrow,
-)
+from scenes.base import LessonScene
 from scenes.figure import (
     GAP,
     PLANE_MIN_W,
@@ -53,6 +45,9 @@ from scenes.figure import (
     place_clear,
     plane_room,
 )
+from scenes.frame import frame_box
+from scenes.geometry import arrow_between, clip_line, fitted_plane, vector_arrow
+from scenes.palette import C
 
 __all__ = ["ProjectionDrop"]
 

@@ -50,17 +50,12 @@ from lesson.model import Quiz
 from lesson.quizkinds import MAX_QUESTIONS, kind_of
 from lesson.sheets.quiz import pause_seconds
 from mathcore import fmt
-from scenes.common import (
-    MIN_FONT,
-    C,
-    LessonScene,
-    Num,
-    fit_into,
-    font_size,
-    frame_box,
-    is_text,
-    tag,
-)
+from scenes.base import LessonScene
+from scenes.frame import MIN_FONT, frame_box
+from scenes.palette import C
+from scenes.snapshot import font_size, is_text
+from scenes.tagging import Num, tag
+from scenes.textfit import fit_into
 
 # The scenes are named by place; the names are built, not typed (no digits here).
 __all__ = [
@@ -108,7 +103,7 @@ class Say:
         How many of the step's next rows appear with it (-1: all the rest).
     result : bool
         The caption states the question's answer: a silence follows it
-        (:meth:`~scenes.common.LessonScene.say` with ``result=True``).
+        (:meth:`~scenes.base.LessonScene.say` with ``result=True``).
     fields : dict of str to str
         Fields of the text that name a sheet value by role (``{"c": "cos1"}``).
     """
@@ -255,7 +250,7 @@ class QuizQuestion(LessonScene):
     def build(self) -> None:
         """Header, question card, the solution laid out below it, and the countdown.
 
-        Everything stays inside the title-safe area (:func:`~scenes.common.frame_box`).
+        Everything stays inside the title-safe area (:func:`~scenes.frame.frame_box`).
         """
         half_w, half_h = frame_box()
         half_w, half_h = half_w - INSET, half_h - INSET
@@ -357,7 +352,7 @@ class QuizQuestion(LessonScene):
         The worked rows of the earlier steps (every row but their sentences) come back in
         two columns, in reading order, balanced in height; the last step's own rows follow
         across the full width. The whole page shrinks until it fits below the card: formulas
-        to no less than :data:`~scenes.common.MIN_FONT`, sentences no smaller than that
+        to no less than :data:`~scenes.frame.MIN_FONT`, sentences no smaller than that
         either (they re-wrap to the width they get instead).
 
         Parameters

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from manim import DOWN, LEFT, RIGHT, UP, FadeIn, FadeOut, MathTex, VGroup, Write
 
-from scenes.common import C, LessonScene, fit_into, frame_box, reflow
+from scenes.base import LessonScene
+from scenes.frame import frame_box
+from scenes.palette import C
+from scenes.textfit import fit_into, reflow
 
 __all__ = ["Recap"]
 

@@ -22,7 +22,10 @@ from manim import (
 
 import mathcore as mc
 from lesson.sheets.softmax import SAID_LIST_MAX, score_ticks
-from scenes.common import MIN_FONT, C, LessonScene, fit_into, frame_box
+from scenes.base import LessonScene
+from scenes.frame import MIN_FONT, frame_box
+from scenes.palette import C
+from scenes.textfit import fit_into
 
 __all__ = ["SoftmaxBarMorph"]
 

@@ -11,7 +11,8 @@ from lesson.model import load_lesson
 from lesson.sheet import Sheet
 from mathcore import fmt
 from mathcore.fmt import Shown
-from scenes.common import LessonScene, Num
+from scenes.base import LessonScene
+from scenes.tagging import Num
 
 
 class BrokenTex(LessonScene):

@@ -11,7 +11,6 @@ rejected by the test (``hypothesis.reject``), never changed by hand.
 
 from __future__ import annotations
 
-import json
 import re
 from fractions import Fraction
 from typing import Any
@@ -19,7 +18,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from lesson.model import DEFAULT_LESSON, MAX_COORD, MAX_DIM, MAX_KEYS, MIN_KEYS, load_lesson
-from lesson.variants import generate, set_value
+from lesson.variants import generate, set_values
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
 MAX_QUERIES = 4
@@ -133,13 +132,7 @@ def quiz_edits(draw: st.DrawFn, n: int) -> list[tuple[str, str, Any]]:
 
 def write(edits: list[tuple[str, str, Any]], text: str = SEED) -> str:
     """The lesson text `text` with `edits` applied (``table`` "" is the top level)."""
-    for table, key, value in edits:
-        if table:
-            text = set_value(text, table, key, value)
-        else:
-            line = f"{key} = {json.dumps(value, ensure_ascii=False)}"
-            text = re.sub(rf"^{key} = .*$", line.replace("\\", "\\\\"), text, count=1, flags=re.M)
-    return text
+    return set_values(text, edits)
 
 
 def tables_read(reads: tuple[str, ...]) -> list[str]:

@@ -11,8 +11,8 @@ pytestmark = pytest.mark.manim
 
 
 def _inks(*mobs):
-    from scenes.common import is_text
     from scenes.legibility import inks
+    from scenes.snapshot import is_text
 
     return inks(list(mobs), is_text)
 

@@ -55,7 +55,7 @@ def test_a_code_listing_is_one_text_measured_at_its_scaled_size(factor: float) -
     lines after making them, so their Text alone would not tell)."""
     from manim import Code, VGroup
 
-    from scenes.common import _text_mobjects, font_size, is_text
+    from scenes.snapshot import font_size, is_text, text_mobjects
 
     code = Code(
         code_string=snippet([Fraction(2), Fraction(1)], [Fraction(1), Fraction(2)]),
@@ -64,6 +64,6 @@ def test_a_code_listing_is_one_text_measured_at_its_scaled_size(factor: float) -
         paragraph_config={"font": "DejaVu Sans Mono", "font_size": 24},
     )
     VGroup(code).scale(factor)
-    (text,) = _text_mobjects([VGroup(code)])
+    (text,) = text_mobjects([VGroup(code)])
     assert text is code.code_lines and is_text(text)
     assert font_size(text) == pytest.approx(24 * factor, rel=1e-6)

@@ -342,7 +342,7 @@ def test_english_render_has_english_subtitles(tmp_path: Path) -> None:
 PROBE_SCENE = """
 from manim import FadeIn, Square
 
-from scenes.common import LessonScene
+from scenes.base import LessonScene
 {imports}
 
 

@@ -59,7 +59,7 @@ def check_layout(obj) -> list[str]:
     """What breaks the layout at a step's end: a text outside the title-safe area (5 % of
     the frame on each side), two texts overlapping, a text under an arrow's head, a text
     smaller than the floor (about 24 px a line at 720p). Empty when the layout holds."""
-    from scenes.common import MIN_FONT, SAFE_X, SAFE_Y
+    from scenes.frame import MIN_FONT, SAFE_X, SAFE_Y
 
     bad = [] if len(obj.snapshots) >= 3 else [f"{len(obj.snapshots)} steps"]
     half_w, half_h = FRAME_W / 2 - SAFE_X, FRAME_H / 2 - SAFE_Y

@@ -69,7 +69,7 @@ def test_sheet_builders_read_only_declared_keys(spec, lessons) -> None:
 
 
 def test_hash_changes_only_with_the_keys_the_clip_reads(lessons) -> None:
-    sources = ("scenes/common.py",)
+    sources = ("scenes/base.py",)
     digests = source_digests()
 
     def h(lesson, scene, settings=LOW):

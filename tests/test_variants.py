@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from fractions import Fraction as F
@@ -12,7 +13,8 @@ from conftest import DRY_FPS, lecture
 from test_lesson import quiz_vectors, worked_vectors
 
 from lesson import variants as V
-from lesson.model import DEFAULT_LESSON, Lesson, load_lesson
+from lesson.model import DEFAULT_LESSON, SCHEMA, Lesson, load_lesson, load_lesson_text
+from lesson.schema import Table, TableList, canonical
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
 
@@ -139,8 +141,91 @@ def test_vary_changes_only_the_named_tables(base: Lesson, tmp_path: Path) -> Non
 @pytest.mark.parametrize("seed", range(8))
 def test_many_seeds_give_teachable_lessons(base: Lesson, seed: int) -> None:
     for v in V.generate(base, 2, seed=seed):
-        m = V._load_text(v.text, v.id)
+        m = load_lesson_text(v.text, v.filename)
         assert V.broken_rules(m) == []
+
+
+# --------------------------------------------------------------------------------------
+# The tables a variant varies come from the lesson schema
+# --------------------------------------------------------------------------------------
+
+
+def schema_varied() -> dict[str, list[str]]:
+    """Straight from the declaration: each table with a key marked varied, and those keys."""
+    out: dict[str, list[str]] = {}
+    for t in SCHEMA.tables:
+        if isinstance(t, TableList) and t.varied:
+            out[t.name] = []
+        elif isinstance(t, Table) and any(f.varied for f in t.fields):
+            out[t.name] = [f.name for f in t.fields if f.varied]
+    return out
+
+
+def test_variant_tables_derive_from_the_schema(base: Lesson) -> None:
+    varied = schema_varied()
+    assert V.TABLES == tuple(varied)  # the file's order, the order numbers are drawn in
+    assert V.TABLES[-1] == "quiz" and "timing" not in V.TABLES and "format" not in V.TABLES
+    tables = V.lesson_tables(base)
+    raw = json.loads(base.raw)
+    for name, keys in varied.items():
+        if name == "quiz":
+            continue
+        own = {k: v for k, v in tables[name].items() if not (name == "scores" and k == "keys")}
+        assert list(own) == keys, name
+        for key, value in own.items():  # read through the schema's attribute names
+            assert canonical(value) == raw[name][key], f"{name}.{key}"
+    assert tables["scores"]["keys"] == base.attention.keys  # what the scores are taken against
+
+
+@pytest.mark.parametrize("table", [t for t in schema_varied() if t != "quiz"])
+def test_a_varied_table_writes_only_its_varied_keys(base: Lesson, table: str) -> None:
+    """Varying one table rewrites its varied keys and nothing else of the lesson."""
+    (v,) = V.generate(base, 1, seed=2, vary=[table])
+    m = load_lesson_text(v.text, v.filename)
+    new, old = json.loads(m.raw), json.loads(base.raw)
+    changed = {
+        (t, k) for t in old if isinstance(old[t], dict) for k in old[t] if new[t][k] != old[t][k]
+    }
+    assert changed and changed <= {(table, k) for k in schema_varied()[table]}, changed
+    assert new["quiz"] == old["quiz"] and new["title"] == old["title"]
+
+
+def test_a_lesson_given_as_text_varies_without_a_file(base: Lesson) -> None:
+    text_base = load_lesson_text(SEED, "draft.toml")
+    assert [v.text for v in V.generate(text_base, 2, seed=9)] == [
+        v.text for v in V.generate(base, 2, seed=9)
+    ]
+
+
+def test_set_values_keeps_comments_and_reaches_every_kind_of_table() -> None:
+    text = V.set_values(
+        SEED,
+        [
+            ("", "id", "edited"),
+            ("angle", "scale", F(1, 2)),
+            ("attention", "mask", (True, False)),  # absent: added to its table
+            ("quiz[5]", "pairs", ((vec(6, 0), vec(1, 0)), (vec(2, 2), vec(1, 2)))),
+        ],
+    )
+    changed = [
+        line
+        for line in difflib.unified_diff(SEED.splitlines(), text.splitlines(), lineterm="", n=0)
+        if line[:1] in "+-" and line[:3] not in ("---", "+++")
+    ]
+    note = "# positive factor applied to the acute query (dot grows, angle stays)"
+    # the edited lines only, their comments kept; the absent mask added to [attention]
+    assert changed == [
+        '-id = "inner-product"',
+        '+id = "edited"',
+        f"-scale = 2         {note}",
+        f"+scale = 0.5         {note}",
+        "+mask = [true, false]",
+        "-pairs = [[[3, 0], [2, 0]], [[2, 2], [3, 0]]]",
+        "+pairs = [[[6, 0], [1, 0]], [[2, 2], [1, 2]]]",
+    ]
+    m = load_lesson_text(text)
+    assert (m.id, m.angle.scale, m.attention.mask) == ("edited", F(1, 2), (True, False))
+    assert m.quiz[4].vectors["pairs"] == ((vec(6, 0), vec(1, 0)), (vec(2, 2), vec(1, 2)))
 
 
 def test_cli_writes_files_that_lecture_numbers_reads(tmp_path: Path) -> None:

@@ -1,0 +1,187 @@
+"""Reading and writing narration audio: decode any file, write WAV, place takes on a track.
+
+Samples are floats in [-1, 1] (full scale is 1), mono unless said otherwise, at
+:data:`~pipeline.voice.targets.RATE` unless a rate is given.
+"""
+
+from __future__ import annotations
+
+import os
+import wave
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import av
+import numpy as np
+import numpy.typing as npt
+
+from pipeline.media import atomic_path
+from pipeline.voice.targets import RATE
+
+__all__ = ["AnySamples", "Samples", "decode", "place", "read_audio", "write_track", "write_wav"]
+
+Samples = npt.NDArray[np.float32]  # what this package returns
+AnySamples = npt.NDArray[Any]  # what it takes: floats of any width
+
+
+def decode(path: Path | str, rate: int | None = None) -> tuple[Samples, int]:
+    """Any audio file PyAV decodes, every channel, as floats.
+
+    Parameters
+    ----------
+    path : path-like
+        The file.
+    rate : int, optional
+        Sample rate of the result (default: the file's own, samples untouched).
+
+    Returns
+    -------
+    tuple
+        float32 samples ``(channels, n)`` in [-1, 1] (full scale is 1), and their rate.
+    """
+    chunks: list[AnySamples] = []
+    out_rate = rate
+    with av.open(str(path)) as container:
+        stream = container.streams.audio[0]
+        resampler = None
+        for frame in container.decode(stream):
+            if resampler is None:
+                out_rate = rate or frame.sample_rate
+                resampler = av.AudioResampler(
+                    format="fltp", layout=frame.layout.name, rate=out_rate
+                )
+            chunks += [f.to_ndarray() for f in resampler.resample(frame)]
+        if resampler is not None:
+            chunks += [f.to_ndarray() for f in resampler.resample(None)]
+        if out_rate is None:
+            out_rate = stream.rate or RATE
+    assert out_rate is not None  # set from the first frame or the stream
+    if not chunks:
+        return np.zeros((1, 0), np.float32), out_rate
+    return np.concatenate(chunks, axis=1).astype(np.float32), out_rate
+
+
+def read_audio(path: Path | str, rate: int = RATE) -> Samples:
+    """Any audio file PyAV decodes (WAV, FLAC, …; any rate, mono or stereo) as mono floats.
+
+    Parameters
+    ----------
+    path : path-like
+        The file.
+    rate : int
+        Sample rate of the result.
+
+    Returns
+    -------
+    numpy.ndarray
+        float32 samples in [-1, 1] at `rate`; the channels are averaged.
+    """
+    channels, _ = decode(path, rate)
+    mono: Samples = channels.mean(axis=0).astype(np.float32)
+    return mono
+
+
+def write_wav(path: Path | str, samples: AnySamples, rate: int = RATE) -> Path:
+    """Write mono 16-bit PCM WAV, atomically (aside, then moved into place).
+
+    Parameters
+    ----------
+    path : path-like
+        Where to write.
+    samples : numpy.ndarray
+        Mono float samples; values outside [-1, 1] are clipped.
+    rate : int
+        Sample rate.
+
+    Returns
+    -------
+    Path
+    """
+    out = Path(path)
+    pcm = np.clip(np.round(np.asarray(samples, np.float64) * 32767), -32768, 32767)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = atomic_path(out)
+    try:
+        with wave.open(str(tmp), "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(rate)
+            w.writeframes(pcm.astype("<i2").tobytes())
+        os.replace(tmp, out)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return out
+
+
+def place(
+    placements: Sequence[tuple[float, AnySamples]], duration: float | None = None, rate: int = RATE
+) -> Samples:
+    """One mono track with each take starting at its time (seconds), silence between.
+
+    Parameters
+    ----------
+    placements : sequence of (float, numpy.ndarray)
+        Start time and mono samples (at `rate`) of each take.
+    duration : float, optional
+        Length of the track in seconds (the clip's); by default it ends with the last take.
+    rate : int
+        Sample rate.
+
+    Returns
+    -------
+    numpy.ndarray
+        float32 samples; overlapping takes add up.
+
+    Raises
+    ------
+    ValueError
+        For a take that starts before 0 or ends after `duration`.
+
+    Examples
+    --------
+    >>> place([(0.5, np.ones(2, np.float32))], 1.0, rate=4).tolist()
+    [0.0, 0.0, 1.0, 1.0]
+    """
+    ends = [round(t * rate) + len(s) for t, s in placements]
+    n = round(duration * rate) if duration is not None else max(ends, default=0)
+    track = np.zeros(n, np.float32)
+    for (t, s), end in zip(placements, ends, strict=True):
+        start = round(t * rate)
+        if start < 0 or end > n:
+            raise ValueError(f"a take at {t:.3f} s of {len(s) / rate:.3f} s is outside the track")
+        track[start:end] += np.asarray(s, np.float32)
+    return track
+
+
+def write_track(
+    path: Path | str,
+    placements: Sequence[tuple[float, AnySamples]],
+    duration: float | None = None,
+    *,
+    normalise: bool = True,
+    rate: int = RATE,
+) -> Path:
+    """A scene's narration as a mono 16-bit WAV: takes placed, then loudness-normalised.
+
+    Parameters
+    ----------
+    path : path-like
+        Where to write (atomically).
+    placements : sequence of (float, numpy.ndarray)
+        Start time and samples of each take (see :func:`place`).
+    duration : float, optional
+        The clip's length in seconds.
+    normalise : bool
+        Normalise the whole track (:func:`pipeline.voice.loudness.normalize`).
+    rate : int
+        Sample rate.
+
+    Returns
+    -------
+    Path
+    """
+    from pipeline.voice.loudness import normalize  # scipy: only when a track is levelled
+
+    track = place(placements, duration, rate)
+    return write_wav(path, normalize(track, rate) if normalise else track, rate)

@@ -1,0 +1,178 @@
+"""Loudness of the narration: measure it, find true peaks, normalise, limit.
+
+A clip's narration track is normalised (:func:`normalize`) to
+:data:`~pipeline.voice.targets.TARGET_LUFS` integrated loudness (ITU-R BS.1770, pyloudnorm)
+with its true peak, measured on a 4× oversampled signal, at most
+:data:`~pipeline.voice.targets.CEILING_DBTP` (a look-ahead limiter takes the peaks down where
+needed). :func:`measure` returns both figures.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import numpy.typing as npt
+from scipy.ndimage import minimum_filter1d, uniform_filter1d
+from scipy.signal import resample_poly
+
+from pipeline.takecheck import loudness
+from pipeline.voice.audio import AnySamples, Samples
+from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, RATE, TARGET_LUFS
+
+__all__ = ["loudness", "make_up", "measure", "normalize", "true_peak"]
+
+_OVERSAMPLE = 4
+_CHUNK = 1 << 20  # samples oversampled at once (bounded memory for long tracks)
+
+Float64s = npt.NDArray[np.float64]
+
+
+def _db(x: float) -> float:
+    return 20 * math.log10(x) if x > 0 else -math.inf
+
+
+def _gain(db: float) -> float:
+    return float(10 ** (db / 20))
+
+
+def _oversampled_peaks(x: AnySamples) -> Float64s:
+    """Per sample, the largest magnitude of the 4× oversampled signal around it."""
+    n, pad = len(x), 64
+    out = np.empty(n, np.float64)
+    for start in range(0, n, _CHUNK):
+        stop = min(n, start + _CHUNK)
+        lo, hi = max(0, start - pad), min(n, stop + pad)
+        up = np.abs(resample_poly(x[lo:hi].astype(np.float64), _OVERSAMPLE, 1))
+        up = up[(start - lo) * _OVERSAMPLE : (stop - lo) * _OVERSAMPLE]
+        out[start:stop] = up.reshape(-1, _OVERSAMPLE).max(axis=1)
+    return np.maximum(out, np.abs(x))
+
+
+def true_peak(samples: AnySamples) -> float:
+    """True peak in dBTP: the largest magnitude of the 4× oversampled signal.
+
+    Examples
+    --------
+    >>> tone = 0.5 * np.sin(2 * np.pi * 1000 * np.arange(RATE) / RATE)
+    >>> round(true_peak(tone), 2)
+    -6.02
+    """
+    x = np.asarray(samples, np.float64)
+    return _db(float(_oversampled_peaks(x).max())) if len(x) else -math.inf
+
+
+def measure(samples: AnySamples, rate: int = RATE) -> tuple[float, float]:
+    """Integrated loudness (LUFS, ITU-R BS.1770) and true peak (dBTP) of mono samples.
+
+    Parameters
+    ----------
+    samples : numpy.ndarray
+        Mono samples.
+    rate : int
+        Their sample rate.
+
+    Returns
+    -------
+    tuple of float
+        ``(lufs, dbtp)``; ``-inf`` for silence.
+    """
+    x = np.asarray(samples, np.float64)
+    return loudness(x, rate), true_peak(x)
+
+
+def _limit(x: Float64s, ceiling: float, rate: int) -> Float64s:
+    """Take the true peaks above `ceiling` (linear) down with a smooth look-ahead gain.
+
+    The gain wanted at each sample is spread by a minimum over ±10 ms, then smoothed by a
+    moving average no wider than that, so the smoothed gain never exceeds what any sample
+    needs: attack before the peak, release after, no click.
+    """
+    need = np.minimum(1.0, ceiling / np.maximum(_oversampled_peaks(x), 1e-12))
+    if need.min() >= 1.0:
+        return x
+    r = max(1, round(0.010 * rate))
+    gain = minimum_filter1d(need, size=2 * r + 1, mode="nearest")
+    gain = uniform_filter1d(gain, size=r, mode="nearest")
+    limited: Float64s = x * np.minimum(gain, need)
+    return limited
+
+
+def normalize(
+    samples: AnySamples,
+    rate: int = RATE,
+    target: float = TARGET_LUFS,
+    ceiling: float = CEILING_DBTP,
+) -> Samples:
+    """Bring a narration track to `target` LUFS with its true peak at most `ceiling` dBTP.
+
+    Gain to the target, and where that pushes a true peak above the ceiling a look-ahead
+    limiter takes the peak down; the loudness is measured again and made up, a few times.
+    Silence is returned as it is.
+
+    Parameters
+    ----------
+    samples : numpy.ndarray
+        Mono samples of the whole track (a clip's narration, silences included: the gating
+        of the loudness measure leaves them out).
+    rate : int
+        Sample rate.
+    target : float
+        Integrated loudness to reach, in LUFS.
+    ceiling : float
+        Highest true peak, in dBTP.
+
+    Returns
+    -------
+    numpy.ndarray
+        float32 samples.
+    """
+    y = np.asarray(samples, np.float64)
+    if not len(y) or not math.isfinite(loudness(y, rate)):
+        return y.astype(np.float32)
+    limit = _gain(ceiling - 0.3)  # a little below the ceiling: the gain curve bends peaks
+    for _ in range(8):
+        y = y * _gain(target - loudness(y, rate))
+        if true_peak(y) <= ceiling - 0.05:
+            break
+        y = _limit(y, limit, rate)
+        if abs(loudness(y, rate) - target) <= 0.2:
+            break
+    peak = true_peak(y)
+    if peak > ceiling - 0.05:  # never above the ceiling, even at some loudness
+        y = y * _gain(ceiling - 0.05 - peak)
+    return y.astype(np.float32)
+
+
+def make_up(
+    samples: Samples,
+    rate: int = RATE,
+    target: float = TARGET_LUFS,
+    most: float = ENCODER_HEADROOM / 2,
+) -> Samples:
+    """One gain over the whole of `samples` toward `target` LUFS, at most `most` dB up.
+
+    A track of takes each levelled on its own (:func:`normalize`, peaks held under the
+    ceiling by :data:`~pipeline.voice.targets.ENCODER_HEADROOM`) is brought to the target
+    within what that headroom allows; no limiter. Silence is returned as it is.
+
+    Parameters
+    ----------
+    samples : numpy.ndarray
+        Mono float32 samples.
+    rate : int
+        Sample rate.
+    target : float
+        Integrated loudness to approach, in LUFS.
+    most : float
+        The largest gain allowed, in dB.
+
+    Returns
+    -------
+    numpy.ndarray
+        float32 samples.
+    """
+    lufs = loudness(samples.astype(np.float64), rate)
+    if math.isfinite(lufs):
+        samples = samples * _gain(min(target - lufs, most))
+    return samples.astype(np.float32)

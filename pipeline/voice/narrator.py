@@ -1,0 +1,316 @@
+"""A scene's narrator: what the render says, cue by cue, and the clip's narration track.
+
+Three narrators implement the voice a scene speaks through (:class:`lesson.voice.Voice`):
+
+- :class:`EngineNarrator`: the synthetic voice (espeak-ng, :mod:`.synthesis`) says every cue;
+- :class:`RecordedNarrator`: a fresh recorded take fit to play says its cue
+  (:mod:`.recordings`), the synthetic voice the others (no take, stale or rejected);
+- :class:`SilentNarrator`: nobody speaks (every take is 0 s) and the clip is silent.
+
+:data:`NARRATORS` names them by the ``--voice`` setting (its names are
+:data:`pipeline.settings.VOICE_OPTIONS`, validated once by
+:class:`~pipeline.settings.RenderSettings`); :func:`narrator_for` builds one. A narrator's
+:meth:`~Narrator.inputs` are what its clip's audio depends on, for the input hash: reading
+them loads no audio library.
+"""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from pathlib import Path
+
+import numpy as np
+
+from pipeline.manifest import SpokenCue
+from pipeline.voice.audio import Samples, place, read_audio, write_wav
+from pipeline.voice.recordings import (
+    RecordingCheck,
+    check_recordings,
+    cue_ids,
+    file_digest,
+    recordings_inputs,
+)
+from pipeline.voice.synthesis import CACHE, engine_inputs, engine_label, synthesize
+from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, PAUSE, RATE, TARGET_LUFS
+
+__all__ = [
+    "NARRATORS",
+    "EngineNarrator",
+    "Narrator",
+    "RecordedNarrator",
+    "SilentNarrator",
+    "leveled_take",
+    "narrator_for",
+    "take",
+    "voice_inputs",
+]
+
+
+def take(words: str, lang: str, recording: Path | None = None, *, cache: Path = CACHE) -> Samples:
+    """A cue's narration at :data:`RATE`: the recording if given, else the synthetic voice.
+
+    Parameters
+    ----------
+    words : str
+        What the cue says (spoken words).
+    lang : {"id", "en"}
+        The language.
+    recording : Path, optional
+        A fresh recording of the cue (:func:`~pipeline.voice.recordings.check_recordings`).
+    cache : Path
+        The synthetic takes' cache.
+
+    Returns
+    -------
+    numpy.ndarray
+        Mono float32 samples.
+    """
+    return read_audio(recording if recording is not None else synthesize(words, lang, cache=cache))
+
+
+def leveled_take(
+    words: str, lang: str, recording: Path | None = None, *, cache: Path = CACHE
+) -> Samples:
+    """A cue's take (:func:`take`) normalised to :data:`TARGET_LUFS`, peaks under the ceiling.
+
+    The true peak is held :data:`ENCODER_HEADROOM` dB under :data:`CEILING_DBTP`. A
+    synthetic take is levelled once and kept in the cache beside it; a recording is levelled
+    each time it is used.
+    """
+    from pipeline.voice.loudness import normalize  # scipy: only when a take is made
+
+    ceiling = CEILING_DBTP - ENCODER_HEADROOM
+    if recording is not None:
+        return normalize(take(words, lang, recording, cache=cache), RATE, ceiling=ceiling)
+    raw = synthesize(words, lang, cache=cache)
+    leveled = raw.with_name(f"{raw.stem}.{TARGET_LUFS:g}LUFS{ceiling:g}dBTP.wav")
+    if not leveled.is_file():
+        write_wav(leveled, normalize(read_audio(raw), RATE, ceiling=ceiling))
+    return read_audio(leveled)
+
+
+class Narrator(ABC):
+    """Speaks a scene's captions while it renders, and makes its narration track.
+
+    A scene calls :meth:`speak` for each caption it says (at the caption's start); the
+    narrator finds the cue's take (:meth:`take`) and returns its length, so the scene can
+    hold the step until the words are said. It keeps what each cue said (:attr:`cues`) for
+    the manifest, and the takes for :meth:`track`.
+
+    Parameters
+    ----------
+    lang : {"id", "en"}
+        The language.
+    folder : Path, optional
+        The scene's recordings folder
+        (:func:`~pipeline.voice.recordings.recording_dir`); only a narrator that plays
+        recordings reads it.
+    cache : Path
+        The synthetic takes' cache.
+
+    Attributes
+    ----------
+    pause : float
+        Seconds of quiet after a caption's narration before the next may start.
+    seconds : float
+        Time spent finding, making and reading takes.
+    cues : list of SpokenCue
+        Every cue said so far, in order.
+    """
+
+    def __init__(self, lang: str, folder: Path | None = None, *, cache: Path = CACHE) -> None:
+        self.lang, self.folder, self.cache = lang, folder, cache
+        self.pause = PAUSE
+        self.seconds = 0.0
+        self.cues: list[SpokenCue] = []
+        self._keys: list[str] = []
+        self._takes: list[Samples] = []
+
+    @property
+    def silent(self) -> bool:
+        """True when nobody speaks (the clip gets no narration track)."""
+        return False
+
+    @abstractmethod
+    def take(self, cue: str, words: str) -> tuple[Samples, str]:
+        """The levelled take of cue `cue` saying `words`, and what says it (the manifest's voice).
+
+        Parameters
+        ----------
+        cue : str
+            The cue id (:func:`~pipeline.voice.recordings.cue_ids`).
+        words : str
+            The spoken words.
+
+        Returns
+        -------
+        tuple
+            Mono float32 samples at :data:`RATE`, and a label (``espeak-ng id 1.51``,
+            ``recording pd_sub_dot.wav``).
+        """
+
+    @abstractmethod
+    def inputs(self) -> dict[str, str]:
+        """What the clip's narration depends on beyond its words, for its input hash."""
+
+    def speak(self, key: str, words: str, start: float) -> float:
+        """Say catalogue text `key` (spoken `words`) from `start` seconds; its length in seconds."""
+        t0 = time.perf_counter()
+        self._keys.append(key)
+        cue = cue_ids(self._keys)[-1]
+        samples, source = self.take(cue, words)
+        duration = len(samples) / RATE
+        self.cues.append(SpokenCue(cue, key, words, start, duration, source))
+        self._takes.append(samples)
+        self.seconds += time.perf_counter() - t0
+        return duration
+
+    def check(self) -> RecordingCheck:
+        """The recordings folder against every cue said so far (used, stale, rejected, unused)."""
+        return RecordingCheck()
+
+    def track(self, duration: float) -> Samples:
+        """The narration of `duration` seconds: every take at its start, at the target loudness.
+
+        Each take is already levelled on its own (:func:`leveled_take`: the target
+        loudness, its true peak :data:`ENCODER_HEADROOM` below the ceiling, so the lossy
+        encoders' overshoot stays under it); the track is then measured as a whole and
+        brought to the target within what that headroom allows
+        (:func:`~pipeline.voice.loudness.make_up`). A take running past the end is cut there
+        (a scene holds each step until its words are said, so this does not happen in a
+        lesson scene).
+        """
+        from pipeline.voice.loudness import make_up  # scipy: only when a track is made
+
+        n = round(duration * RATE)
+        placed = []
+        for cue, samples in zip(self.cues, self._takes, strict=True):
+            start = min(round(cue.start * RATE), n)
+            placed.append((start / RATE, samples[: n - start]))
+        return make_up(place(placed, duration))
+
+
+class EngineNarrator(Narrator):
+    """The synthetic voice says every cue (espeak-ng, cached); recordings are not looked at."""
+
+    def take(self, cue: str, words: str) -> tuple[Samples, str]:
+        """The synthetic take of `words`, levelled (:func:`leveled_take`)."""
+        return leveled_take(words, self.lang, cache=self.cache), engine_label(self.lang)
+
+    def inputs(self) -> dict[str, str]:
+        """The engine, its version, voice, speed and lexicon, the loudness targets."""
+        return engine_inputs(self.lang)
+
+
+class RecordedNarrator(EngineNarrator):
+    """A fresh recorded take fit to play says its cue; the synthetic voice says the others.
+
+    Without a folder it is the synthetic voice alone (as :class:`EngineNarrator`).
+    """
+
+    def take(self, cue: str, words: str) -> tuple[Samples, str]:
+        """The cue's fresh recording if one is fit to play, else the synthetic take."""
+        if self.folder is not None:
+            found = check_recordings(self.folder, {cue: words}, lang=self.lang, cache=self.cache)
+            recording = found.used.get(cue)
+            if recording is not None:
+                samples = leveled_take(words, self.lang, recording, cache=self.cache)
+                return samples, f"recording {recording.name}"
+        return super().take(cue, words)
+
+    def check(self) -> RecordingCheck:
+        """The recordings folder against every cue said so far (used, stale, rejected, unused)."""
+        if self.folder is None:
+            return RecordingCheck()
+        cues = {c.cue: c.words for c in self.cues}
+        return check_recordings(self.folder, cues, lang=self.lang, cache=self.cache)
+
+    def inputs(self) -> dict[str, str]:
+        """The engine's inputs and the digest of every file in the recordings folder."""
+        inputs = super().inputs()
+        if self.folder is not None:
+            inputs.update(recordings_inputs(self.folder))
+        return inputs
+
+
+class SilentNarrator(Narrator):
+    """Nobody speaks: every take is 0 s, no cue is kept and the clip is silent."""
+
+    @property
+    def silent(self) -> bool:
+        """Always True."""
+        return True
+
+    def take(self, cue: str, words: str) -> tuple[Samples, str]:
+        """Nothing: an empty take."""
+        return np.zeros(0, np.float32), "none"
+
+    def speak(self, key: str, words: str, start: float) -> float:
+        """Say nothing: 0 s, and no cue is kept."""
+        return 0.0
+
+    def inputs(self) -> dict[str, str]:
+        """Only that the clip is silent."""
+        return {"voice": "none"}
+
+
+# --voice name -> the narrator that speaks (names: pipeline.settings.VOICE_OPTIONS, in order)
+NARRATORS: Mapping[str, type[Narrator]] = {"espeak": RecordedNarrator, "none": SilentNarrator}
+
+
+def narrator_for(
+    voice: str, lang: str, folder: Path | None = None, *, cache: Path = CACHE
+) -> Narrator:
+    """The narrator of the ``--voice`` setting `voice` (:data:`NARRATORS`).
+
+    Parameters
+    ----------
+    voice : {"espeak", "none"}
+        The ``--voice`` setting, already validated (:class:`~pipeline.settings.RenderSettings`).
+    lang : {"id", "en"}
+        The language.
+    folder : Path, optional
+        The scene's recordings folder (:func:`~pipeline.voice.recordings.recording_dir`);
+        without it, ``espeak`` is the synthetic voice alone.
+    cache : Path
+        The synthetic takes' cache.
+
+    Returns
+    -------
+    Narrator
+        A fresh narrator; its :meth:`~Narrator.inputs` are the clip's voice inputs.
+
+    Examples
+    --------
+    >>> narrator_for("none", "id").inputs()
+    {'voice': 'none'}
+    """
+    return NARRATORS[voice](lang, folder, cache=cache)
+
+
+def voice_inputs(voice: str, lang: str, used: Mapping[str, Path] | None = None) -> dict[str, str]:
+    """What a clip's narration depends on, for its input hash (without its recordings folder).
+
+    Parameters
+    ----------
+    voice : {"espeak", "none"}
+        The ``--voice`` setting (:data:`NARRATORS`).
+    lang : {"id", "en"}
+        The language.
+    used : mapping of str to Path, optional
+        Cue id -> recording used (:attr:`~pipeline.voice.recordings.RecordingCheck.used`).
+
+    Returns
+    -------
+    dict of str to str
+        The narrator's inputs (:meth:`Narrator.inputs` with no recordings folder) and
+        ``recording:<cue-id>`` -> SHA-256 of each used recording's bytes.
+    """
+    narrator = narrator_for(voice, lang)
+    inputs = narrator.inputs()
+    if not narrator.silent:
+        for cue, path in sorted((used or {}).items()):
+            inputs[f"recording:{cue}"] = file_digest(path)
+    return inputs

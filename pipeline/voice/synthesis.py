@@ -1,0 +1,172 @@
+"""The synthetic voice: espeak-ng, offline, with a content-addressed cache of its takes.
+
+:func:`synthesize` runs espeak-ng (voice ``id`` for Indonesian, ``en`` for English,
+:data:`WPM` words a minute) and keeps every take in :data:`CACHE`, keyed by engine name,
+engine version, voice, speed and the exact text given to espeak-ng (:func:`cache_key`), so
+the same words are never synthesised twice. Takes are written aside and moved into place
+when complete.
+
+Just before the words go to espeak-ng, the language's lexicon (:mod:`pipeline.lexicon`) puts
+espeak-ng phoneme input (``[[v'Elju]]``) in place of the terms the voice says wrong. The
+cache key takes the text with those phonemes, so changing an entry synthesises again
+exactly the takes that hold its term; :func:`engine_inputs` (a clip's input hash) takes the
+lexicon's digest. No audio library here: samples are read elsewhere (:mod:`.audio`).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+from pipeline.lexicon import lexicon
+from pipeline.media import atomic_path
+from pipeline.settings import MEDIA
+from pipeline.voice.targets import CEILING_DBTP, RATE, TARGET_LUFS
+
+__all__ = [
+    "CACHE",
+    "ENGINE",
+    "VOICES",
+    "WPM",
+    "VoiceError",
+    "cache_key",
+    "engine_inputs",
+    "engine_label",
+    "engine_version",
+    "synthesize",
+]
+
+ENGINE = "espeak-ng"
+VOICES = {"id": "id", "en": "en"}  # espeak-ng voice per lesson language
+WPM = 155  # speaking rate, words a minute
+CACHE = MEDIA / "voice-cache"  # synthetic takes, by content
+
+
+class VoiceError(Exception):
+    """The voice cannot speak: engine missing or failed, or a recording cannot be read."""
+
+
+@functools.cache
+def engine_version() -> str:
+    """espeak-ng's version (``1.51``), from ``espeak-ng --version``.
+
+    Raises
+    ------
+    VoiceError
+        When espeak-ng is not installed.
+    """
+    exe = shutil.which(ENGINE)
+    if exe is None:
+        raise VoiceError(f"{ENGINE} not found: run `make setup` (Debian package espeak-ng)")
+    out = subprocess.run([exe, "--version"], capture_output=True, text=True, check=True).stdout
+    m = re.search(r"\d+(?:\.\d+)+\S*", out)
+    return m.group() if m else out.strip()
+
+
+def engine_label(lang: str) -> str:
+    """How a cue said by the synthetic voice names it: ``espeak-ng id 1.51``."""
+    return f"{ENGINE} {VOICES[lang]} {engine_version()}"
+
+
+def cache_key(text: str, voice: str, wpm: int, version: str) -> str:
+    """SHA-256 (hex) of what decides a synthetic take's sound.
+
+    Examples
+    --------
+    >>> cache_key("satu", "id", 155, "1.51") == cache_key("satu", "id", 155, "1.51")
+    True
+    >>> cache_key("satu", "id", 155, "1.51") == cache_key("satu", "id", 160, "1.51")
+    False
+    """
+    h = hashlib.sha256()
+    for part in (ENGINE, version, voice, str(wpm), text):
+        h.update(part.encode("utf-8") + b"\0")
+    return h.hexdigest()
+
+
+def synthesize(
+    text: str, lang: str, voice: str | None = None, *, cache: Path = CACHE, wpm: int = WPM
+) -> Path:
+    """A WAV of espeak-ng speaking `text`, made once and then taken from the cache.
+
+    Parameters
+    ----------
+    text : str
+        The words to say (numbers and notation already in words, see
+        :mod:`mathcore.spoken`).
+    lang : {"id", "en"}
+        The language; it picks the voice unless `voice` is given.
+    voice : str, optional
+        An espeak-ng voice name (default :data:`VOICES` ``[lang]``). The language's
+        pronunciation lexicon applies when this is the language's voice (its phonemes are
+        written for that voice), not to another voice.
+    cache : Path
+        Folder of cached takes (``<2 hex>/<sha256>.wav``).
+    wpm : int
+        Speaking rate in words a minute.
+
+    Returns
+    -------
+    Path
+        The cached WAV (espeak-ng's own rate, mono, 16 bits).
+
+    Raises
+    ------
+    VoiceError
+        When espeak-ng is missing or fails.
+    """
+    if voice is None:
+        if lang not in VOICES:
+            raise VoiceError(f"no voice for language {lang!r}; have {', '.join(VOICES)}")
+        voice = VOICES[lang]
+    version = engine_version()
+    if voice == VOICES.get(lang):
+        text = lexicon(lang).apply(text)
+    key = cache_key(text, voice, wpm, version)
+    target = cache / key[:2] / f"{key}.wav"
+    if target.is_file():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = atomic_path(target)
+    cmd = [ENGINE, "-v", voice, "-s", str(wpm), "-b", "1", "-w", str(tmp), "--stdin"]
+    try:
+        r = subprocess.run(cmd, input=text.encode("utf-8"), capture_output=True, check=False)
+        if r.returncode != 0 or not tmp.is_file() or tmp.stat().st_size <= 44:
+            err = r.stderr.decode("utf-8", "replace").strip() or f"exit status {r.returncode}"
+            raise VoiceError(f"{ENGINE} -v {voice} failed: {err}")
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return target
+
+
+def engine_inputs(lang: str) -> dict[str, str]:
+    """What a synthetic take's sound depends on, for a clip's input hash.
+
+    Parameters
+    ----------
+    lang : {"id", "en"}
+        The language.
+
+    Returns
+    -------
+    dict of str to str
+        Engine, its version, voice and speed, the digest of the language's pronunciation
+        lexicon (:mod:`pipeline.lexicon`), the loudness targets and the sample rate. The
+        words are not here: they follow from the lesson keys and sources a clip's hash has.
+    """
+    return {
+        "voice": "espeak",
+        "engine": ENGINE,
+        "version": engine_version(),
+        "engine_voice": VOICES[lang],
+        "wpm": str(WPM),
+        "lexicon": lexicon(lang).digest,
+        "rate": str(RATE),
+        "loudness": f"{TARGET_LUFS} LUFS, {CEILING_DBTP} dBTP",
+    }

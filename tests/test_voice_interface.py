@@ -1,0 +1,116 @@
+"""The voice a scene speaks through (lesson.voice.Voice) and the narrators behind it.
+
+Fast tier: espeak-ng runs offline; nothing here imports manim.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lesson.voice import PAUSE, Voice
+from pipeline.lexicon import lexicon
+from pipeline.settings import VOICE_OPTIONS
+from pipeline.voice import (
+    NARRATORS,
+    EngineNarrator,
+    RecordingCheck,
+    engine_version,
+    narrator_for,
+    recording_dir,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+WORDS = "Kalikan koordinat yang bersesuaian, lalu jumlahkan: q titik k sama dengan empat."
+
+
+def test_the_registry_names_the_voice_options() -> None:
+    assert tuple(NARRATORS) == VOICE_OPTIONS  # --voice choices, in the same order
+
+
+@pytest.mark.voice
+@pytest.mark.parametrize("name", VOICE_OPTIONS)
+def test_every_narrator_is_a_voice(tmp_path: Path, name: str) -> None:
+    narrator = narrator_for(name, "id", tmp_path / "rec", cache=tmp_path / "cache")
+    assert isinstance(narrator, Voice) and narrator.pause == PAUSE
+    assert isinstance(EngineNarrator("en"), Voice)
+
+
+def test_silence_says_nothing_and_makes_nothing(tmp_path: Path) -> None:
+    narrator = narrator_for("none", "id", tmp_path / "rec", cache=tmp_path / "cache")
+    assert narrator.speak("cp_sub_dot", WORDS, 1.5) == 0.0
+    assert narrator.silent and narrator.cues == [] and narrator.check() == RecordingCheck()
+    assert narrator.inputs() == {"voice": "none"}
+    assert not (tmp_path / "cache").exists()  # nothing synthesised
+
+
+def fresh_take(folder: Path, cue: str, words: str) -> Path:
+    """A take of `words` fit to play (espeak-ng at another speed stands in for a person)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{cue}.wav"
+    subprocess.run(["espeak-ng", "-v", "id", "-s", "130", "-w", str(path), words], check=True)
+    (folder / f"{cue}.txt").write_text(words + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.voice
+def test_recordings_say_their_cue_and_the_engine_the_rest(tmp_path: Path) -> None:
+    folder, cache = recording_dir("inner-product", "id", "Scene", tmp_path), tmp_path / "cache"
+    fresh_take(folder, "cp_sub_dot", WORDS)
+    recorded = narrator_for("espeak", "id", folder, cache=cache)
+    engine = narrator_for("espeak", "id", cache=cache)  # no folder: the engine alone
+    for narrator in (recorded, engine):
+        for key in ("cp_sub_dot", "cp_sub_end", "cp_sub_dot"):
+            assert narrator.speak(key, WORDS, 0.0) > 1.0
+    said = [(c.cue, c.voice.split()[0]) for c in recorded.cues]
+    assert said == [
+        ("cp_sub_dot", "recording"),
+        ("cp_sub_end", "espeak-ng"),  # no take of this cue
+        ("cp_sub_dot-2", "espeak-ng"),  # a key said again is another cue
+    ]
+    assert all(c.voice == f"espeak-ng id {engine_version()}" for c in engine.cues)
+    assert recorded.check().used == {"cp_sub_dot": folder / "cp_sub_dot.wav"}
+    assert engine.check() == RecordingCheck()
+
+
+@pytest.mark.voice
+def test_voice_inputs_are_those_clips_were_hashed_with(tmp_path: Path) -> None:
+    """The keys and values a clip's hash has always taken: cached clips stay up to date."""
+    folder = tmp_path / "rec"
+    engine = {
+        "voice": "espeak",
+        "engine": "espeak-ng",
+        "version": engine_version(),
+        "engine_voice": "en",
+        "wpm": "155",
+        "lexicon": lexicon("en").digest,
+        "rate": "48000",
+        "loudness": "-16.0 LUFS, -1.0 dBTP",
+    }
+    assert narrator_for("espeak", "en", folder).inputs() == engine  # no folder yet
+    fresh_take(folder, "cp_sub_dot", WORDS)
+    inputs = narrator_for("espeak", "en", folder).inputs()
+    assert set(inputs) - set(engine) == {"recording:cp_sub_dot.txt", "recording:cp_sub_dot.wav"}
+    assert narrator_for("espeak", "en").inputs() == engine  # the engine alone: no folder
+    assert narrator_for("none", "en", folder).inputs() == {"voice": "none"}
+
+
+@pytest.mark.voice
+def test_reading_voice_inputs_loads_neither_scipy_nor_manim(tmp_path: Path) -> None:
+    fresh_take(tmp_path / "rec", "cp_sub_dot", WORDS)
+    code = (
+        "import sys; from pathlib import Path; from pipeline.voice import narrator_for; "
+        "narrator_for('espeak', 'id', Path(sys.argv[1])).inputs(); "
+        "print(sorted(m for m in ('scipy', 'pyloudnorm', 'manim') if m in sys.modules))"
+    )
+    r = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "rec")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert r.stdout.strip() == "[]"
