@@ -10,21 +10,40 @@ Each entry says where the scene lives and what it reads. A scene ``Name`` of ent
 ``reads`` lists the lesson keys the scene and its sheet read (``"projection"``,
 ``"attention.keys"``, ``"quiz[3]"``); a clip's input hash covers exactly those values, and a
 render that reads a key its entry does not declare fails.
+
+The quiz's scenes are named by place: ``QuizQuestionN`` shows the lesson's N-th ``[[quiz]]``
+entry, of whatever kind it names (:mod:`lesson.quizkinds`), so a lesson's scenes are the
+lecture's and then one per entry (:func:`lesson_order`).
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from lesson.model import Lesson
-    from lesson.sheet import Builder
+from lesson.quizkinds import MAX_QUESTIONS
 
-__all__ = ["ORDER", "SCENES", "Scene", "TEXT_DIR", "lesson_order", "registry", "scene_spec"]
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from lesson.model import Lesson
+    from lesson.sheet import Builder, Values
+
+__all__ = [
+    "LECTURE",
+    "ORDER",
+    "QUIZ",
+    "SCENES",
+    "Scene",
+    "TEXT_DIR",
+    "lesson_order",
+    "registry",
+    "scene_spec",
+]
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXT_DIR = Path(__file__).resolve().parent / "text"
@@ -45,13 +64,19 @@ class Scene:
     reads : tuple of str
         Lesson keys it reads: a table (``"projection"``), a key (``"attention.keys"``) or one
         quiz entry (``"quiz[3]"``, counted from 1).
+    extra : bool
+        Outside the lecture: `module` is a full dotted path, and there is no sheet.
+    quiz : int
+        The ``[[quiz]]`` entry a quiz scene shows, counted from 1 (0: not a quiz scene); its
+        sheet builder is then called with ``number=quiz``.
     """
 
     name: str
     module: str
     sheet: str
     reads: tuple[str, ...]
-    extra: bool = False  # outside the lecture: `module` is a full dotted path, no sheet
+    extra: bool = False
+    quiz: int = 0
 
     @property
     def scene_module(self) -> str:
@@ -70,8 +95,8 @@ class Scene:
 
     def builder(self) -> Builder:
         """The sheet builder (imports only its own sheet module)."""
-        fn: Builder = getattr(importlib.import_module(self.sheet_module), self.sheet)
-        return fn
+        fn: Callable[..., Values] = getattr(importlib.import_module(self.sheet_module), self.sheet)
+        return functools.partial(fn, number=self.quiz) if self.quiz else fn
 
 
 # Every lecture scene reads the pace of its holds: silence after a key result, between its
@@ -80,15 +105,13 @@ PACE = ("timing.result_hold", "timing.scene_end", "timing.step_pause")
 
 
 def _quiz(n: int) -> Scene:
-    return Scene(
-        f"QuizQuestion{n}",
-        "quiz",
-        f"quiz_question_{n}",
-        (f"quiz[{n}]", "format", "timing.quiz_countdown", *PACE),
-    )
+    """The scene of the lesson's `n`-th question, whatever its kind."""
+    reads = (f"quiz[{n}]", "format", "timing.quiz_countdown", *PACE)
+    return Scene(f"QuizQuestion{n}", "quiz", "quiz_question", reads, quiz=n)
 
 
-SCENES: tuple[Scene, ...] = (
+# The lecture's scenes, before the quiz.
+LECTURE: tuple[Scene, ...] = (
     Scene("Hook", "hook", "hook", ("attention", "format", *PACE)),
     Scene("LessonTitle", "intro", "lesson_title", ("title", "intro", *PACE)),
     Scene("CoordinateProducts", "intro", "coordinate_products", ("projection", "format", *PACE)),
@@ -112,10 +135,13 @@ SCENES: tuple[Scene, ...] = (
     Scene("ZeroQuery", "magnitude", "zero_query", ("zero_query", "format", *PACE)),
     Scene("NumpyCheck", "numpy_check", "numpy_check", ("projection", "format", *PACE)),
     Scene("Recap", "recap", "recap", ("intro.mml_section", *PACE)),
-    *(_quiz(n) for n in range(1, 9)),
 )
+# One scene per place in the quiz: a lesson uses the first len(lesson.quiz) of them.
+QUIZ: tuple[Scene, ...] = tuple(_quiz(n) for n in range(1, MAX_QUESTIONS + 1))
+SCENES: tuple[Scene, ...] = (*LECTURE, *QUIZ)
 
-# Scene name -> entry, in lesson order.
+# Scene name -> entry, in lesson order: every scene a lesson can have (the default lesson's
+# quiz has all of them; see lesson_order for one lesson's scenes).
 ORDER: dict[str, Scene] = {s.name: s for s in SCENES}
 
 
@@ -148,16 +174,13 @@ def scene_spec(name: str) -> Scene:
 
 
 def lesson_order(lesson: Lesson) -> list[str]:
-    """Every scene of `lesson`, in lesson order (its quiz decides how many questions it has).
+    """The scenes of `lesson`, in order: the lecture's, then one quiz scene per ``[[quiz]]`` entry.
 
-    Parameters
-    ----------
-    lesson : Lesson
-        The loaded lesson.
-
-    Returns
-    -------
-    list of str
-        Scene names.
+    Examples
+    --------
+    >>> from lesson.model import load_lesson
+    >>> order = lesson_order(load_lesson())
+    >>> order[0], order[-1], len(order)
+    ('Hook', 'QuizQuestion8', 21)
     """
-    return list(ORDER)
+    return [s.name for s in LECTURE] + [s.name for s in QUIZ[: len(lesson.quiz)]]

@@ -12,7 +12,7 @@ from typing import Any
 
 import mathcore as mc
 from lesson.model import Lesson
-from lesson.scenelist import ORDER, scene_spec
+from lesson.scenelist import lesson_order, scene_spec
 from mathcore import fmt
 from mathcore import speech as sp
 from mathcore.exact import exact_norm
@@ -246,6 +246,9 @@ def scene_sheet(lesson: Lesson, scene: str) -> Sheet:
 def numbers_sheet(lesson: Lesson) -> dict[str, Sheet]:
     """The whole sheet, in lesson order: scene name -> quantity -> :class:`Shown`.
 
+    The scenes are the lesson's own (:func:`~lesson.scenelist.lesson_order`): one quiz scene
+    per ``[[quiz]]`` entry.
+
     Examples
     --------
     >>> from lesson.model import load_lesson
@@ -253,4 +256,4 @@ def numbers_sheet(lesson: Lesson) -> dict[str, Sheet]:
     >>> s["ProjectionDrop"]["comp"].text, s["SoftmaxBarMorph"]["weight1"].text
     ('≈ 1.79', '0.330')
     """
-    return {name: scene_sheet(lesson, name) for name in ORDER}
+    return {name: scene_sheet(lesson, name) for name in lesson_order(lesson)}

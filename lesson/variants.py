@@ -22,7 +22,6 @@ import tomlkit
 from tomlkit.container import Container
 from tomlkit.items import Table as TomlTable
 
-from lesson import decide
 from lesson.model import (
     SCHEMA,
     Lesson,
@@ -30,7 +29,29 @@ from lesson.model import (
     load_lesson,  # noqa: F401 (the examples call it)
     load_lesson_text,
 )
-from mathcore.exact import exact_cosine, exact_dot, exact_proj_coef
+from lesson.quizkinds import kind_of
+from lesson.teachable import (
+    COORD,
+    Values,
+    Vec,
+    nonzero,
+    not_parallel,
+    rational_cosine,
+    single_winner,
+    small_ints,
+    small_ratio,
+    visible_weights,
+)
+from lesson.teachable import Draw as _Draw
+from lesson.teachable import Retry as _Retry
+from lesson.teachable import clear_winner as _clear_winner
+from lesson.teachable import cosine_pair as _cosine_pair
+from lesson.teachable import directions as _directions
+from lesson.teachable import distinct as _distinct
+from lesson.teachable import same_score_draw as _same_score_draw
+from lesson.teachable import same_score_pairs as _same_score_pairs
+from lesson.teachable import sign as _sign
+from mathcore.exact import exact_dot, exact_proj_coef
 
 __all__ = [
     "COORD",
@@ -43,6 +64,7 @@ __all__ = [
     "nonzero",
     "not_parallel",
     "parse_vary",
+    "quiz_tables",
     "quiz_vectors",
     "rational_cosine",
     "set_value",
@@ -54,137 +76,15 @@ __all__ = [
     "worked_vectors",
 ]
 
-COORD = 5  # generated coordinates are whole numbers from −COORD to COORD
-# Denominators of a shown coefficient that read at a glance (4/5 = 0.8, 3/2 = 1.5).
-SMALL_DENOMINATORS = (1, 2, 4, 5, 10)
-MAX_COSINE_DENOMINATOR = 25  # cos θ = 24/25 is still a fraction a viewer can check
 # Tables a variant can give fresh numbers (the schema's varied ones, in the file's order) and
-# the keys it writes in each; "quiz" is all eight [[quiz]] entries.
+# the keys it writes in each; "quiz" is every [[quiz]] entry of the base lesson.
 _WRITTEN: dict[str, tuple[str, ...]] = SCHEMA.varied()
 TABLES = tuple(_WRITTEN)
-QUIZ_TABLES = tuple(f"quiz[{n}]" for n in range(1, 9))
-
-Vec = tuple[Fraction, ...]
-Values = dict[str, Any]  # one table's values: vectors as tuples of Fractions
 
 
 # --------------------------------------------------------------------------------------
-# The rules: small named predicates
+# The rules: small named predicates (lesson.teachable); a quiz entry's are its kind's
 # --------------------------------------------------------------------------------------
-
-
-def small_ints(v: Sequence[Fraction], bound: int = COORD) -> bool:
-    """Whole-number coordinates within ``±bound``.
-
-    Examples
-    --------
-    >>> small_ints((Fraction(2), Fraction(-5))), small_ints((Fraction(1, 2), Fraction(0)))
-    (True, False)
-    """
-    return all(Fraction(x).denominator == 1 and abs(x) <= bound for x in v)
-
-
-def nonzero(v: Sequence[Fraction]) -> bool:
-    """Not the zero vector: it has a direction.
-
-    Examples
-    --------
-    >>> nonzero((Fraction(0), Fraction(1))), nonzero((Fraction(0), Fraction(0)))
-    (True, False)
-    """
-    return any(v)
-
-
-def not_parallel(x: Sequence[Fraction], y: Sequence[Fraction]) -> bool:
-    """Neither a multiple of the other (Cauchy–Schwarz is strict), so an angle is in between.
-
-    Examples
-    --------
-    >>> F = Fraction
-    >>> not_parallel((F(1), F(2)), (F(2), F(1))), not_parallel((F(1), F(2)), (F(-2), F(-4)))
-    (True, False)
-    """
-    xy = exact_dot(x, y)
-    return xy * xy != exact_dot(x, x) * exact_dot(y, y)
-
-
-def small_ratio(x: Fraction) -> bool:
-    """A fraction whose denominator is one of :data:`SMALL_DENOMINATORS`.
-
-    Examples
-    --------
-    >>> small_ratio(Fraction(4, 5)), small_ratio(Fraction(7, 13))
-    (True, False)
-    """
-    return Fraction(x).denominator in SMALL_DENOMINATORS
-
-
-def rational_cosine(x: Sequence[Fraction], y: Sequence[Fraction]) -> bool:
-    """``cos θ`` is an exact fraction with a denominator of at most 25 (``24/25``).
-
-    Examples
-    --------
-    >>> F = Fraction
-    >>> rational_cosine((F(3), F(4)), (F(4), F(3))), rational_cosine((F(1), F(0)), (F(1), F(1)))
-    (True, False)
-    """
-    cos = exact_cosine(x, y)
-    if not cos.is_rational:
-        return False
-    return cos.as_fraction().denominator <= MAX_COSINE_DENOMINATOR
-
-
-def single_winner(query: Sequence[Fraction], keys: Iterable[Sequence[Fraction]]) -> bool:
-    """One key scores strictly highest against `query` (no tie for the largest weight).
-
-    Examples
-    --------
-    >>> F = Fraction
-    >>> single_winner((F(1), F(2)), [(F(1), F(0)), (F(0), F(1))])
-    True
-    >>> single_winner((F(1), F(1)), [(F(1), F(0)), (F(0), F(1))])
-    False
-    """
-    return decide.winner([exact_dot(query, k) for k in keys]) == "single"
-
-
-def visible_weights(query: Sequence[Fraction], keys: Sequence[Sequence[Fraction]]) -> bool:
-    """Softmax leaves every key a visible weight: the scaled scores span at most √20 ≈ 4.5.
-
-    Exactly: ``(max − min)² ≤ 20·d_k`` for the raw scores, so no weight rounds to 0.000.
-
-    Examples
-    --------
-    >>> F = Fraction
-    >>> visible_weights((F(1), F(2)), [(F(1), F(0)), (F(0), F(1))])
-    True
-    >>> visible_weights((F(5), F(-1)), [(F(0), F(3)), (F(2), F(2))])
-    False
-    """
-    scores = [exact_dot(query, k) for k in keys]
-    spread = max(scores) - min(scores)
-    return spread * spread <= 20 * len(query)
-
-
-def _sign(x: Fraction) -> int:
-    return (x > 0) - (x < 0)
-
-
-def _distinct(vectors: Sequence[Vec]) -> bool:
-    return len(set(vectors)) == len(vectors)
-
-
-def _directions(vectors: Sequence[Vec]) -> bool:
-    """Non-zero and pairwise in different directions (no key a multiple of another)."""
-    return all(map(nonzero, vectors)) and all(
-        not_parallel(a, b) for i, a in enumerate(vectors) for b in vectors[i + 1 :]
-    )
-
-
-def _clear_winner(t: Values) -> bool:
-    q, keys = t["query"], t["keys"]
-    top = max(exact_dot(q, k) for k in keys)
-    return single_winner(q, keys) and top > 0 and visible_weights(q, keys)
 
 
 @dataclass(frozen=True)
@@ -210,7 +110,7 @@ def _rules() -> tuple[Rule, ...]:
     def sq(a: Vec, b: Vec) -> Fraction:
         return exact_proj_coef(a, b)
 
-    rules = [R(t, "small-ints", small, _all_small) for t in (*TABLES[:-1], *QUIZ_TABLES)]
+    rules = [R(t, "small-ints", small, _all_small) for t in TABLES[:-1]]
     rules += [
         R(
             "projection",
@@ -297,85 +197,8 @@ def _rules() -> tuple[Rule, ...]:
                 and rational_cosine(t["query"], t["key"])
             ),
         ),
-        R(
-            "quiz[1]",
-            "sign",
-            "x · y is not zero (the question asks for its sign)",
-            lambda t: nonzero(t["x"]) and nonzero(t["y"]) and exact_dot(t["x"], t["y"]) != 0,
-        ),
-        R(
-            "quiz[2]",
-            "cosine",
-            "cos θ an exact small fraction, neither 0 nor ±1",
-            lambda t: (
-                all(map(nonzero, (t["x"], t["y"])))
-                and not_parallel(t["x"], t["y"])
-                and exact_dot(t["x"], t["y"]) != 0
-                and rational_cosine(t["x"], t["y"])
-            ),
-        ),
-        R(
-            "quiz[3]",
-            "projection",
-            "q · k ≠ 0, q not along k, q·k/‖k‖² with a small denominator",
-            lambda t: (
-                all(map(nonzero, (t["x"], t["y"])))
-                and not_parallel(t["x"], t["y"])
-                and exact_dot(t["x"], t["y"]) != 0
-                and small_ratio(sq(t["x"], t["y"]))
-            ),
-        ),
-        R(
-            "quiz[4]",
-            "orthogonal",
-            "non-zero x and y with x · y = 0",
-            lambda t: nonzero(t["x"]) and nonzero(t["y"]) and exact_dot(t["x"], t["y"]) == 0,
-        ),
-        R("quiz[5]", "same-score", "as [magnitude]", lambda t: _same_score_pairs(t["pairs"])),
-        R(
-            "quiz[6]",
-            "no-tie",
-            "a non-zero query, distinct keys, one highest score and it positive, every weight "
-            "visible",
-            lambda t: (
-                nonzero(t["query"])
-                and all(map(nonzero, t["keys"]))
-                and _distinct(t["keys"])
-                and _clear_winner(t)
-            ),
-        ),
-        R(
-            "quiz[7]",
-            "tie",
-            "a zero query (the question is about the tie) and distinct non-zero keys",
-            lambda t: (
-                not nonzero(t["query"]) and all(map(nonzero, t["keys"])) and _distinct(t["keys"])
-            ),
-        ),
-        R(
-            "quiz[8]",
-            "cosine",
-            "q · k > 0, q not along k, cos θ an exact small fraction",
-            lambda t: (
-                exact_dot(t["x"], t["y"]) > 0
-                and not_parallel(t["x"], t["y"])
-                and rational_cosine(t["x"], t["y"])
-            ),
-        ),
     ]
     return tuple(rules)
-
-
-def _same_score_pairs(pairs: Sequence[tuple[Vec, Vec]]) -> bool:
-    (x1, y1), (x2, y2) = pairs
-    d = exact_dot(x1, y1)
-    return (
-        all(map(nonzero, (x1, y1, x2, y2)))
-        and d > 0
-        and d == exact_dot(x2, y2)
-        and decide.direction(y1, x1) == "same_direction"
-        and not_parallel(x2, y2)
-    )
 
 
 RULES: tuple[Rule, ...] = _rules()
@@ -435,7 +258,8 @@ def lesson_tables(lesson: Lesson) -> dict[str, Values]:
 
     Each table holds its varied keys (:data:`lesson.model.SCHEMA`) by their TOML names, read
     from the model through the schema's attribute names. ``scores`` also carries the attention
-    keys it is scored against; each quiz entry is its own table ``quiz[N]``.
+    keys it is scored against; each quiz entry is its own table ``quiz[N]``
+    (:func:`quiz_tables`), with its ``kind``, whose rules it keeps.
 
     Examples
     --------
@@ -449,13 +273,31 @@ def lesson_tables(lesson: Lesson) -> dict[str, Values]:
     }
     tables["scores"]["keys"] = lesson.attention.keys
     for q in lesson.quiz:
-        tables[f"quiz[{q.number}]"] = dict(q.vectors)
+        tables[f"quiz[{q.number}]"] = {"kind": q.kind, **q.vectors}
     return tables
+
+
+def quiz_tables(lesson: Lesson) -> tuple[str, ...]:
+    """The tables of the lesson's ``[[quiz]]`` entries, in its order (``quiz[1]``, …).
+
+    Examples
+    --------
+    >>> quiz_tables(load_lesson())[:2]
+    ('quiz[1]', 'quiz[2]')
+    """
+    return tuple(f"quiz[{q.number}]" for q in lesson.quiz)
+
+
+def _quiz_rules(name: str, kind: str) -> list[Rule]:
+    """The rules of quiz entry `name`: small whole coordinates, then its kind's own."""
+    small = Rule(name, "small-ints", "small whole-number coordinates (−5 to 5)", _all_small)
+    return [small, *(Rule(name, r.name, r.text, r.check) for r in kind_of(kind).rules)]
 
 
 def _table_broken(name: str, t: Values) -> list[str]:
     out = []
-    for rule in RULES:
+    rules = _quiz_rules(name, t["kind"]) if name.startswith("quiz[") else RULES
+    for rule in rules:
         if rule.table == name:
             try:
                 ok = rule.check(t)
@@ -469,8 +311,9 @@ def _table_broken(name: str, t: Values) -> list[str]:
 def broken_rules(lesson: Lesson, tables: Iterable[str] = TABLES) -> list[str]:
     """The teachable rules that `lesson` breaks in `tables` (empty: it is teachable).
 
-    Checks every rule of :data:`RULES` for the named tables (``"quiz"`` covers all eight
-    entries), and that no quiz entry's vectors all appear among the worked examples.
+    Checks every rule of :data:`RULES` for the named tables (``"quiz"`` covers every entry,
+    each with the rules of its kind), and that no quiz entry's vectors all appear among the
+    worked examples.
 
     Parameters
     ----------
@@ -489,7 +332,7 @@ def broken_rules(lesson: Lesson, tables: Iterable[str] = TABLES) -> list[str]:
     >>> broken_rules(load_lesson(), ["angle", "attention"])
     []
     """
-    names = [t for name in tables for t in (QUIZ_TABLES if name == "quiz" else (name,))]
+    names = [t for name in tables for t in (quiz_tables(lesson) if name == "quiz" else (name,))]
     all_tables = lesson_tables(lesson)
     out = [line for n in names for line in _table_broken(n, all_tables[n])]
     worked = worked_vectors(lesson)
@@ -502,36 +345,6 @@ def broken_rules(lesson: Lesson, tables: Iterable[str] = TABLES) -> list[str]:
 # --------------------------------------------------------------------------------------
 # Generation
 # --------------------------------------------------------------------------------------
-
-
-class _Retry(Exception):
-    """The draw found no vector for a rule; start the table again."""
-
-
-class _Draw:
-    """Random small vectors from one seeded generator."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def vec(self, dim: int = 2, bound: int = COORD) -> Vec:
-        return tuple(Fraction(self.rng.randint(-bound, bound)) for _ in range(dim))
-
-    def until(self, ok: Callable[[Vec], bool], dim: int = 2, bound: int = COORD) -> Vec:
-        for _ in range(3000):
-            v = self.vec(dim, bound)
-            if ok(v):
-                return v
-        raise _Retry
-
-    def nonzero(self, dim: int = 2, bound: int = COORD) -> Vec:
-        return self.until(nonzero, dim, bound)
-
-    def keys(self, n: int, dim: int = 2) -> tuple[Vec, ...]:
-        while True:
-            keys = tuple(self.nonzero(dim) for _ in range(n))
-            if _distinct(keys):
-                return keys
 
 
 def _gen_table(name: str, d: _Draw, base: dict[str, Values]) -> Values:
@@ -566,38 +379,16 @@ def _gen_table(name: str, d: _Draw, base: dict[str, Values]) -> Values:
 
         rows = tuple(row() if nonzero(q) else q for q in base["scores"]["queries"])
         return {"queries": rows, "keys": keys}
-    if name in ("magnitude", "quiz[5]"):
-        y1 = d.until(lambda v: nonzero(v) and small_ints(v, 2))
-        x1 = tuple(c * d.rng.randint(2, 4) for c in y1)  # along y1, longer
-        y2 = d.nonzero()
-        x2 = d.until(lambda v: dot(v, y2) == dot(x1, y1), bound=4)
-        pairs = ((x1, y1), (x2, y2))
-        if name == "quiz[5]":
-            return {"pairs": pairs}
-        return {"pairs": pairs, "scale": base["magnitude"]["scale"]}
+    if name == "magnitude":
+        return {"pairs": _same_score_draw(d), "scale": base["magnitude"]["scale"]}
     if name == "zero_query":
         return {"keys": d.keys(len(base["zero_query"]["keys"]))}
-    if name in ("scale", "quiz[8]", "quiz[2]"):
-        x = d.nonzero()
-        y = d.until(lambda v: nonzero(v) and dot(x, v) > 0 and rational_cosine(x, v))
-        return {"query": x, "key": y} if name == "scale" else {"x": x, "y": y}
-    if name == "quiz[1]":
-        dim = len(base[name]["x"])
-        x = d.nonzero(dim)
-        return {"x": x, "y": d.until(lambda v: dot(x, v) != 0, dim)}
-    if name == "quiz[3]":
-        y = d.nonzero()
-        return {"x": d.until(lambda v: small_ratio(exact_proj_coef(v, y))), "y": y}
-    if name == "quiz[4]":
-        x = d.nonzero()
-        return {"x": x, "y": d.until(lambda v: nonzero(v) and dot(x, v) == 0)}
-    if name in ("quiz[6]", "quiz[7]"):
-        n, dim = len(base[name]["keys"]), len(base[name]["query"])
-        keys = d.keys(n, dim)
-        if name == "quiz[7]":
-            return {"query": base[name]["query"], "keys": keys}
-        query = d.until(lambda v: _clear_winner({"query": v, "keys": keys}), dim)
-        return {"query": query, "keys": keys}
+    if name == "scale":
+        x, y = _cosine_pair(d)
+        return {"query": x, "key": y}
+    if name.startswith("quiz["):  # drawn as its kind draws, in the shape of the base entry
+        kind = base[name]["kind"]
+        return {"kind": kind, **kind_of(kind).draw(d, base[name])}
     raise KeyError(name)
 
 
@@ -760,7 +551,7 @@ def generate(
     bad = [t for t in vary if t not in TABLES]
     if bad:
         raise ValueError(f"unknown table {bad[0]!r}; tables are: {', '.join(TABLES)}")
-    names = [n for t in TABLES if t in vary for n in (QUIZ_TABLES if t == "quiz" else (t,))]
+    names = [n for t in TABLES if t in vary for n in (quiz_tables(base) if t == "quiz" else (t,))]
     template = base.source
     # the scores are taken against the attention keys: new keys must not tie them
     checked = [t for t in TABLES if t in vary or (t == "scores" and "attention" in vary)]

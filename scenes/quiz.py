@@ -1,16 +1,23 @@
 """QuizQuestion1 … QuizQuestion8: the lesson's "Uji pemahaman", one question per scene.
 
-Every scene has the same storyboard (:class:`QuizQuestion`): the question card, said aloud;
-an invitation to pause, then a countdown in silence; then the seed's worked solution step by
-step, each step's captions saying its numbers (and the answer followed by a silence). The
-last frame keeps the question, every worked row and the answer, which a box marks. The
-eight subclasses only say which question they are and what their card and steps hold; every
-number comes from the scene's sheet (``lesson/sheets/quiz.py``).
+Scene ``QuizQuestionN`` shows the lesson's N-th ``[[quiz]]`` entry, of whatever kind the entry
+names: the lesson's list decides the quiz's questions and their order. Every scene has the
+same storyboard (:class:`QuizQuestion`): the question card, said aloud; an invitation to
+pause, then a countdown in silence; then the seed's worked solution step by step, each step's
+captions saying its numbers (and the answer followed by a silence). The last frame keeps the
+question, every worked row and the answer, which a box marks.
+
+What a question asks and how its solution goes belongs to its kind: one class per kind
+(:class:`QuestionKind`; the registry :mod:`lesson.quizkinds` names it), mixed into the scene
+once the lesson is loaded. Every number comes from the scene's sheet
+(``lesson/sheets/quiz.py``).
 """
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
+from functools import cache
 
 from manim import (
     DOWN,
@@ -40,6 +47,7 @@ from manim import (
 
 from lesson import captions
 from lesson.model import Quiz
+from lesson.quizkinds import MAX_QUESTIONS, kind_of
 from lesson.sheets.quiz import pause_seconds
 from mathcore import fmt
 from scenes.base import LessonScene
@@ -49,8 +57,22 @@ from scenes.snapshot import font_size, is_text
 from scenes.tagging import Num, tag
 from scenes.textfit import fit_into
 
-# The subclasses are named by number; the names are built, not typed (no digits here).
-__all__ = ["QuizQuestion", *(f"QuizQuestion{n}" for n in range(1, 9))]
+# The scenes are named by place; the names are built, not typed (no digits here).
+__all__ = [
+    "AttentionQuestion",
+    "CosineQuestion",
+    "CosineVsScaleQuestion",
+    "DotSignQuestion",
+    "MagnitudeQuestion",
+    "OrthogonalQuestion",
+    "ProjectionQuestion",
+    "QuestionKind",
+    "QuizQuestion",
+    "ZeroQueryQuestion",
+    "kind_class",
+    "with_kind",
+    *(f"QuizQuestion{n}" for n in range(1, MAX_QUESTIONS + 1)),
+]
 
 CARD_PAD = 0.22  # room between the card's border and the question
 CARD_MAX_H = 3.0  # the question card never takes more of the frame than this
@@ -66,7 +88,7 @@ MARK_BUFF = 0.08  # between the answer and its marker
 RECAP_SCALES = (1.0, 0.93, 0.86, 0.8, 0.74, 0.68, 0.63, 0.6)
 
 Part = str | Num
-PAIR_STEPS = ("langkah-pasangan-pertama", "langkah-pasangan-kedua")  # question 5's two pairs
+PAIR_STEPS = ("langkah-pasangan-pertama", "langkah-pasangan-kedua")  # a magnitude question's
 
 
 @dataclass
@@ -143,17 +165,68 @@ class Step:
         return self._group
 
 
+class QuestionKind:
+    """What one kind of question asks and how its solution goes (mixed into a quiz scene).
+
+    A kind's class sets :attr:`code` and fills the hooks :meth:`question` (the card's rows)
+    and :meth:`solution` (the steps, the last one named ``kesimpulan``), drawing with the
+    helpers of the :class:`QuizQuestion` it is mixed into (:func:`with_kind`).
+    """
+
+    code: str = ""  # catalogue keys of the question start with ``qz_<code>_``
+
+    def question(self, width: float) -> list[Mobject]:
+        """The card's rows (words as Text, numbers in MathTex), at most `width` wide."""
+        raise NotImplementedError
+
+    def solution(self, width: float) -> list[Step]:
+        """The worked solution's steps, each row at most `width` wide."""
+        raise NotImplementedError
+
+    def question_subtitle(self) -> str:
+        """Catalogue key of the subtitle read with the question."""
+        return f"qz_{self.code}_sub_question"
+
+    def question_fields(self) -> dict[str, str]:
+        """Fields of the question's subtitle that name sheet values by role (none here)."""
+        return {}
+
+
+def kind_class(kind: str) -> type[QuestionKind]:
+    """The class of quiz kind `kind`, as the registry names it (:mod:`lesson.quizkinds`)."""
+    spec = kind_of(kind)
+    cls: type[QuestionKind] = getattr(importlib.import_module(spec.scene_module), spec.scene)
+    return cls
+
+
+@cache
+def with_kind(scene: type[QuizQuestion], kind: type[QuestionKind]) -> type[QuizQuestion]:
+    """Scene class `scene` asking a question of class `kind`: a class of the same name.
+
+    Its name, module and place stay the scene's (``QuizQuestion3``), so its files, chapter
+    and scene-list entry do; its question and solution are the kind's.
+    """
+    attrs = {"__module__": scene.__module__, "__qualname__": scene.__qualname__}
+    made: type[QuizQuestion] = type(scene.__name__, (kind, scene), attrs)
+    return made
+
+
 class QuizQuestion(LessonScene):
     """One question of "Uji pemahaman": card, pause with countdown, worked solution.
 
-    Subclasses set :attr:`number` and fill the hooks :meth:`question` (the card's rows)
-    and :meth:`solution` (the steps, the last one named ``kesimpulan``). The question and
-    the invitation to pause are said first; the countdown then runs in silence, so the
+    A subclass per place sets :attr:`number`: it shows the lesson's entry of that number,
+    and takes on the entry's kind when the lesson is loaded (:meth:`setup`). The question
+    and the invitation to pause are said first; the countdown then runs in silence, so the
     silence before the solution is at least the lesson's pause (``[timing]``).
     """
 
-    number: int = 0
-    code: str = ""  # catalogue keys of the question start with ``qz_<code>_``
+    number: int = 0  # the [[quiz]] entry shown, counted from 1
+
+    def setup(self) -> None:
+        """Load the lesson and the sheet; then become a scene of the entry's kind."""
+        super().setup()
+        if not isinstance(self, QuestionKind):
+            self.__class__ = with_kind(type(self), kind_class(self.quiz.kind))
 
     def construct(self) -> None:
         """Storyboard: the question, a pause to think, the solution step by step."""
@@ -167,19 +240,6 @@ class QuizQuestion(LessonScene):
         for part in self.parts:
             self.step(part.name)
             self.reveal(part)
-
-    # --- hooks -------------------------------------------------------------------------
-    def question(self, width: float) -> list[Mobject]:
-        """The card's rows (words as Text, numbers in MathTex), at most `width` wide."""
-        raise NotImplementedError
-
-    def solution(self, width: float) -> list[Step]:
-        """The worked solution's steps, each row at most `width` wide."""
-        raise NotImplementedError
-
-    def question_subtitle(self) -> str:
-        """Catalogue key of the subtitle read with the question."""
-        return f"qz_{self.code}_sub_question"
 
     # --- layout ------------------------------------------------------------------------
     @property
@@ -497,10 +557,6 @@ class QuizQuestion(LessonScene):
         return all(self.sheet[k].exact for k in keys)
 
     # --- steps -------------------------------------------------------------------------
-    def question_fields(self) -> dict[str, str]:
-        """Fields of the question's subtitle that name sheet values by role (none here)."""
-        return {}
-
     def show_question(self) -> None:
         """Header, then the card and its question."""
         self.say(self.question_subtitle(), **self.question_fields())
@@ -701,11 +757,10 @@ def stack_height(groups: list[Mobject], buff: float = STEP_BUFF) -> float:
     return sum(g.height for g in groups) + buff * max(len(groups) - 1, 0)
 
 
-# --- the eight questions ---------------------------------------------------------------
-class QuizQuestion1(QuizQuestion):
-    """Question 1: compute a dot product; what its sign says about the angle."""
+# --- the kinds of question (lesson/quizkinds.py names them) ---------------------------
+class DotSignQuestion(QuestionKind):
+    """Kind ``dot-sign``: compute a dot product; what its sign says about the angle."""
 
-    number = 1
     code = "sign"
 
     def question(self, width: float) -> list[Mobject]:
@@ -756,10 +811,9 @@ class QuizQuestion1(QuizQuestion):
         ]
 
 
-class QuizQuestion2(QuizQuestion):
-    """Question 2: u · v and the cosine of the angle; not the same quantity."""
+class CosineQuestion(QuestionKind):
+    """Kind ``cosine``: u · v and the cosine of the angle; not the same quantity."""
 
-    number = 2
     code = "cos"
 
     def question(self, width: float) -> list[Mobject]:
@@ -813,10 +867,9 @@ class QuizQuestion2(QuizQuestion):
         ]
 
 
-class QuizQuestion3(QuizQuestion):
-    """Question 3: project q onto k; signed scalar length and projection vector."""
+class ProjectionQuestion(QuestionKind):
+    """Kind ``projection``: project q onto k; signed scalar length and projection vector."""
 
-    number = 3
     code = "proj"
 
     def question(self, width: float) -> list[Mobject]:
@@ -888,10 +941,9 @@ class QuizQuestion3(QuizQuestion):
         ]
 
 
-class QuizQuestion4(QuizQuestion):
-    """Question 4: a zero dot product of non-zero vectors; the zero-vector caveat."""
+class OrthogonalQuestion(QuestionKind):
+    """Kind ``orthogonal``: a zero dot product of non-zero vectors; the zero-vector caveat."""
 
-    number = 4
     code = "orth"
 
     def question(self, width: float) -> list[Mobject]:
@@ -963,10 +1015,9 @@ class QuizQuestion4(QuizQuestion):
         ]
 
 
-class QuizQuestion5(QuizQuestion):
-    """Question 5: the same dot product from different lengths and directions."""
+class MagnitudeQuestion(QuestionKind):
+    """Kind ``magnitude``: the same dot product from different lengths and directions."""
 
-    number = 5
     code = "mag"
 
     def question(self, width: float) -> list[Mobject]:
@@ -1033,10 +1084,9 @@ class QuizQuestion5(QuizQuestion):
         ]
 
 
-class QuizQuestion6(QuizQuestion):
-    """Question 6: scores, scaled logits, softmax computed, the weights; the heaviest key."""
+class AttentionQuestion(QuestionKind):
+    """Kind ``attention``: scores, scaled logits, softmax computed, weights; the heaviest key."""
 
-    number = 6
     code = "att"
 
     @property
@@ -1166,10 +1216,9 @@ class QuizQuestion6(QuizQuestion):
         ]
 
 
-class QuizQuestion7(QuizQuestion):
-    """Question 7: a zero query; equal weights, and no angle."""
+class ZeroQueryQuestion(QuestionKind):
+    """Kind ``zero-query``: a zero query; equal weights, and no angle."""
 
-    number = 7
     code = "zero"
 
     @property
@@ -1240,10 +1289,9 @@ class QuizQuestion7(QuizQuestion):
         ]
 
 
-class QuizQuestion8(QuizQuestion):
-    """Question 8: cosine similarity instead of the dot product, versus scaling by √d_k."""
+class CosineVsScaleQuestion(QuestionKind):
+    """Kind ``cosine-vs-scale``: cosine similarity instead of q · k, versus scaling by √d_k."""
 
-    number = 8
     code = "scale"
 
     def question(self, width: float) -> list[Mobject]:
@@ -1313,3 +1361,52 @@ class QuizQuestion8(QuizQuestion):
                 answer=1,
             ),
         ]
+
+
+# --- the scenes, one per place in the quiz ---------------------------------------------
+class QuizQuestion1(QuizQuestion):
+    """The lesson's first question."""
+
+    number = 1
+
+
+class QuizQuestion2(QuizQuestion):
+    """The lesson's second question."""
+
+    number = 2
+
+
+class QuizQuestion3(QuizQuestion):
+    """The lesson's third question."""
+
+    number = 3
+
+
+class QuizQuestion4(QuizQuestion):
+    """The lesson's fourth question."""
+
+    number = 4
+
+
+class QuizQuestion5(QuizQuestion):
+    """The lesson's fifth question."""
+
+    number = 5
+
+
+class QuizQuestion6(QuizQuestion):
+    """The lesson's sixth question."""
+
+    number = 6
+
+
+class QuizQuestion7(QuizQuestion):
+    """The lesson's seventh question."""
+
+    number = 7
+
+
+class QuizQuestion8(QuizQuestion):
+    """The lesson's eighth question."""
+
+    number = 8

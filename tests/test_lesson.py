@@ -60,9 +60,9 @@ def quiz_edit(text: str, kind: str, old: str, new: str) -> str:
     return edit(text, f'kind = "{kind}"\n', old, new)
 
 
-def drop_last_quiz(text: str) -> str:
-    i = text.rindex("[[quiz]]")
-    return text[:i]
+def no_quiz(text: str) -> str:
+    """`text` without its [[quiz]] entries (they come last in the seed)."""
+    return text[: text.index("[[quiz]]")]
 
 
 def write(tmp_path: Path, text: str | bytes, name: str = "lesson.toml") -> Path:
@@ -559,7 +559,7 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
         "angle.scale",
         "leaves the drawable range ±9",
     ),
-    ("quiz-count", drop_last_quiz(SEED), "quiz", "needs the seed's 8 [[quiz]] entries, got 7"),
+    ("quiz-none", "quiz = []\n" + no_quiz(SEED), "quiz", "needs 1 to 8 [[quiz]] entries, got 0"),
     (
         "quiz-extra",
         SEED + '\n[[quiz]]\nkind = "cosine"\nx = [1, 0]\ny = [0, 1]\n',
@@ -567,10 +567,11 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
         "got 9",
     ),
     (
-        "quiz-kind-order",
-        SEED.replace('kind = "cosine"\n', 'kind = "projection"\n', 1),
+        "quiz-unknown-kind",
+        SEED.replace('kind = "cosine"\n', 'kind = "cosine-similarity"\n', 1),
         "quiz[2].kind",
-        "question 2 must be kind 'cosine', got 'projection'",
+        "unknown kind 'cosine-similarity'; kinds are: dot-sign, cosine, projection, orthogonal, "
+        "magnitude, attention, zero-query, cosine-vs-scale",
     ),
     (
         "quiz-missing-field",

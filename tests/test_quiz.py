@@ -1,41 +1,229 @@
-"""The quiz scenes: each solution ends with its work and its answer, marked, on screen."""
+"""The quiz: questions keyed by kind, in the lesson's order; each solution ends with its work
+and its answer, marked, on screen."""
 
 from __future__ import annotations
 
+import ast
+import json
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
-from test_scenes import RUNS
+from conftest import DRY_FPS, ROOT, lecture
+from test_scenes import RUNS, check_layout, check_numbers
 
-from lesson.model import load_lesson
-from lesson.sheet import scene_sheet
+from lesson import variants as V
+from lesson.catalogue import LANGUAGES, chapter_title, file_catalogue
+from lesson.model import DEFAULT_LESSON, LessonError, load_lesson
+from lesson.quizkinds import KINDS, MAX_QUESTIONS, kind_of
+from lesson.reads import uncovered
+from lesson.scenelist import LECTURE, ORDER, lesson_order, scene_spec
+from lesson.sheet import numbers_sheet, scene_sheet
+from lesson.sheets import quiz as quiz_sheets
 
-pytestmark = pytest.mark.manim
+SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
+QUIZ_TEXT = ROOT / "lesson" / "text" / "quiz.toml"
 
-# What each question asks for, by sheet key: still on screen when its solution ends.
+# What each kind of question asks for, by sheet key: still on screen when its solution ends.
 ANSWERS = {
-    "QuizQuestion1": ("dot", "right_angle"),
-    "QuizQuestion2": ("dot", "cos"),
-    "QuizQuestion3": ("comp", "proj"),
-    "QuizQuestion4": ("dot", "right_angle"),
-    "QuizQuestion5": ("cos1", "cos2"),
-    "QuizQuestion6": ("weights", "winners"),
-    "QuizQuestion7": ("weight", "norm_q"),
-    "QuizQuestion8": ("cos", "scaled"),
+    "dot-sign": ("dot", "right_angle"),
+    "cosine": ("dot", "cos"),
+    "projection": ("comp", "proj"),
+    "orthogonal": ("dot", "right_angle"),
+    "magnitude": ("cos1", "cos2"),
+    "attention": ("weights", "winners"),
+    "zero-query": ("weight", "norm_q"),
+    "cosine-vs-scale": ("cos", "scaled"),
 }
+# The default lesson's kind at each place.
+SEED_KINDS = {f"QuizQuestion{q.number}": q.kind for q in load_lesson().quiz}
 # The default lesson and the edited ones that change the questions (each distinct run once).
 KEPT = [
-    (s, lesson) for s, lesson in RUNS if s in ANSWERS and lesson in ("default", "quiz", "largest")
+    (s, lesson)
+    for s, lesson in RUNS
+    if s in SEED_KINDS and lesson in ("default", "quiz", "largest")
 ]
 
 
-@pytest.mark.parametrize("scene", sorted(ANSWERS))
+def entries(text: str) -> tuple[str, list[str]]:
+    """A lesson text cut into what comes before its [[quiz]] entries, and each entry."""
+    head, *rest = re.split(r"^(?=\[\[quiz\]\]$)", text, flags=re.M)
+    return head, rest
+
+
+def requiz(kinds: list[str], text: str = SEED) -> str:
+    """`text` with its [[quiz]] entries replaced by its entries of `kinds`, in that order."""
+    head, quiz = entries(text)
+    by_kind = {re.findall(r'^kind = "(.*)"$', e, re.M)[0]: e.rstrip("\n") for e in quiz}
+    return head + "\n\n".join(by_kind[k] for k in kinds) + "\n"
+
+
+# Cosine dropped; projection moved from third to second, cosine-vs-scale from last to first.
+REORDERED = [
+    "cosine-vs-scale",
+    "projection",
+    "dot-sign",
+    "magnitude",
+    "zero-query",
+    "attention",
+    "orthogonal",
+]
+
+
+@pytest.fixture(scope="module")
+def reordered(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("reordered") / "reordered.toml"
+    path.write_text(requiz(REORDERED), encoding="utf-8")
+    return path
+
+
+# --- the registry (fast) ---------------------------------------------------------------
+def test_every_kind_resolves_to_its_class_builder_and_texts() -> None:
+    """Each kind names a class in scenes/quiz.py, a builder in lesson/sheets/quiz.py and
+    catalogue texts ``qz_<code>_…`` in every language; every quiz text belongs to a kind or
+    to every question."""
+    tree = ast.parse((ROOT / "scenes" / "quiz.py").read_text(encoding="utf-8"))
+    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    codes = {k.code for k in KINDS.values()}
+    assert len(codes) == len(KINDS), "two kinds share catalogue keys"
+    for kind in KINDS.values():
+        assert kind.scene in classes, f"{kind.kind}: no class {kind.scene} in scenes/quiz.py"
+        assert [ast.unparse(b) for b in classes[kind.scene].bases] == ["QuestionKind"]
+        assert callable(getattr(quiz_sheets, kind.sheet)), kind.sheet
+    for lang in LANGUAGES:
+        strings = file_catalogue(QUIZ_TEXT, lang)
+        for kind in KINDS.values():
+            assert any(k.startswith(f"qz_{kind.code}_") for k in strings), (lang, kind.kind)
+        owners = {k.split("_")[1] for k in strings if k.startswith("qz_")}
+        assert owners - codes <= {"header", "tag", "pause", "sub"}, owners - codes
+
+
+def test_an_unknown_kind_is_one_line_naming_the_kinds() -> None:
+    with pytest.raises(KeyError, match="unknown quiz kind 'cos'; kinds are: dot-sign, cosine,"):
+        kind_of("cos")
+
+
+def test_an_entrys_rules_are_its_kinds_wherever_it_stands(tmp_path: Path) -> None:
+    """The variant rules of ``quiz[N]`` are those of the kind the N-th entry names."""
+    text = requiz(["dot-sign", "projection"])
+    path = tmp_path / "parallel.toml"  # the projection's q along its k
+    path.write_text(text.replace("x = [3, 1]\ny = [1, 1]", "x = [2, 2]\ny = [1, 1]"), "utf-8")
+    broken = V.broken_rules(load_lesson(path), ["quiz"])
+    assert [line.split(":")[:2] for line in broken] == [["quiz[2]", " projection"]], broken
+
+
+# --- the lesson's list decides (fast) --------------------------------------------------
+def test_a_reordered_quiz_with_a_question_dropped_loads_and_orders_the_scenes(
+    reordered: Path,
+) -> None:
+    lesson = load_lesson(reordered)
+    assert [q.kind for q in lesson.quiz] == REORDERED
+    assert [q.number for q in lesson.quiz] == list(range(1, len(REORDERED) + 1))
+    order = lesson_order(lesson)
+    quiz = [f"QuizQuestion{n}" for n in range(1, len(REORDERED) + 1)]
+    assert order == [s.name for s in LECTURE] + quiz  # one scene fewer than the seed's
+    assert len(order) == len(lesson_order(load_lesson())) - 1
+    # each place shows its entry's kind: its sheet is that kind's, numbered by place
+    seed = numbers_sheet(load_lesson())
+    by_kind = {SEED_KINDS[s]: seed[s] for s in SEED_KINDS}
+    sheet = numbers_sheet(lesson)
+    assert list(sheet) == order
+    for n, (scene, kind) in enumerate(zip(quiz, REORDERED, strict=True), start=1):
+        want = {k: v.text for k, v in by_kind[kind].items() if k != "number"}
+        got = {k: v.text for k, v in sheet[scene].items()}
+        assert got.pop("number") == str(n)
+        assert got == want, scene
+    assert chapter_title("QuizQuestion2", "en") == "Check your understanding: question 2"
+
+
+def test_lecture_numbers_follows_the_lessons_quiz(reordered: Path) -> None:
+    r = lecture("numbers", "--lesson", str(reordered), "--json")
+    assert r.returncode == 0, r.stderr
+    scenes = json.loads(r.stdout)["scenes"]
+    assert list(scenes) == lesson_order(load_lesson(reordered))
+    assert "QuizQuestion8" not in scenes
+    assert scenes["QuizQuestion1"]["scaled"] == "≈ 4.24"  # cosine-vs-scale, first now
+    assert scenes["QuizQuestion2"]["proj"] == "(2, 2)"  # projection, second now
+    text = lecture("numbers", "--lesson", str(reordered)).stdout
+    assert text.index("\nQuizQuestion7\n") > text.index("\nQuizQuestion1\n") > 0
+
+
+def test_a_kind_may_come_twice(tmp_path: Path) -> None:
+    path = tmp_path / "twice.toml"
+    path.write_text(requiz(["projection", "dot-sign", "projection"]), encoding="utf-8")
+    lesson = load_lesson(path)
+    sheet = numbers_sheet(lesson)
+    assert [q.kind for q in lesson.quiz] == ["projection", "dot-sign", "projection"]
+    assert sheet["QuizQuestion1"]["proj"] == sheet["QuizQuestion3"]["proj"]
+    assert sheet["QuizQuestion3"]["number"].text == "3"
+
+
+@pytest.mark.parametrize(
+    "kinds, message",
+    [
+        ([], "quiz: needs 1 to 8 [[quiz]] entries, got 0"),
+        (list(KINDS) + ["cosine"], "quiz: needs 1 to 8 [[quiz]] entries, got 9"),
+    ],
+    ids=["none", "too-many"],
+)
+def test_the_number_of_questions_is_checked(kinds: list[str], message: str, tmp_path) -> None:
+    assert MAX_QUESTIONS == 8 == len([s for s in ORDER if s.startswith("QuizQuestion")])
+    text = requiz(kinds) if kinds else "quiz = []\n" + entries(SEED)[0]
+    path = tmp_path / "count.toml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(LessonError) as info:
+        load_lesson(path)
+    assert str(info.value).endswith(message)
+
+
+def test_a_question_past_the_lessons_quiz_is_refused(reordered: Path) -> None:
+    with pytest.raises(KeyError, match="question 8: the lesson has 7"):
+        scene_spec("QuizQuestion8").builder()(load_lesson(reordered))
+
+
+def test_variants_follow_the_base_lessons_quiz(reordered: Path, tmp_path: Path) -> None:
+    """The generator varies each entry by its kind's rules, in the base lesson's order."""
+    base = load_lesson(reordered)
+    assert V.broken_rules(base) == []
+    for v in V.generate(base, 2, seed=3, vary=["quiz"]):
+        path = tmp_path / v.filename
+        path.write_text(v.text, encoding="utf-8")
+        made = load_lesson(path)
+        assert [q.kind for q in made.quiz] == REORDERED
+        assert V.broken_rules(made) == []
+        assert all(made.section_json(t) != base.section_json(t) for t in V.quiz_tables(base))
+
+
+# --- dry runs (manim) ------------------------------------------------------------------
+@pytest.mark.manim
+def test_a_moved_question_renders_its_kind(reordered: Path) -> None:
+    """QuizQuestion2 of the reordered lesson is its projection question: the projection's
+    steps and numbers, headed "Pertanyaan 2", reading only its own entry."""
+    from pipeline.dryrun import dry_run
+
+    obj = dry_run("QuizQuestion2", reordered, "id", frame_rate=DRY_FPS)
+    lesson = load_lesson(reordered)
+    full = scene_sheet(lesson, "QuizQuestion2")
+    check_numbers(obj, {k: v.text for k, v in full.items()})
+    assert "langkah-proyeksi-skalar" in [s.section for s in obj.snapshots]
+    last = obj.snapshots[-1]
+    assert {"comp", "proj"} <= set(last.numbers) and last.marked
+    assert uncovered(obj.lesson_reads, ORDER["QuizQuestion2"].reads) == []
+    assert {k for k in obj.lesson_reads if k.startswith("quiz")} == {"quiz[2]"}
+    assert not check_layout(obj)
+
+
+@pytest.mark.manim
+@pytest.mark.parametrize("scene", sorted(SEED_KINDS))
 def test_the_solution_ends_with_its_answer_on_screen(dry_scene, scene: str) -> None:
     last = dry_scene(scene, "default").snapshots[-1]
     assert last.section == "kesimpulan"
-    missing = [key for key in ANSWERS[scene] if key not in last.numbers]
+    missing = [key for key in ANSWERS[SEED_KINDS[scene]] if key not in last.numbers]
     assert not missing, f"{scene} ends without {missing} on screen"
 
 
+@pytest.mark.manim
 @pytest.mark.parametrize(("scene", "lesson"), KEPT)
 def test_the_last_frame_keeps_the_question_the_work_and_a_marked_answer(
     dry_scene, lesson_paths, scene: str, lesson: str
@@ -61,4 +249,4 @@ def test_the_last_frame_keeps_the_question_the_work_and_a_marked_answer(
     assert set(first.numbers.items()) <= set(last.numbers.items())
     assert last.marked, f"{scene} on {lesson}: no answer is marked"
     assert last.marked <= set(last.numbers)
-    assert last.marked & set(ANSWERS[scene]), f"{scene}: marks {sorted(last.marked)}"
+    assert last.marked & set(ANSWERS[SEED_KINDS[scene]]), f"{scene}: marks {sorted(last.marked)}"

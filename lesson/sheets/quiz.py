@@ -1,14 +1,17 @@
-"""Sheets of the eight quiz scenes in scenes/quiz.py ("Uji pemahaman").
+"""Sheets of the quiz scenes in scenes/quiz.py ("Uji pemahaman"), one builder per kind.
 
-Each builder reads one ``[[quiz]]`` entry and computes what its worked solution shows, in
-the seed's own notation: ``2·1 + (−1)·4 + 3·(−2) = 2 − 4 − 6 = −8``, ``4/(√5√5) = 4/5 = 0.8``,
+Scene ``QuizQuestionN`` shows the lesson's N-th ``[[quiz]]`` entry: :func:`quiz_question`
+hands that entry to the builder its kind names (:mod:`lesson.quizkinds`), which computes
+what the worked solution shows, in the seed's own notation:
+``2·1 + (−1)·4 + 3·(−2) = 2 − 4 − 6 = −8``, ``4/(√5√5) = 4/5 = 0.8``,
 ``softmax(0, 0) = (1/2, 1/2)``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -16,6 +19,7 @@ import numpy as np
 import mathcore as mc
 from lesson import decide
 from lesson.model import Lesson, Quiz
+from lesson.quizkinds import kind_of
 from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, length, length_terms, product_terms
 from lesson.sheets.softmax import RAW_EXP_LIMIT, SAID_LIST_MAX, quotient, tuple_of
 from mathcore import fmt
@@ -31,26 +35,29 @@ from mathcore.exact import (
 )
 
 __all__ = [
+    "attention",
+    "cosine",
+    "cosine_vs_scale",
+    "dot_sign",
     "expanded",
     "key_names",
+    "magnitude",
+    "orthogonal",
     "pause_seconds",
     "products",
-    "quiz_question_1",
-    "quiz_question_2",
-    "quiz_question_3",
-    "quiz_question_4",
-    "quiz_question_5",
-    "quiz_question_6",
-    "quiz_question_7",
-    "quiz_question_8",
+    "projection",
+    "quiz_question",
     "sum_of",
     "tex_fraction",
     "winners",
+    "zero_query",
 ]
+
+KindBuilder = Callable[[Lesson, Quiz], Sheet]
 
 TABLES = ("quiz", "format", "timing")
 
-# Question 6 computes softmax as SoftmaxBarMorph does: the same limit for subtracting the
+# An attention question computes softmax as SoftmaxBarMorph does: the same limit for subtracting the
 # largest logit first (RAW_EXP_LIMIT), the same longest list said whole (SAID_LIST_MAX).
 
 
@@ -166,8 +173,24 @@ def pause_seconds(quiz: Quiz, countdown: int) -> int:
     return int(round(countdown * (1 + extra)))
 
 
-def _start(lesson: Lesson, n: int) -> tuple[Quiz, fmt.Places, Sheet]:
-    quiz = lesson.quiz[n - 1]
+def quiz_question(lesson: Lesson, number: int) -> Sheet:
+    """The sheet of question `number` (from 1): its entry's kind's builder, on that entry.
+
+    Examples
+    --------
+    >>> from lesson.model import load_lesson
+    >>> sheet = quiz_question(load_lesson(), 3)  # the default lesson's third: a projection
+    >>> sheet["number"].text, sheet["comp"].text, sheet["proj"].text
+    ('3', '≈ 2.83', '(2, 2)')
+    """
+    if not 1 <= number <= len(lesson.quiz):
+        raise KeyError(f"question {number}: the lesson has {len(lesson.quiz)} [[quiz]] entries")
+    quiz = lesson.quiz[number - 1]
+    builder: KindBuilder = getattr(sys.modules[__name__], kind_of(quiz.kind).sheet)
+    return builder(lesson, quiz)
+
+
+def _start(lesson: Lesson, quiz: Quiz) -> tuple[Quiz, fmt.Places, Sheet]:
     return quiz, lesson.places, Sheet({"number": fmt.number(quiz.number, lesson.places)})
 
 
@@ -179,9 +202,9 @@ def _cosine(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) ->
     return fmt.number(exact_cosine(x, y), places)
 
 
-def quiz_question_1(lesson: Lesson) -> Sheet:
-    """Question 1 (dot-sign): the expanded product, its sign against 0, and 90°."""
-    q, P, sheet = _start(lesson, 1)
+def dot_sign(lesson: Lesson, quiz: Quiz) -> Sheet:
+    """Kind ``dot-sign``: the expanded product, its sign against 0, and 90°."""
+    q, P, sheet = _start(lesson, quiz)
     x, y = q.vectors["x"], q.vectors["y"]
     d = exact_dot(x, y)
     sheet |= {
@@ -200,9 +223,9 @@ def quiz_question_1(lesson: Lesson) -> Sheet:
     return sheet.mark("expanded", "products", "dot", "right_angle")
 
 
-def quiz_question_2(lesson: Lesson) -> Sheet:
-    """Question 2 (cosine): u · v, both lengths, and cos θ = 4/(√5√5) = 4/5 = 0.8."""
-    q, P, sheet = _start(lesson, 2)
+def cosine(lesson: Lesson, quiz: Quiz) -> Sheet:
+    """Kind ``cosine``: u · v, both lengths, and cos θ = 4/(√5√5) = 4/5 = 0.8."""
+    q, P, sheet = _start(lesson, quiz)
     x, y = q.vectors["x"], q.vectors["y"]
     cos = exact_cosine(x, y)
     sheet |= {
@@ -224,9 +247,9 @@ def quiz_question_2(lesson: Lesson) -> Sheet:
     return sheet.mark("expanded", "dot", "norm_u", "norm_v", "cos_frac", "cos")
 
 
-def quiz_question_3(lesson: Lesson) -> Sheet:
-    """Question 3 (projection): q · k, ‖k‖, comp_k(q) = 4/√5 ≈ 1.79, proj_k(q) = (4/5) k."""
-    q, P, sheet = _start(lesson, 3)
+def projection(lesson: Lesson, quiz: Quiz) -> Sheet:
+    """Kind ``projection``: q · k, ‖k‖, comp_k(q) = 4/√5 ≈ 1.79, proj_k(q) = (4/5) k."""
+    q, P, sheet = _start(lesson, quiz)
     x, y = q.vectors["x"], q.vectors["y"]
     d, kk = exact_dot(x, y), exact_dot(y, y)
     sheet.decisions["dot"] = decide.sign_of_dot(x, y)
@@ -246,9 +269,9 @@ def quiz_question_3(lesson: Lesson) -> Sheet:
     return sheet.mark("expanded", "dot", "norm_k", "comp_ratio", "comp", "kk", "proj")
 
 
-def quiz_question_4(lesson: Lesson) -> Sheet:
-    """Question 4 (orthogonal): the example pair's zero product, lengths, cos θ = 0, 90°."""
-    q, P, sheet = _start(lesson, 4)
+def orthogonal(lesson: Lesson, quiz: Quiz) -> Sheet:
+    """Kind ``orthogonal``: the example pair's zero product, lengths, cos θ = 0, 90°."""
+    q, P, sheet = _start(lesson, quiz)
     x, y = q.vectors["x"], q.vectors["y"]
     origin = tuple(Fraction(0) for _ in x)
     sheet |= {
@@ -266,9 +289,9 @@ def quiz_question_4(lesson: Lesson) -> Sheet:
     return sheet.mark("expanded", "dot", "norm_x", "norm_y", "zero", "right_angle", "origin_dot")
 
 
-def quiz_question_5(lesson: Lesson) -> Sheet:
-    """Question 5 (magnitude): two pairs with the same product, their lengths and cosines."""
-    q, P, sheet = _start(lesson, 5)
+def magnitude(lesson: Lesson, quiz: Quiz) -> Sheet:
+    """Kind ``magnitude``: two pairs with the same product, their lengths and cosines."""
+    q, P, sheet = _start(lesson, quiz)
     for i, (x, y) in enumerate(q.vectors["pairs"], start=1):
         sheet |= {
             f"x{i}": fmt.vector(x, P),
@@ -318,8 +341,8 @@ def key_names(indices: Sequence[int]) -> fmt.Shown:
     return fmt.Shown(text, tex)
 
 
-def quiz_question_6(lesson: Lesson) -> Sheet:
-    """Question 6 (attention): scores, logits, exponentials, one weight, weights, top key.
+def attention(lesson: Lesson, quiz: Quiz) -> Sheet:
+    """Kind ``attention``: scores, logits, exponentials, one weight, weights, top key.
 
     The logits are the scores divided by √d_k; the exponentials of the logits and their sum
     (``exp_terms``, ``exp_sum``) give the first key's weight as a fraction (``frac``); the
@@ -329,7 +352,7 @@ def quiz_question_6(lesson: Lesson) -> Sheet:
     ``less`` or ``equal``. Decision ``keys``: the number of keys against
     :data:`SAID_LIST_MAX` (``greater``: the tuples of scores, logits and weights are not said).
     """
-    q, P, sheet = _start(lesson, 6)
+    q, P, sheet = _start(lesson, quiz)
     query, keys = q.vectors["query"], q.vectors["keys"]
     d_k = len(query)
     sheet["q"] = fmt.vector(query, P)
@@ -377,9 +400,9 @@ def quiz_question_6(lesson: Lesson) -> Sheet:
     )
 
 
-def quiz_question_7(lesson: Lesson) -> Sheet:
-    """Question 7 (zero-query): scores and logits 0, equal weights 1/n, ‖q‖ = 0."""
-    q, P, sheet = _start(lesson, 7)
+def zero_query(lesson: Lesson, quiz: Quiz) -> Sheet:
+    """Kind ``zero-query``: scores and logits 0, equal weights 1/n, ‖q‖ = 0."""
+    q, P, sheet = _start(lesson, quiz)
     query, keys = q.vectors["query"], q.vectors["keys"]
     d_k = len(query)
     sheet["q"] = fmt.vector(query, P)
@@ -398,9 +421,9 @@ def quiz_question_7(lesson: Lesson) -> Sheet:
     return sheet.mark("score", "logit", "weight", "norm_q")
 
 
-def quiz_question_8(lesson: Lesson) -> Sheet:
-    """Question 8 (cosine-vs-scale): raw 4, cosine 4/(√5√5) = 0.8, scaled 4/√2 ≈ 2.83."""
-    q, P, sheet = _start(lesson, 8)
+def cosine_vs_scale(lesson: Lesson, quiz: Quiz) -> Sheet:
+    """Kind ``cosine-vs-scale``: raw 4, cosine 4/(√5√5) = 0.8, scaled 4/√2 ≈ 2.83."""
+    q, P, sheet = _start(lesson, quiz)
     x, y = q.vectors["x"], q.vectors["y"]
     d = exact_dot(x, y)
     d_k = len(x)
