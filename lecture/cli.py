@@ -415,7 +415,7 @@ def _cmd_variants(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parser() -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="lecture", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -543,7 +543,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     int
         The exit status: 0 on success, 2 for a bad lesson file or bad arguments.
     """
-    args = _parser().parse_args(argv)
+    args = build_parser().parse_args(argv)
     try:
         return int(args.func(args))
     except LessonError as e:

@@ -9,18 +9,57 @@ from __future__ import annotations
 import os
 import shutil
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
-__all__ = ["atomic_copy", "atomic_write", "atomic_writes", "temp_beside"]
+__all__ = ["atomic_copy", "atomic_write", "atomic_writes", "replacing", "temp_beside"]
 
 
 def temp_beside(target: Path) -> Path:
     """A fresh temporary path next to `target` (same folder, so a rename is atomic).
 
-    Unique per process and call, hidden (a leading dot), and ending in ``.tmp``.
+    Unique per process and call, hidden (a leading dot), and ending in ``.tmp`` followed by
+    the target's own suffix, so a library that picks a format by suffix (PyAV, Pillow, wave)
+    writes the temporary as it would the target.
     """
-    return target.with_name(f".{target.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp")
+    tag = f"{os.getpid()}.{uuid.uuid4().hex[:8]}"
+    return target.with_name(f".{target.stem}.{tag}.tmp{target.suffix}")
+
+
+@contextmanager
+def replacing(target: Path) -> Iterator[Path]:
+    """Write a file by any means, then move it onto `target` in one rename.
+
+    Yields a temporary path beside `target` (see :func:`temp_beside`); when the block ends
+    normally the temporary replaces `target`, when it raises the temporary is removed and
+    `target` is left as it was.
+
+    Parameters
+    ----------
+    target : Path
+        The file to write; its folder must exist.
+
+    Yields
+    ------
+    Path
+        Where to write.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> with replacing(folder / "a.txt") as tmp:
+    ...     _ = tmp.write_text("whole")
+    >>> (folder / "a.txt").read_text(), [p.name for p in folder.iterdir()]
+    ('whole', ['a.txt'])
+    """
+    tmp = temp_beside(Path(target))
+    try:
+        yield tmp
+        os.replace(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def _write(path: Path, data: bytes | str, fsync: bool) -> None:
@@ -59,13 +98,8 @@ def atomic_write(path: Path, data: bytes | str, *, fsync: bool = False) -> Path:
     ['a.txt']
     """
     path = Path(path)
-    tmp = temp_beside(path)
-    try:
+    with replacing(path) as tmp:
         _write(tmp, data, fsync)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
     return path
 
 
@@ -107,11 +141,6 @@ def atomic_copy(src: Path, dst: Path) -> Path:
     Path
         `dst`.
     """
-    tmp = temp_beside(Path(dst))
-    try:
+    with replacing(Path(dst)) as tmp:
         shutil.copyfile(src, tmp)
-        os.replace(tmp, dst)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
     return Path(dst)

@@ -8,12 +8,11 @@ lesson keys it read), the numbers it shows, and where each number sat at every s
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.media import atomic_path
+from pipeline.files import atomic_write
 
 __all__ = [
     "ChapterMark",
@@ -187,13 +186,10 @@ class Manifest:
     def save(self, out: Path) -> Path:
         """Write ``out/manifest.json`` atomically and return its path."""
         path = out / FILE
-        tmp = atomic_path(path)
         data = asdict(self)
         if self.lesson_video is None:
             del data["lesson_video"]
-        tmp.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
-        return path
+        return atomic_write(path, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
     def only(self, scenes: list[str]) -> Manifest:
         """A copy that keeps only the clips of `scenes` (all when empty)."""

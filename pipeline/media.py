@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -11,6 +10,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import av
 import numpy as np
+
+from pipeline.files import replacing
 
 if TYPE_CHECKING:
     from av.audio.stream import AudioStream
@@ -22,7 +23,6 @@ __all__ = [
     "AUDIO_CODECS",
     "VideoInfo",
     "add_audio_stream",
-    "atomic_path",
     "audio_packets",
     "frame_image",
     "last_frame",
@@ -77,11 +77,6 @@ def frame_image(frame: av.VideoFrame) -> Image.Image:
     return image
 
 
-def atomic_path(target: Path) -> Path:
-    """A sibling temporary path to write before ``os.replace`` moves it onto `target`."""
-    return target.with_name(f".{target.stem}.{os.getpid()}.tmp{target.suffix}")
-
-
 def save_frame(video: Path | str, time: float, png: Path | str) -> Path:
     """Save the last frame shown at or before `time` seconds as a PNG (written atomically).
 
@@ -109,9 +104,8 @@ def save_frame(video: Path | str, time: float, png: Path | str) -> Path:
             frame = f
     if frame is None:
         raise ValueError(f"{video}: no video frames")
-    tmp = atomic_path(out)
-    frame_image(frame).save(tmp, format="PNG")
-    os.replace(tmp, out)
+    with replacing(out) as tmp:
+        frame_image(frame).save(tmp, format="PNG")
     return out
 
 
@@ -155,17 +149,16 @@ def to_gif(video: Path | str, gif: Path | str, width: int = 640, fps: float = 10
             frames.append(im.quantize(colors=128, method=Image.Quantize.MEDIANCUT))
     if not frames:
         raise ValueError(f"{video}: no video frames")
-    tmp = atomic_path(out)
-    frames[0].save(
-        tmp,
-        format="GIF",
-        save_all=True,
-        append_images=frames[1:],
-        duration=round(1000 / fps),
-        loop=0,
-        optimize=False,
-    )
-    os.replace(tmp, out)
+    with replacing(out) as tmp:
+        frames[0].save(
+            tmp,
+            format="GIF",
+            save_all=True,
+            append_images=frames[1:],
+            duration=round(1000 / fps),
+            loop=0,
+            optimize=False,
+        )
     return out
 
 
@@ -228,8 +221,7 @@ def with_audio(video: Path | str, samples: np.ndarray, target: Path | str, rate:
         `target`.
     """
     out = Path(target)
-    tmp = atomic_path(out)
-    try:
+    with replacing(out) as tmp:
         with av.open(str(video)) as src, av.open(str(tmp), "w") as dst:
             vin = src.streams.video[0]
             vout = dst.add_stream_from_template(vin)
@@ -248,7 +240,4 @@ def with_audio(video: Path | str, samples: np.ndarray, target: Path | str, rate:
                     yield packet
 
             mux_packets(dst, copied(), packets)
-        os.replace(tmp, out)
-    finally:
-        tmp.unlink(missing_ok=True)
     return out

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 
-from pipeline.files import atomic_write, temp_beside
+from pipeline.files import atomic_write, replacing
 from pipeline.manifest import Clip
 
 __all__ = ["ClipStore", "link_file"]
@@ -36,12 +36,11 @@ ENTRY = "clip.json"
 def link_file(src: Path, dst: Path) -> None:
     """Put `src` at `dst` by a hard link (a copy when linking fails), replacing it atomically."""
     dst.parent.mkdir(parents=True, exist_ok=True)
-    tmp = temp_beside(dst)
-    try:
-        os.link(src, tmp)
-    except OSError:
-        shutil.copyfile(src, tmp)
-    os.replace(tmp, dst)
+    with replacing(dst) as tmp:
+        try:
+            os.link(src, tmp)
+        except OSError:
+            shutil.copyfile(src, tmp)
 
 
 class ClipStore:

@@ -9,7 +9,6 @@ and written as ``chapters.vtt``.
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Iterator
 from datetime import timedelta
 from fractions import Fraction
@@ -21,8 +20,9 @@ import numpy as np
 import srt
 
 from lesson.catalogue import catalogue, chapter_title
+from pipeline.files import atomic_write, replacing
 from pipeline.manifest import ChapterMark, Clip, LessonVideo, Manifest
-from pipeline.media import add_audio_stream, atomic_path, audio_packets, mux_packets, probe
+from pipeline.media import add_audio_stream, audio_packets, mux_packets, probe
 
 if TYPE_CHECKING:
     from av.audio.stream import AudioStream
@@ -57,9 +57,7 @@ def to_vtt(cues: list[tuple[float, float, str]]) -> str:
 
 
 def _write_text(path: Path, text: str) -> None:
-    tmp = atomic_path(path)
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    atomic_write(path, text)
 
 
 def _clip_packets(
@@ -120,8 +118,7 @@ def _join(
     from pipeline.voice import RATE, read_audio
 
     starts: list[float] = []
-    tmp = atomic_path(target)
-    with av.open(str(tmp), "w", format="mp4") as dst:
+    with replacing(target) as tmp, av.open(str(tmp), "w", format="mp4") as dst:
         dst.metadata["title"] = title
         with av.open(str(videos[0])) as first:
             s = first.streams.video[0]
@@ -163,7 +160,6 @@ def _join(
                 for i, c in enumerate(chapters)
             ]
         )
-    os.replace(tmp, target)
     return starts
 
 

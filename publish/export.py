@@ -6,12 +6,11 @@ slides that link to them keep working after the numbers change.
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
+from pipeline.files import atomic_copy
 from pipeline.manifest import Manifest
-from pipeline.media import atomic_path, last_frame, to_gif
+from pipeline.media import last_frame, to_gif
 from pipeline.settings import VARIANTS
 from publish.sections import SectionClip, section_clips
 
@@ -31,9 +30,7 @@ def _write(section: SectionClip, fmt: str, target: Path) -> None:
     elif fmt == "gif":
         to_gif(section.video, target)
     else:
-        tmp = atomic_path(target)
-        shutil.copyfile(section.video, tmp)
-        os.replace(tmp, target)
+        atomic_copy(section.video, target)
 
 
 def export_sections(out: Path, manifest: Manifest, fmt: str, lang: str, folder: Path) -> list[Path]:

@@ -7,7 +7,6 @@ the step's title from the catalogue (what its slide is called), wrapped to two l
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -17,8 +16,9 @@ import av
 from PIL import Image, ImageDraw, ImageFont
 
 from lesson.catalogue import step_title
+from pipeline.files import replacing
 from pipeline.manifest import Manifest
-from pipeline.media import atomic_path, frame_image
+from pipeline.media import frame_image
 
 __all__ = [
     "COLORS",
@@ -392,10 +392,6 @@ def contact_sheet(
         if colors
         else sheet
     )
-    tmp = atomic_path(target)
-    try:
+    with replacing(target) as tmp:
         image.save(tmp, format="PNG", optimize=True)
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
     return ContactSheet(target, size, tuple(tiles))

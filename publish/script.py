@@ -13,12 +13,11 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pipeline.media import atomic_path
+from pipeline.files import atomic_write
 from pipeline.voice import check_recordings, recording_dir, text_hash
 
 if TYPE_CHECKING:
@@ -93,9 +92,7 @@ def to_record(line: ScriptLine) -> str:
 
 
 def _write(path: Path, text: str) -> None:
-    tmp = atomic_path(path)
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    atomic_write(path, text)
 
 
 def write_script(lines: list[ScriptLine], title: str, folder: Path) -> tuple[Path, Path]:

@@ -246,7 +246,7 @@ def _readings(check: LabelCheck, frame: Image.Image) -> Iterator[tuple[Image.Ima
             yield image, read_label(image, psm=8)
 
 
-def _check(check: LabelCheck, frame: Image.Image) -> Image.Image:
+def check_label(check: LabelCheck, frame: Image.Image) -> Image.Image:
     """Try the readings until one matches; keep the first reading and crop otherwise."""
     first = None
     for image, read in _readings(check, frame):
@@ -292,7 +292,7 @@ def verify_clip(out: Path, clip: Clip, crops: Path | None = None) -> list[LabelC
             )
             jobs.append((check, frames[snap.time]))
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # tesseract processes
-        images = list(pool.map(lambda job: _check(*job), jobs))
+        images = list(pool.map(lambda job: check_label(*job), jobs))
     for (check, _), image in zip(jobs, images, strict=True):
         if not check.ok and crops is not None:
             crops.mkdir(parents=True, exist_ok=True)

@@ -21,6 +21,7 @@ from lesson.reads import ReadLog
 from lesson.scenelist import scene_spec
 from lesson.schema import Table
 from lesson.sheet import Sheet, build_sheet
+from lesson.voice import PAUSE, Voice
 from mathcore.fmt import Shown
 from mathcore.spoken import spoken_template
 from scenes.legibility import inks
@@ -48,12 +49,16 @@ class LessonScene(Scene):
 
     lesson: Lesson
     sheet: Sheet
-    # Who speaks the captions: set by the render (an object with ``speak(key, words, start)``
-    # returning the take's seconds, see pipeline.voice.Narrator); None renders silent.
-    narrator: Any = None
+    # Who speaks the captions (given by the render, see lesson.voice.Voice); None renders silent.
+    narrator: Voice | None = None
 
     def __init__(
-        self, *, lesson: Lesson | None = None, lang: str = "id", narrator: Any = None, **kwargs: Any
+        self,
+        *,
+        lesson: Lesson | None = None,
+        lang: str = "id",
+        narrator: Voice | None = None,
+        **kwargs: Any,
     ) -> None:
         self.given_lesson = lesson  # None: the bundled lesson (plain `manim` on a scene file)
         self.lang = lang
@@ -236,7 +241,7 @@ class LessonScene(Scene):
         text, start, speech, result = self._caption
         self._caption = None
         fps = float(config.frame_rate)
-        pause = float(getattr(self.narrator, "pause", 0.4))
+        pause = self.narrator.pause if self.narrator is not None else PAUSE
         if result:
             pause += self.pace("result_hold")
         need = captions.voiced_needed(text, fps, self.lang, speech, pause)

@@ -457,11 +457,11 @@ def test_module_rules_are_the_broadcast_ones() -> None:
 
 
 def _lesson_with(tmp: Path, edits: list[tuple[str, str, str]]):
-    from variants import SEED, _set
+    from variants import SEED, set_key
 
     text = SEED
     for table, key, value in edits:
-        text = _set(text, table, key, value)
+        text = set_key(text, table, key, value)
     path = tmp / f"l{abs(hash(tuple(edits)))}.toml"
     path.write_text(text, encoding="utf-8")
     return load_lesson(path)

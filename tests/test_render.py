@@ -295,36 +295,85 @@ def check_joined_audio(video: Path, durations: list[float]) -> None:
         assert float(np.max(np.abs(np.diff(x[i - 480 : i + 480])))) < 0.1  # no click
 
 
+def reordered_quiz(folder: Path) -> Path:
+    """The default lesson with its projection question first and its cosine question dropped."""
+    import tomlkit
+
+    from lesson.model import DEFAULT_LESSON
+
+    doc = tomlkit.parse(DEFAULT_LESSON.read_text(encoding="utf-8"))
+    quiz = doc["quiz"]
+    entries = [quiz[i] for i in range(len(quiz))]
+    kinds = [e["kind"] for e in entries]
+    moved = [entries[kinds.index("projection")]]
+    moved += [e for e in entries if e["kind"] not in ("projection", "cosine")]
+    table = tomlkit.aot()
+    for e in moved:
+        table.append(e)
+    doc["quiz"] = table
+    path = folder / "reordered-quiz.toml"
+    path.write_text(tomlkit.dumps(doc), encoding="utf-8")
+    return path
+
+
 def test_whole_lesson_builds_with_a_chapter_per_scene(rendered: Path, tmp_path: Path) -> None:
     """`lecture build` at low quality: every scene once, joined in lesson order.
 
-    It starts from a folder with the three seed clips, which stay as they are.
+    The lesson asks its quiz in its own order: the projection question first, the cosine
+    question dropped; the chapters and the quiz clips follow that list. It starts from a
+    folder with the three seed clips (they read no quiz), which stay as they are.
     """
     import av
 
-    from lesson.scenelist import ORDER
+    from lesson.catalogue import file_catalogue
+    from lesson.scenelist import LECTURE, TEXT_DIR, lesson_order
 
+    path = reordered_quiz(tmp_path)
+    order = lesson_order(load_lesson(path))
+    assert len(order) == len(LECTURE) + 7 and order[-1] == "QuizQuestion7"
     out = tmp_path / "lesson"
     shutil.copytree(rendered, out)
-    r = lecture("build", "--quality", "low", "--jobs", "2", "--out", str(out), "--quiet")
+    r = lecture(
+        "build",
+        "--lesson",
+        str(path),
+        "--quality",
+        "low",
+        "--jobs",
+        "2",
+        "--out",
+        str(out),
+        "--quiet",
+    )
     assert r.returncode == 0, r.stderr
     assert "up to date: " + ", ".join(SCENES) in r.stderr  # the seed clips, in lesson order
     data = manifest(out)
-    assert list(data["clips"]) == list(ORDER)
+    assert list(data["clips"]) == order
     lesson = data["lesson_video"]
     info = probe(out / "lesson.mp4")
     total = sum(c["duration"] for c in data["clips"].values())
     assert abs(info.duration - total) <= 1 / 15
     with av.open(str(out / "lesson.mp4")) as c:
         titles = [ch["metadata"]["title"] for ch in c.chapters()]
-    assert len(titles) == len(ORDER) == len(lesson["chapters"])
+    assert len(titles) == len(order) == len(lesson["chapters"])
     assert titles[:2] == ["Satu angka", "Judul dan tujuan pembelajaran"]
-    assert titles[-1] == "Uji pemahaman: pertanyaan 8"
+    assert titles[-1] == "Uji pemahaman: pertanyaan 7"
     cues = list(srt.parse((out / "lesson.srt").read_text(encoding="utf-8")))
-    assert len(cues) >= 3 * len(ORDER)
+    assert len(cues) >= 3 * len(order)
     assert all(a.start <= b.start for a, b in itertools.pairwise(cues))
+    # The first question's chapter asks the projection question; no chapter asks the cosine one.
+    texts = file_catalogue(TEXT_DIR / "quiz.toml", "id")
+    first = next(c for c in lesson["chapters"] if c["scene"] == "QuizQuestion1")
+    asked = " ".join(
+        " ".join(c.content.split())
+        for c in cues
+        if first["start"] <= c.start.total_seconds() < first["end"]
+    )
+    assert texts["qz_proj_sub_question"] in asked
+    said = " ".join(" ".join(c.content.split()) for c in cues)
+    assert texts["qz_cos_sub_question"] not in said
     check_joined_audio(out / "lesson.mp4", [c["duration"] for c in data["clips"].values()])
-    r = lecture("build", "--quality", "low", "--out", str(out), "--quiet")
+    r = lecture("build", "--lesson", str(path), "--quality", "low", "--out", str(out), "--quiet")
     assert r.returncode == 0 and "rendered in" not in r.stderr and "joined" not in r.stderr
 
 

@@ -144,10 +144,10 @@ def test_settings_are_checked_once() -> None:
 
 def test_voice_is_checked_once_from_one_list() -> None:
     """Every command's --voice offers the settings' names; the settings refuse another."""
-    from lecture.cli import _parser
+    from lecture.cli import build_parser
     from pipeline.settings import VOICE_OPTIONS
 
-    parser = _parser()
+    parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     offered = {
         name: action.choices
@@ -159,28 +159,6 @@ def test_voice_is_checked_once_from_one_list() -> None:
     assert all(list(choices or ()) == list(VOICE_OPTIONS) for choices in offered.values())
     with pytest.raises(ValueError, match="unknown voice 'robot'; have espeak, none"):
         RenderSettings(voice="robot")
-
-
-PACKAGES = ("mathcore", "lesson", "scenes", "pipeline", "publish", "lecture")
-
-
-def test_no_module_imports_another_modules_private_name() -> None:
-    """A leading underscore means "this module only": no project module imports such a name
-    from another (what one module needs of another is part of its interface)."""
-    found = []
-    for package in PACKAGES:
-        for path in sorted((ROOT / package).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if not isinstance(node, ast.ImportFrom) or not node.module:
-                    continue
-                if node.module.split(".")[0] not in PACKAGES:
-                    continue
-                found += [
-                    f"{path.relative_to(ROOT)}: from {node.module} import {alias.name}"
-                    for alias in node.names
-                    if alias.name.startswith("_")
-                ]
-    assert found == []
 
 
 def test_layer_contract_holds() -> None:

@@ -73,7 +73,7 @@ def test_runs_of_brackets_and_digits_read_as_written() -> None:
     from manim import MathTex, Scene, tempconfig
     from PIL import Image
 
-    from publish.verify import _check
+    from publish.verify import check_label
 
     with tempconfig({"pixel_width": 1280, "pixel_height": 720, "background_color": "#101418"}):
         scene = Scene()
@@ -86,7 +86,7 @@ def test_runs_of_brackets_and_digits_read_as_written() -> None:
     box += [round(640 + x1 * 90) + 2, round(360 - y1 * 90) + 2]
     right = LabelCheck("S", "s", 0.0, "k", "(−1)(2) + (−1)(1)", box=box, kind="part")
     wrong = LabelCheck("S", "s", 0.0, "k", "(−1)(2) + (−1)(7)", box=box, kind="part")
-    _check(right, frame)
-    _check(wrong, frame)
+    check_label(right, frame)
+    check_label(wrong, frame)
     assert right.ok, right.read
     assert not wrong.ok, wrong.read

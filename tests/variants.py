@@ -10,7 +10,7 @@ from lesson.model import DEFAULT_LESSON
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
 
 
-def _set(text: str, table: str, key: str, value: str) -> str:
+def set_key(text: str, table: str, key: str, value: str) -> str:
     """Replace `key = …` inside `[table]`; ``quiz#N`` is the N-th ``[[quiz]]`` entry."""
     if table.startswith("quiz#"):
         head = -1
@@ -69,7 +69,7 @@ def variant(name: str, folder: Path, more: list[tuple[str, str, str]] | None = N
     """Write the edited lesson `name` (plus the edits `more`) into `folder`; return its path."""
     text = SEED
     for table, key, value in EDITS[name] + (more or []):
-        text = _set(text, table, key, value)
+        text = set_key(text, table, key, value)
     suffix = f"-{abs(hash(tuple(more))):x}" if more else ""
     path = folder / f"{name}{suffix}.toml"
     path.write_text(text, encoding="utf-8")

@@ -6,7 +6,6 @@ Samples are floats in [-1, 1] (full scale is 1), mono unless said otherwise, at
 
 from __future__ import annotations
 
-import os
 import wave
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,7 +15,7 @@ import av
 import numpy as np
 import numpy.typing as npt
 
-from pipeline.media import atomic_path
+from pipeline.files import replacing
 from pipeline.voice.targets import RATE
 
 __all__ = ["AnySamples", "Samples", "decode", "place", "read_audio", "write_track", "write_wav"]
@@ -101,16 +100,11 @@ def write_wav(path: Path | str, samples: AnySamples, rate: int = RATE) -> Path:
     out = Path(path)
     pcm = np.clip(np.round(np.asarray(samples, np.float64) * 32767), -32768, 32767)
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = atomic_path(out)
-    try:
-        with wave.open(str(tmp), "wb") as w:
-            w.setnchannels(1)
-            w.setsampwidth(2)
-            w.setframerate(rate)
-            w.writeframes(pcm.astype("<i2").tobytes())
-        os.replace(tmp, out)
-    finally:
-        tmp.unlink(missing_ok=True)
+    with replacing(out) as tmp, wave.open(str(tmp), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(pcm.astype("<i2").tobytes())
     return out
 
 

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
+from pipeline.files import replacing
 from pipeline.lexicon import lexicon
-from pipeline.media import atomic_path
 from pipeline.settings import MEDIA
 from pipeline.voice.targets import CEILING_DBTP, RATE, TARGET_LUFS
 
@@ -132,16 +131,12 @@ def synthesize(
     if target.is_file():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = atomic_path(target)
-    cmd = [ENGINE, "-v", voice, "-s", str(wpm), "-b", "1", "-w", str(tmp), "--stdin"]
-    try:
+    with replacing(target) as tmp:
+        cmd = [ENGINE, "-v", voice, "-s", str(wpm), "-b", "1", "-w", str(tmp), "--stdin"]
         r = subprocess.run(cmd, input=text.encode("utf-8"), capture_output=True, check=False)
         if r.returncode != 0 or not tmp.is_file() or tmp.stat().st_size <= 44:
             err = r.stderr.decode("utf-8", "replace").strip() or f"exit status {r.returncode}"
             raise VoiceError(f"{ENGINE} -v {voice} failed: {err}")
-        os.replace(tmp, target)
-    finally:
-        tmp.unlink(missing_ok=True)
     return target
 
 
