@@ -359,7 +359,7 @@ def _cmd_script(args: argparse.Namespace) -> int:
     from lesson.catalogue import catalogue
     from lesson.scenelist import registry
     from pipeline.dryrun import dry_runs
-    from pipeline.voice import recording_dir, recordings_root
+    from pipeline.voice.recordings import recording_dir, recordings_root
     from publish.script import script_lines, to_record, write_script
 
     lesson = load_lesson(args.lesson)

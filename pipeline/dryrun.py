@@ -74,7 +74,8 @@ def dry_run(
     from manim import config, tempconfig
 
     from lesson.model import load_lesson
-    from pipeline.voice import narrator_for, recording_dir, recordings_root
+    from pipeline.voice.narrator import narrator_for
+    from pipeline.voice.recordings import recording_dir, recordings_root
     from pipeline.worker import link_tree, publish
 
     loaded = load_lesson(lesson)

@@ -118,9 +118,10 @@ def narration_inputs(lesson: Lesson, spec: Scene, settings: RenderSettings) -> d
 
     The words follow from the lesson keys and sources the hash already has; this adds the
     engine, its version, voice, loudness targets, and the bytes of every file in the
-    scene's recordings folder (:func:`pipeline.voice.voice_inputs`).
+    scene's recordings folder (:func:`pipeline.voice.narrator.voice_inputs`).
     """
-    from pipeline.voice import recording_dir, recordings_inputs, recordings_root, voice_inputs
+    from pipeline.voice.narrator import voice_inputs
+    from pipeline.voice.recordings import recording_dir, recordings_inputs, recordings_root
 
     inputs: dict[str, str] = voice_inputs(settings.voice, settings.lang)
     if settings.voice != "none":

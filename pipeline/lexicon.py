@@ -22,8 +22,8 @@ reads words, not phonemes. A term is matched where neither side touches a letter
 so a hyphenated form takes its entry too (*key-nya*, *query-key*); a longer term wins over a
 shorter one inside it.
 
-The phonemes are written for the language's espeak-ng voice (:data:`pipeline.voice.VOICES`);
-the tests run ``espeak-ng -x`` on each entry and compare.
+The phonemes are written for the language's espeak-ng voice
+(:data:`pipeline.voice.synthesis.VOICES`); the tests run ``espeak-ng -x`` on each entry and compare.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from pipeline.manifest import Label, SpokenCue, StepSnapshot
 from pipeline.settings import QUALITIES
 
 if TYPE_CHECKING:
-    from pipeline.voice import Narrator
+    from pipeline.voice.narrator import Narrator
 
 __all__ = [
     "Narration",
@@ -101,7 +101,8 @@ def render(job: ClipJob) -> ClipResult:
     from manim import config, tempconfig
 
     from lesson.model import load_lesson
-    from pipeline.voice import narrator_for, recording_dir, recordings_root
+    from pipeline.voice.narrator import narrator_for
+    from pipeline.voice.recordings import recording_dir, recordings_root
 
     scene, settings, work = job.scene, job.settings, job.work
     spec = scene_spec(scene)
@@ -204,7 +205,9 @@ def narrate(narrator: Narrator, video: Path, sections: list[Path], wav: Path) ->
     import time
 
     from pipeline.media import probe, with_audio
-    from pipeline.voice import RATE, measure, write_wav
+    from pipeline.voice.audio import write_wav
+    from pipeline.voice.loudness import measure
+    from pipeline.voice.targets import RATE
 
     t0 = time.perf_counter()
     check = narrator.check()

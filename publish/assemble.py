@@ -115,7 +115,8 @@ def _join(
     for a clip without, encoded once (so there is no gap or click at a join), as long as
     the video.
     """
-    from pipeline.voice import RATE, read_audio
+    from pipeline.voice.audio import read_audio
+    from pipeline.voice.targets import RATE
 
     starts: list[float] = []
     with replacing(target) as tmp, av.open(str(tmp), "w", format="mp4") as dst:

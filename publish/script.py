@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.files import atomic_write
-from pipeline.voice import check_recordings, recording_dir, text_hash
+from pipeline.voice.recordings import check_recordings, recording_dir, text_hash
 
 if TYPE_CHECKING:
     from pipeline.dryrun import DryRun

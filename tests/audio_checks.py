@@ -9,7 +9,9 @@ import av
 import numpy as np
 import srt
 
-from pipeline.voice import RATE, measure, read_audio
+from pipeline.voice.audio import read_audio
+from pipeline.voice.loudness import measure
+from pipeline.voice.targets import RATE
 
 SPEECH_FLOOR_DB = -35.0  # RMS inside every cue (speech at -16 LUFS is around -20 dBFS)
 SILENCE_DB = -60.0  # RMS between two captions

@@ -19,7 +19,9 @@ from variants import variant
 
 from lesson.model import load_lesson
 from lesson.sheets.quiz import pause_seconds
-from pipeline.voice import RATE, read_audio, synthesize, write_wav
+from pipeline.voice.audio import read_audio, write_wav
+from pipeline.voice.synthesis import synthesize
+from pipeline.voice.targets import RATE
 
 pytestmark = pytest.mark.render
 SCENES = "tests.fixture_scenes:SpokenNumber,tests.fixture_scenes:WrongLabel"

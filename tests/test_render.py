@@ -280,7 +280,8 @@ def check_joined_audio(video: Path, durations: list[float]) -> None:
     import av
     import numpy as np
 
-    from pipeline.voice import RATE, read_audio
+    from pipeline.voice.audio import read_audio
+    from pipeline.voice.targets import RATE
 
     kinds = streams(video)
     assert kinds["audio"][0] == "aac"

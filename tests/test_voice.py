@@ -16,30 +16,16 @@ import av
 import numpy as np
 import pytest
 
-from pipeline import voice
 from pipeline.lexicon import Lexicon, LexiconError, lexicon, read_lexicon
 from pipeline.lexicon import apply as apply_lexicon
 from pipeline.takecheck import speech_seconds
-from pipeline.voice import (
-    RATE,
-    VOICES,
-    check_recordings,
-    cue_ids,
-    measure,
-    narrator_for,
-    normalize,
-    place,
-    read_audio,
-    recording_dir,
-    synthesis,
-    synthesize,
-    take,
-    text_hash,
-    true_peak,
-    voice_inputs,
-    write_track,
-    write_wav,
-)
+from pipeline.voice import synthesis
+from pipeline.voice.audio import place, read_audio, write_track, write_wav
+from pipeline.voice.loudness import measure, normalize, true_peak
+from pipeline.voice.narrator import narrator_for, take, voice_inputs
+from pipeline.voice.recordings import check_recordings, cue_ids, recording_dir, text_hash
+from pipeline.voice.synthesis import VOICES, VoiceError, engine_version, synthesize
+from pipeline.voice.targets import CEILING_DBTP, RATE, TARGET_LUFS
 
 ID_WORDS = "Hasil kali titik q titik k sama dengan empat, kira-kira satu koma tujuh sembilan."
 EN_WORDS = "The dot product q dot k equals four, approximately one point seven nine."
@@ -71,7 +57,7 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
 
 @pytest.mark.voice
 def test_engine_version() -> None:
-    assert voice.engine_version()[0].isdigit()
+    assert engine_version()[0].isdigit()
 
 
 @pytest.mark.voice
@@ -116,7 +102,7 @@ def test_cache_key_follows_engine_voice_speed_and_text() -> None:
 
 @pytest.mark.voice
 def test_unknown_language(tmp_path: Path) -> None:
-    with pytest.raises(voice.VoiceError, match="no voice for language 'fr'"):
+    with pytest.raises(VoiceError, match="no voice for language 'fr'"):
         synthesize("bonjour", "fr", cache=tmp_path)
 
 
@@ -181,8 +167,8 @@ def test_true_peak_sees_between_samples() -> None:
 
 def check_normalised(y: np.ndarray) -> tuple[float, float]:
     lufs, dbtp = measure(y)
-    assert abs(lufs - voice.TARGET_LUFS) <= 1.0, lufs
-    assert dbtp <= voice.CEILING_DBTP, dbtp
+    assert abs(lufs - TARGET_LUFS) <= 1.0, lufs
+    assert dbtp <= CEILING_DBTP, dbtp
     return lufs, dbtp
 
 
@@ -331,7 +317,7 @@ def test_voice_inputs(tmp_path: Path) -> None:
     rec = recording(tmp_path, "cue.wav", "Satu.")
     inputs = voice_inputs("espeak", "id", {"cue": rec})
     assert inputs["engine"] == "espeak-ng" and inputs["engine_voice"] == "id"
-    assert inputs["version"] == voice.engine_version()
+    assert inputs["version"] == engine_version()
     assert voice_inputs("espeak", "en")["engine_voice"] == "en"
     digest = inputs["recording:cue"]
     rec.write_bytes(rec.read_bytes()[:-2] + b"\x01\x00")  # one sample re-recorded
@@ -556,7 +542,7 @@ def test_an_unreadable_recording_fails_in_one_line_naming_it(tmp_path: Path) -> 
     rec.mkdir()
     path = with_words(rec / "pd_sub_dot.wav", WORDS)
     path.write_bytes(b"RIFF" + b"not a wave file" * 8)
-    with pytest.raises(voice.VoiceError) as e:
+    with pytest.raises(VoiceError) as e:
         check_recordings(rec, {"pd_sub_dot": WORDS}, lang="id", cache=tmp_path)
     assert str(path) in str(e.value) and "\n" not in str(e.value)
     check = check_recordings(rec, {"pd_sub_dot": WORDS}, lang="id", cache=tmp_path, strict=False)

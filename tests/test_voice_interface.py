@@ -14,14 +14,9 @@ import pytest
 from lesson.voice import PAUSE, Voice
 from pipeline.lexicon import lexicon
 from pipeline.settings import VOICE_OPTIONS
-from pipeline.voice import (
-    NARRATORS,
-    EngineNarrator,
-    RecordingCheck,
-    engine_version,
-    narrator_for,
-    recording_dir,
-)
+from pipeline.voice.narrator import NARRATORS, EngineNarrator, narrator_for
+from pipeline.voice.recordings import RecordingCheck, recording_dir
+from pipeline.voice.synthesis import engine_version
 
 ROOT = Path(__file__).resolve().parent.parent
 WORDS = "Kalikan koordinat yang bersesuaian, lalu jumlahkan: q titik k sama dengan empat."
@@ -102,7 +97,7 @@ def test_voice_inputs_are_those_clips_were_hashed_with(tmp_path: Path) -> None:
 def test_reading_voice_inputs_loads_neither_scipy_nor_manim(tmp_path: Path) -> None:
     fresh_take(tmp_path / "rec", "cp_sub_dot", WORDS)
     code = (
-        "import sys; from pathlib import Path; from pipeline.voice import narrator_for; "
+        "import sys; from pathlib import Path; from pipeline.voice.narrator import narrator_for; "
         "narrator_for('espeak', 'id', Path(sys.argv[1])).inputs(); "
         "print(sorted(m for m in ('scipy', 'pyloudnorm', 'manim') if m in sys.modules))"
     )
