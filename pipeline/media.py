@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -15,7 +17,7 @@ from pipeline.files import replacing
 
 if TYPE_CHECKING:
     from av.audio.stream import AudioStream
-    from av.container import OutputContainer
+    from av.container import InputContainer, OutputContainer
     from av.video.stream import VideoStream
     from PIL import Image
 
@@ -77,6 +79,20 @@ def frame_image(frame: av.VideoFrame) -> Image.Image:
     return image
 
 
+def _seek_before(c: InputContainer, s: VideoStream, time: float) -> None:
+    """Move `c` to the last keyframe at or before `time` (the end for ``inf``), if it can.
+
+    Decoding from there reaches the same frame as decoding from the start, without decoding
+    the whole clip (a poster is the last frame of a 1080p60 clip of minutes).
+    """
+    end = float(c.duration / av.time_base) if c.duration else None
+    at = end if math.isinf(time) else min(time, end) if end is not None else time
+    if at is None or at <= 0 or s.time_base is None:
+        return
+    with contextlib.suppress(av.error.FFmpegError):
+        c.seek(int(at / s.time_base), stream=s, backward=True, any_frame=False)
+
+
 def save_frame(video: Path | str, time: float, png: Path | str) -> Path:
     """Save the last frame shown at or before `time` seconds as a PNG (written atomically).
 
@@ -98,6 +114,7 @@ def save_frame(video: Path | str, time: float, png: Path | str) -> Path:
     frame = None
     with av.open(str(video)) as c:
         s = c.streams.video[0]
+        _seek_before(c, s, time)
         for f in c.decode(s):
             if frame is not None and f.time is not None and f.time > time + 1e-6:
                 break
