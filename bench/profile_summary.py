@@ -39,9 +39,15 @@ RULES: list[tuple[str, str]] = [
     ("animation and updaters", r"interpolate|update_mobjects|Animation\.|\(manim/animation/"),
     ("TeX, text and mobjects", r"\(manim/mobject/|\(manim/utils/tex"),
     ("import", r"<frozen importlib"),
-    ("waiting (queues, locks, threads)", r"Condition\.wait|Thread\.join|_wait_for_tstate_lock"),
     ("scheduler and CLI (main process)", r"\(pipeline/batch|\(lecture/cli|\(pipeline/executors"),
 ]
+
+
+# A sample whose innermost frame waits (a queue, a lock, a thread, a sleep) is not work; on a
+# loaded machine py-spy counts such threads as active, so they are left out of the shares.
+WAITING = re.compile(
+    r"Condition\.wait|_wait_for_tstate_lock|Thread\.join|\(time\.sleep|Event\.wait"
+)
 
 
 def summarise(path: Path, top: int = 25) -> str:
@@ -49,15 +55,18 @@ def summarise(path: Path, top: int = 25) -> str:
     kinds: collections.Counter[str] = collections.Counter()
     leaves: collections.Counter[str] = collections.Counter()
     threads: collections.Counter[str] = collections.Counter()
-    total = 0
+    total = waiting = 0
     compiled = [(k, re.compile(p)) for k, p in RULES]
     for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
         stack, _, count = line.rpartition(" ")
         if not count.isdigit():
             continue
         n = int(count)
-        total += n
         frames = stack.split(";")
+        if WAITING.search(frames[-1]) or "tqdm_monitor" in frames[-1]:
+            waiting += n
+            continue
+        total += n
         thread = next((f for f in frames if f.startswith("thread ")), "")
         name = re.sub(r"\(\d+\)|-\d+$", "", thread.partition(": ")[2]) or "?"
         threads[name] += n
@@ -67,7 +76,12 @@ def summarise(path: Path, top: int = 25) -> str:
             "other Python (manim scene machinery, interpreter)",
         )
         kinds[kind] += n
-    out = [f"{total} samples (py-spy, Python threads of every process)", "", "by kind of work:"]
+    out = [
+        f"{total} samples of work (py-spy, Python threads of every process); "
+        f"{waiting} samples waiting (queues, locks, sleeps) left out",
+        "",
+        "by kind of work:",
+    ]
     out += [f"  {v / total:6.1%}  {k}" for k, v in kinds.most_common()]
     out += ["", "by thread:"]
     out += [f"  {v / total:6.1%}  {k}" for k, v in threads.most_common(6)]
