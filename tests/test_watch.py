@@ -206,3 +206,59 @@ def test_watch_re_renders_on_save_waits_after_a_bad_edit_and_stops_on_ctrl_c(
         if w.proc.poll() is None:
             w.proc.kill()
             w.proc.wait()
+
+
+@pytest.mark.slides
+def test_the_preview_page_reloads_the_deck_in_chromium_when_the_version_moves(
+    tmp_path: Path,
+) -> None:
+    import shutil
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    def deck(text: str) -> None:
+        (tmp_path / "deck").mkdir(exist_ok=True)
+        (tmp_path / "deck" / "index.html").write_text(f"<p id=t>{text}</p>", encoding="utf-8")
+
+    write_page(tmp_path, "watch", "id")
+    deck("first deck")
+    write_version(tmp_path, Version(1, 1, 2, "first build", False))
+    server = serve(tmp_path)
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 f"--user-data-dir={tmp_path / 'chromium'}"):  # fmt: skip
+        opts.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=opts)
+    try:
+        driver.get(server.url)
+        wait = WebDriverWait(driver, 30)
+
+        def shows(text: str, slide: str, status: str) -> bool:
+            frame = driver.find_element("id", "deck")
+            here = driver.find_element("id", "status").text
+            driver.switch_to.frame(frame)
+            try:
+                inside = driver.find_element("id", "t").text
+                at = driver.execute_script("return location.hash")
+            except Exception:
+                return False
+            finally:
+                driver.switch_to.default_content()
+            return (inside, at, here) == (text, slide, status)
+
+        wait.until(lambda _: shows("first deck", "#2", "first build"))
+        # a loader error moves the version, not the deck: the status says so, the deck stays
+        write_version(tmp_path, Version(2, 1, 0, "mine.toml: not valid TOML", True))
+        wait.until(lambda _: shows("first deck", "#2", "mine.toml: not valid TOML"))
+        assert driver.find_element("id", "status").get_attribute("class") == "failed"
+        # a re-render: the page reloads the new deck at the slide of the scene that changed
+        deck("second deck")
+        write_version(tmp_path, Version(3, 2, 5, "rendered", False))
+        wait.until(lambda _: shows("second deck", "#5", "rendered"))
+    finally:
+        driver.quit()
+        server.shutdown()
+        server.server_close()
