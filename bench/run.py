@@ -96,6 +96,8 @@ def watch_latency(work: Path, n: int) -> dict:
     The watcher runs on a copy of the lesson with two scenes watched; each repeat saves a
     new `[magnitude] scale` (an editor's save: a temporary file renamed over the lesson) and
     waits until the scene's clip is written and the preview's deck version has moved on.
+    Alternated with it, the same edit on another copy is re-rendered by a fresh `lecture
+    render` process (what an author ran before the watcher).
     """
     import threading
 
@@ -154,6 +156,12 @@ def watch_latency(work: Path, n: int) -> dict:
 
     try:
         wait_deck(0)  # the first build (both scenes rendered)
+        lesson_b, out_b = work / "watch" / "b.toml", work / "watch" / "out-b"
+        lesson_b.write_text(text, encoding="utf-8")
+        render_b = lecture("render", WATCH_SCENE, "--quality", "low", "--jobs", "2",
+                           "--lesson", str(lesson_b), "--out", str(out_b), "--quiet")  # fmt: skip
+        run(render_b)  # warm: the next runs re-render after an edit only
+        runs_b = []
         watcher_cpu0, fork = cpu(proc.pid), server()
         render_cpu0 = cpu(fork, reaped=True)
         runs, rendered = [], []
@@ -170,6 +178,8 @@ def watch_latency(work: Path, n: int) -> dict:
             time.sleep(0.5)  # its lines are out
             took = re.findall(rf"^{WATCH_SCENE}: rendered in ([\d.]+) s$", "".join(lines), re.M)
             rendered.append(float(took[-1]) if took else float("nan"))
+            lesson_b.write_text(edited, encoding="utf-8")
+            runs_b.append(run(render_b))
         watcher_cpu = cpu(proc.pid) - watcher_cpu0
         render_cpu = cpu(fork, reaped=True) - render_cpu0
     finally:
@@ -182,6 +192,8 @@ def watch_latency(work: Path, n: int) -> dict:
         "worker_render_s": statistics.median(rendered),
         "runs": runs,
         "worker_runs": rendered,
+        "lecture_render_after_the_edit_s": statistics.median(runs_b),
+        "lecture_render_runs": runs_b,
         "other_scene_up_to_date_lines": up_to_date,
         "render_cpu_s_per_edit": render_cpu / n,  # the renders and what they ran (ffmpeg, espeak)
         "watcher_cpu_s_per_edit": watcher_cpu / n,  # detect, plan, deck, version
