@@ -163,7 +163,6 @@ class Watcher:
         if loaded is None:
             return
         lesson, scenes = loaded
-        scenes = scenes or lesson_order(lesson)
         out = self.folder(lesson)
         for cached in (catalogue.catalogue, catalogue.file_catalogue, catalogue.step_titles):
             cached.cache_clear()  # a text catalogue may have changed since the last build
@@ -184,8 +183,10 @@ class Watcher:
                         lines.append(f"{scene}: up to date")
                 for line in lines:
                     print(line, flush=True)
-                slide = self.write_deck(lesson, out, scenes, changed=list(took))
-        except RenderError as e:
+                # a deck only when a clip changed (a reload would stop the clip playing)
+                fresh = bool(took) or not (self.preview and (self.preview / "deck").is_dir())
+                slide = self.write_deck(lesson, out, scenes, list(took)) if fresh else 0
+        except (RenderError, OSError, ValueError) as e:
             print(f"lecture: error: {e}", file=sys.stderr, flush=True)
             self.bump(status=str(e), failed=True)
             return
@@ -194,7 +195,7 @@ class Watcher:
             status=f"{time.strftime('%H:%M:%S')} {what}"
             + "".join(f" · {s}: failed" for s in fails),
             failed=bool(fails),
-            deck=True,
+            deck=fresh,
             slide=slide,
         )
 
