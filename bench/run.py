@@ -16,7 +16,6 @@ import json
 import os
 import platform
 import re
-import resource
 import shutil
 import signal
 import statistics
@@ -53,17 +52,63 @@ def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT) -> 
     return took
 
 
-def children_cpu() -> float:
-    """CPU seconds (user + system) of the finished child processes so far."""
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
+def tree_cpu(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Wall and CPU seconds of one run, the CPU of every process under it included.
 
+    `lecture`'s renders run in processes forked by a worker server that the command does
+    not wait for, so the CPU of its children never reaches ``RUSAGE_CHILDREN``; the tree is
+    read from /proc twice a second instead (each process's own user + system time, the last
+    reading before it ends: a process loses at most half a second).
+    """
+    tick = os.sysconf("SC_CLK_TCK")
+    seen: dict[int, float] = {}
 
-def timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
-    """Wall and CPU seconds (the process and every process it waited for) of one run."""
-    cpu = children_cpu()
-    wall = run(cmd, env)
-    return wall, children_cpu() - cpu
+    def poll(root: int) -> None:
+        kids: dict[int, list[int]] = {}
+        stats: dict[int, float] = {}
+        for d in Path("/proc").iterdir():
+            if not d.name.isdigit():
+                continue
+            try:
+                fields = (d / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            kids.setdefault(int(fields[1]), []).append(int(d.name))
+            stats[int(d.name)] = (int(fields[11]) + int(fields[12])) / tick
+        todo = [root]
+        while todo:
+            pid = todo.pop()
+            if pid in stats:
+                seen[pid] = max(seen.get(pid, 0.0), stats[pid])
+            todo += kids.get(pid, [])
+        # orphans (the worker server after the command ends) keep their place in the tree
+        for pid in list(seen):
+            if pid in stats and pid != root:
+                seen[pid] = max(seen[pid], stats[pid])
+
+    t0 = time.perf_counter()
+    with subprocess.Popen(
+        cmd,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as p:
+        err: list[str] = []
+        import threading
+
+        reader = threading.Thread(target=lambda: err.append(p.stderr.read() if p.stderr else ""))
+        reader.start()
+        while p.poll() is None:
+            poll(p.pid)
+            time.sleep(0.5)
+        reader.join()
+    took = time.perf_counter() - t0
+    if p.returncode != 0:
+        raise SystemExit(f"bench: {' '.join(cmd)} failed:\n{''.join(err)[-2000:]}")
+    LAST_STDERR[0] = "".join(err)
+    return took, sum(seen.values())
 
 
 def ssim(a: Path, b: Path) -> dict[str, float]:
@@ -128,14 +173,14 @@ def high_cases(work: Path, whole_lesson: bool) -> dict:
     )
     media = work / "manim-high"
     shutil.copytree(ROOT / "media" / "Tex", media / "Tex")
-    plain_wall, plain_cpu = timed(
+    plain_wall, plain_cpu = tree_cpu(
         [PY, "-m", "manim", "render", "-qh", "--media_dir", str(media), str(driver), *HIGH_PAIR],
         env={"PYTHONPATH": str(ROOT)},
     )
     plain = {s: next(media.rglob(f"1080p60/{s}.mp4")) for s in HIGH_PAIR}
     plain_s = sum(clip_seconds(p) for p in plain.values())
     out = work / "ours-high"
-    ours_wall, ours_cpu = timed(
+    ours_wall, ours_cpu = tree_cpu(
         lecture(
             "render", *HIGH_PAIR, "--quality", "high", "--jobs", "2", "--out", str(out),
             "--quiet", "--force",
@@ -177,7 +222,7 @@ def high_cases(work: Path, whole_lesson: bool) -> dict:
     }
     if whole_lesson:
         lesson = work / "lesson-high"
-        wall, cpu = timed(
+        wall, cpu = tree_cpu(
             lecture(
                 "build", "--quality", "high", "--jobs", "2", "--out", str(lesson), "--quiet",
                 "--force",
