@@ -21,6 +21,7 @@ PHASES = [
     ("SVG to shapes", r"svg_mobject\.py"),
     ("narration: takes (espeak-ng, levelling)", r"pipeline/voice/(narrator|synthesis|audio)"),
     ("narration: loudness", r"pipeline/voice/loudness|pyloudnorm|scipy"),
+    ("posters (last frame decoded)", r"save_frame|last_frame"),
     ("mux and probes (pipeline.media)", r"pipeline/media\.py"),
     ("sections combined (manim)", r"combine_to_section_videos|combine_files"),
     ("encoder (manim writes frames)", r"scene_file_writer\.py|av/"),
@@ -30,6 +31,9 @@ PHASES = [
     ("after the render (install, manifest)", r"pipeline/(job|executors|manifest|files)\.py"),
     ("planning (lesson, hashes, plan)", r"pipeline/batch\.py|lecture/cli\.py|lesson/"),
 ]
+
+# frames every stack of a process runs through (process start, threads, the command line)
+BOILERPLATE = r"^(process |<module>)|multiprocessing/|threading\.py|runpy|click/|concurrent/futures"
 
 
 def summarise(path: Path, top: int) -> str:
@@ -41,16 +45,15 @@ def summarise(path: Path, top: int) -> str:
             continue
         procs = re.findall(r"process (\d+):\"(.*?)\";", head)
         stack = re.sub(r"process \d+:\".*?\";", "", head)
-        proc = "main" if len(procs) <= 1 else "worker"
-        if procs and "forkserver" in procs[-1][1] and "_serve_one" not in stack:
-            proc = "forkserver"
+        # the command, then the worker server it started, then a render forked from that
+        proc = ("main", "worker server", "render")[min(len(procs), 3) - 1] if procs else "main"
         stacks.append((proc, stack, int(n)))
     total = sum(n for _, _, n in stacks) or 1
     out = [f"samples: {total} (100 Hz, running threads only)", "", "per process:"]
     per_proc = Counter[str]()
     for proc, _, n in stacks:
         per_proc[proc] += n
-    out += [f"  {p:<12} {n / total:6.1%}  {n / 100:7.1f} s" for p, n in per_proc.most_common()]
+    out += [f"  {p:<14} {n / total:6.1%}  {n / 100:7.1f} s" for p, n in per_proc.most_common()]
     phases = Counter[str]()
     for _, stack, n in stacks:
         phase = next((ph for ph, pat in PHASES if re.search(pat, stack)), "other")
@@ -61,10 +64,11 @@ def summarise(path: Path, top: int) -> str:
     for _, stack, n in stacks:
         frames = [f for f in stack.split(";") if f]
         for f in set(frames):
-            incl[f] += n
+            if not re.search(BOILERPLATE, f):
+                incl[f] += n
         if frames:
             self_[frames[-1]] += n
-    out += ["", f"top {top} frames, inclusive (share of all samples):"]
+    out += ["", f"top {top} frames, inclusive (share of all samples; start-up frames left out):"]
     out += [f"  {n / total:6.1%}  {f[:150]}" for f, n in incl.most_common(top)]
     out += ["", f"top {top} frames, self:"]
     out += [f"  {n / total:6.1%}  {f[:150]}" for f, n in self_.most_common(top)]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -182,6 +182,7 @@ def plan(
     settings: RenderSettings,
     outs: list[Path],
     store: ClipStore | None,
+    stale: Callable[[], None] | None = None,
 ) -> Plan:
     """Which clips are current, which are in the store, and which distinct ones to render.
 
@@ -197,6 +198,9 @@ def plan(
         One render folder per lesson.
     store : ClipStore or None
         The clip store; None renders each clip into its lesson's folder (one lesson only).
+    stale : callable, optional
+        Called once, when the first clip that may need a render is found (the local pool
+        starts its worker server then, so that manim's import overlaps the rest of the plan).
 
     Returns
     -------
@@ -228,6 +232,9 @@ def plan(
                 p.up_to_date += 1
                 p.current[i].append(scene)
                 continue
+            if stale is not None and (store is None or not store.has(current)):
+                stale()  # a render is (very likely) coming: once
+                stale = None
             if store is None:  # rendered into the lesson's folder
                 job = ClipJob(
                     scene,
@@ -313,7 +320,7 @@ def build_many(
     try:
         for out in outs:
             out.mkdir(parents=True, exist_ok=True)
-        p = plan(lessons, scenes, settings, outs, store)
+        p = plan(lessons, scenes, settings, outs, store, executor.warm)
         return _run(p, lessons, settings, outs, store, executor, progress)
     finally:
         executor.close()
