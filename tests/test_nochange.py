@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.render
 
 # What a render needs and deciding needs not: the renderer, the loudness meter (scipy),
-# PyAV and numpy.
-HEAVY = ("manim", "scipy", "pyloudnorm", "av", "numpy")
+# and PyAV (numpy stays: the lesson layer computes with it).
+HEAVY = ("manim", "scipy", "pyloudnorm", "av")
 
 # The whole `lecture` command as `python -m lecture.cli` runs it; at its exit, what it loaded
 # and whether it started any process (the worker server imports manim).
@@ -36,7 +36,7 @@ print(json.dumps({"status": status, "loaded": sorted(m for m in HEAVY if m in sy
 
 
 def test_no_change_render_loads_nothing_heavy(rendered: Path) -> None:
-    """`lecture render` of up-to-date clips: no manim, scipy, pyloudnorm, PyAV or numpy, and
+    """`lecture render` of up-to-date clips: no manim, scipy, pyloudnorm or PyAV, and
     no worker server started."""
     before = {p.name: p.stat().st_mtime_ns for p in rendered.glob("*.mp4")}
     code = f"HEAVY = {HEAVY!r}\n{RUN}"
