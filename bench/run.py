@@ -43,6 +43,20 @@ def reap_orphans() -> None:
     ctypes.CDLL("libc.so.6", use_errno=True).prctl(36, 1)  # PR_SET_CHILD_SUBREAPER
 
 
+def children() -> set[int]:
+    """Linux: the processes whose parent is this one (adopted orphans included)."""
+    me, pids = os.getpid(), set()
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                stat = (proc / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == me:
+                pids.add(int(proc.name))
+    return pids
+
+
 def children_cpu() -> float:
     """CPU seconds of every waited-for child process so far (user + system)."""
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -51,7 +65,7 @@ def children_cpu() -> float:
 
 def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT) -> float:
     """Wall time of one whole process; fails loudly if it fails."""
-    cpu0 = children_cpu()
+    cpu0, before = children_cpu(), children()
     t0 = time.perf_counter()
     r = subprocess.run(
         cmd,
@@ -62,11 +76,11 @@ def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT) -> 
         text=True,
     )
     took = time.perf_counter() - t0
-    while True:  # wait for the adopted orphans too (see reap_orphans)
+    for pid in children() - before:  # wait for the orphans it left us (see reap_orphans)
         try:
-            os.wait()
+            os.waitpid(pid, 0)
         except ChildProcessError:
-            break
+            pass
     LAST_CPU[0] = children_cpu() - cpu0
     if r.returncode != 0:
         raise SystemExit(f"bench: {' '.join(cmd)} failed:\n{r.stderr[-2000:]}")
