@@ -279,7 +279,7 @@ class LocalExecutor:
         """Start the worker server now: its import of manim overlaps the rest of the plan."""
         import multiprocessing.forkserver
 
-        _workers()  # sets what the server imports
+        _workers(self.fresh_code)  # sets what the server imports
         multiprocessing.forkserver.ensure_running()
 
     def _start(self, job: ClipJob) -> int:
