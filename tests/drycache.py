@@ -32,7 +32,6 @@ from typing import Any, TypeVar
 from cachedir import cache_root
 
 __all__ = [
-    "DRY_FPS",
     "KEEP",
     "DryRunCache",
     "cached_dry_run",
@@ -46,9 +45,6 @@ ROOT = Path(__file__).resolve().parent.parent
 # What a dry run imports or reads from the checkout (tests/ only writes the lesson files,
 # whose bytes are in the key; publish/ and lecture/ sit above pipeline/ and are not imported).
 SOURCE_DIRS = ("mathcore", "lesson", "scenes", "pipeline")
-# Dry runs check what each step shows at its end, what the scene reads and its subtitles'
-# rules; none of that depends on the frame rate, so they run at 5 fps (2.5x faster than 15).
-DRY_FPS = 5.0
 KEEP = 4  # generations kept: this checkout's, and a few others' (branches, other clones)
 T = TypeVar("T")
 
@@ -126,7 +122,7 @@ def dry_key(
     lang: str,
     voice: str,
     recordings: bool,
-    frame_rate: float,
+    frame_rate: float | None,
     digests: Mapping[str, str],
     tools: Mapping[str, str],
 ) -> str:
@@ -163,7 +159,7 @@ def dry_key(
             "lang": lang,
             "voice": voice,
             "recordings": recordings,
-            "frame_rate": float(frame_rate),
+            "frame_rate": frame_rate and float(frame_rate),
             "narration": narration,
         },
         sort_keys=True,
@@ -258,7 +254,7 @@ def cached_dry_run(
     media: Path | None = None,
     voice: str = "espeak",
     recordings: bool = True,
-    frame_rate: float = DRY_FPS,
+    frame_rate: float | None = None,
 ) -> Any:
     """:func:`pipeline.dryrun.dry_run`, made once per machine for the same inputs.
 

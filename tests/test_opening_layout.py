@@ -6,8 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import DRY_MEDIA
-from drycache import DRY_FPS, cached_dry_run
+from conftest import DRY_FPS, DRY_MEDIA
+from drycache import cached_dry_run
 from test_scenes import check_layout
 from variants import variant
 

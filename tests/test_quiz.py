@@ -10,8 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import ROOT, lecture
-from drycache import DRY_FPS, cached_dry_run
+from conftest import DRY_FPS, ROOT, lecture
+from drycache import cached_dry_run
 from test_scenes import RUNS, check_layout, check_numbers
 
 from lesson import variants as V

@@ -9,8 +9,8 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
-from conftest import lecture
-from drycache import DRY_FPS, cached_dry_run
+from conftest import DRY_FPS, lecture
+from drycache import cached_dry_run
 from test_lesson import quiz_vectors, worked_vectors
 
 from lesson import variants as V
