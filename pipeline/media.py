@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -77,6 +78,16 @@ def frame_image(frame: av.VideoFrame) -> Image.Image:
     return image
 
 
+def _shown_at(frames: Iterable[av.VideoFrame], time: float) -> av.VideoFrame | None:
+    """The last of `frames` (decoded in order) that starts at or before `time` seconds."""
+    frame = None
+    for f in frames:
+        if frame is not None and f.time is not None and f.time > time + 1e-6:
+            break
+        frame = f
+    return frame
+
+
 def save_frame(video: Path | str, time: float, png: Path | str) -> Path:
     """Save the last frame shown at or before `time` seconds as a PNG (written atomically).
 
@@ -98,10 +109,15 @@ def save_frame(video: Path | str, time: float, png: Path | str) -> Path:
     frame = None
     with av.open(str(video)) as c:
         s = c.streams.video[0]
-        for f in c.decode(s):
-            if frame is not None and f.time is not None and f.time > time + 1e-6:
-                break
-            frame = f
+        if s.time_base is not None and (c.duration or math.isfinite(time)):
+            # decode from the last keyframe at or before `time`, not from the start: frames
+            # after a keyframe decode the same either way (x264's keyframes are IDR frames)
+            end = c.duration / av.time_base if c.duration else time
+            c.seek(int(min(time, end) / s.time_base), stream=s, backward=True, any_frame=False)
+        frame = _shown_at(c.decode(s), time)
+    if frame is None:  # the seek found nothing: decode from the start
+        with av.open(str(video)) as c:
+            frame = _shown_at(c.decode(c.streams.video[0]), time)
     if frame is None:
         raise ValueError(f"{video}: no video frames")
     with replacing(out) as tmp:
