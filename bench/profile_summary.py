@@ -1,105 +1,89 @@
-"""Summarise a py-spy profile (``py-spy record --format raw``) as shares by what the time does.
+"""Summarise a py-spy raw profile (``py-spy record --format raw``): where the samples go.
 
-Run with `.venv/bin/python bench/profile_summary.py PROFILE.txt [--title TEXT]`. Prints the
-share of the sampled time of each kind of work (drawing, conversion and encoding, narration,
-muxing, sections, the join, waiting, Python overhead) and the 25 leaf frames with the most
-samples. Each sample is put under the first rule below that any of its frames matches (the
-rules' order decides: drawing before the mobject methods it calls). py-spy sees Python
-threads only: x264's own worker threads are not in it (the encoder thread's ``encode`` call
-is), so `perf report --sort dso` beside it gives the split by library.
+Run with ``python bench/profile_summary.py PROFILE.txt [--command "..."] [--top 25]``. Prints
+the samples per process, per phase of a render (import, TeX, SVG to shapes, updaters, Cairo
+drawing, encoder, narration, muxing, the work after the render, planning) and the frames with
+the largest inclusive and self shares. py-spy samples only threads that are running (no
+``--idle``), so the shares are shares of CPU, not of wall time.
 """
 
 from __future__ import annotations
 
 import argparse
-import collections
 import re
-import sys
+from collections import Counter
 from pathlib import Path
 
-# (kind, pattern of a frame), in order; the first rule any frame of a sample matches names it.
-RULES: list[tuple[str, str]] = [
-    ("conversion RGBA->YUV, once per distinct picture (ours)", r"_converted \(pipeline/encoding"),
-    ("hold detection (frame comparison, ours)", r"same_picture \(pipeline/encoding"),
-    ("RGBA frame wrapped per frame (from_ndarray)", r"video_segment_encoder\.py:96\)"),
-    (
-        "encode call: RGBA->YUV in PyAV + x264 (manim, per frame)",
-        r"VideoSegmentEncoder\.write_frame \(manim/scene/video_segment_encoder\.py:100\)",
-    ),
-    ("encode call: x264 (ours)", r"HoldOnceEncoder\.write_frame \(pipeline/encoding"),
-    ("encoder flush", r"VideoSegmentEncoder\.finish"),
-    ("poster (last frame)", r"save_frame \(pipeline/media|last_frame \(pipeline/media"),
-    ("audio mux of clip and sections", r"with_audio \(pipeline/media"),
-    ("narration (speech, levelling, track)", r"\(pipeline/voice/|narrate \(pipeline/worker"),
-    ("sections and clip (manim concat)", r"combine_to_section_videos|combine_to_movie"),
-    ("join (lesson.mp4)", r"\(publish/assemble"),
-    ("snapshots and legibility", r"_snapshot \(scenes/base|\(scenes/legibility|\(scenes/snapshot"),
-    ("frame copy (get_frame)", r"CairoRenderer\.get_frame"),
-    ("drawing (Cairo camera)", r"\(manim/camera/|CairoRenderer\.update_frame"),
-    ("animation and updaters", r"interpolate|update_mobjects|Animation\.|\(manim/animation/"),
-    ("TeX, text and mobjects", r"\(manim/mobject/|\(manim/utils/tex"),
-    ("import", r"<frozen importlib"),
-    ("scheduler and CLI (main process)", r"\(pipeline/batch|\(lecture/cli|\(pipeline/executors"),
+# (phase, pattern matched against the whole stack); the first phase that matches wins
+PHASES = [
+    ("import (modules)", r"_find_and_load"),
+    ("TeX compile (latex, dvisvgm)", r"tex_file_writing\.py"),
+    ("SVG to shapes", r"svg_mobject\.py"),
+    ("narration: takes (espeak-ng, levelling)", r"pipeline/voice/(narrator|synthesis|audio)"),
+    ("narration: loudness", r"pipeline/voice/loudness|pyloudnorm|scipy"),
+    ("posters (last frame decoded)", r"save_frame|last_frame"),
+    ("mux and probes (pipeline.media)", r"pipeline/media\.py"),
+    ("sections combined (manim)", r"combine_to_section_videos|combine_files"),
+    ("encoder (manim writes frames)", r"scene_file_writer\.py|av/"),
+    ("Cairo drawing", r"camera/camera\.py|cairo"),
+    ("updaters", r"Mobject\.update \("),
+    ("scene construction (other)", r"construct \(|Scene\.play|Scene\.wait|Scene\.add"),
+    ("after the render (install, manifest)", r"pipeline/(job|executors|manifest|files)\.py"),
+    ("planning (lesson, hashes, plan)", r"pipeline/batch\.py|lecture/cli\.py|lesson/"),
 ]
 
-
-# A sample whose innermost frame waits (a queue, a lock, a thread, a sleep) is not work; on a
-# loaded machine py-spy counts such threads as active, so they are left out of the shares.
-WAITING = re.compile(
-    r"Condition\.wait|_wait_for_tstate_lock|Thread\.join|\(time\.sleep|Event\.wait"
-)
+# frames every stack of a process runs through (process start, threads, the command line)
+BOILERPLATE = r"^(process |<module>)|multiprocessing/|threading\.py|runpy|click/|concurrent/futures"
 
 
-def summarise(path: Path, top: int = 25) -> str:
-    """The summary text of the py-spy raw profile at `path`."""
-    kinds: collections.Counter[str] = collections.Counter()
-    leaves: collections.Counter[str] = collections.Counter()
-    threads: collections.Counter[str] = collections.Counter()
-    total = waiting = 0
-    compiled = [(k, re.compile(p)) for k, p in RULES]
+def summarise(path: Path, top: int) -> str:
+    """The text summary of one raw profile."""
+    stacks: list[tuple[str, str, int]] = []  # (process, stack, count)
     for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
-        stack, _, count = line.rpartition(" ")
-        if not count.isdigit():
+        head, _, n = line.rpartition(" ")
+        if not n.isdigit():
             continue
-        n = int(count)
-        frames = stack.split(";")
-        if WAITING.search(frames[-1]) or "tqdm_monitor" in frames[-1]:
-            waiting += n
-            continue
-        total += n
-        thread = next((f for f in frames if f.startswith("thread ")), "")
-        name = re.sub(r"\(\d+\)|-\d+$", "", thread.partition(": ")[2]) or "?"
-        threads[name] += n
-        leaves[frames[-1]] += n
-        kind = next(
-            (k for k, rx in compiled if any(rx.search(f) for f in frames)),
-            "other Python (manim scene machinery, interpreter)",
-        )
-        kinds[kind] += n
-    out = [
-        f"{total} samples of work (py-spy, Python threads of every process); "
-        f"{waiting} samples waiting (queues, locks, sleeps) left out",
-        "",
-        "by kind of work:",
-    ]
-    out += [f"  {v / total:6.1%}  {k}" for k, v in kinds.most_common()]
-    out += ["", "by thread:"]
-    out += [f"  {v / total:6.1%}  {k}" for k, v in threads.most_common(6)]
-    out += ["", f"top {top} leaf frames:"]
-    out += [f"  {v / total:6.1%}  {k}" for k, v in leaves.most_common(top)]
+        procs = re.findall(r"process (\d+):\"(.*?)\";", head)
+        stack = re.sub(r"process \d+:\".*?\";", "", head)
+        # the command, then the worker server it started, then a render forked from that
+        proc = ("main", "worker server", "render")[min(len(procs), 3) - 1] if procs else "main"
+        stacks.append((proc, stack, int(n)))
+    total = sum(n for _, _, n in stacks) or 1
+    out = [f"samples: {total} (100 Hz, running threads only)", "", "per process:"]
+    per_proc = Counter[str]()
+    for proc, _, n in stacks:
+        per_proc[proc] += n
+    out += [f"  {p:<14} {n / total:6.1%}  {n / 100:7.1f} s" for p, n in per_proc.most_common()]
+    phases = Counter[str]()
+    for _, stack, n in stacks:
+        phase = next((ph for ph, pat in PHASES if re.search(pat, stack)), "other")
+        phases[phase] += n
+    out += ["", "per phase (first match in the order listed in the script):"]
+    out += [f"  {ph:<42} {n / total:6.1%}  {n / 100:7.1f} s" for ph, n in phases.most_common()]
+    incl, self_ = Counter[str](), Counter[str]()
+    for _, stack, n in stacks:
+        frames = [f for f in stack.split(";") if f]
+        for f in set(frames):
+            if not re.search(BOILERPLATE, f):
+                incl[f] += n
+        if frames:
+            self_[frames[-1]] += n
+    out += ["", f"top {top} frames, inclusive (share of all samples; start-up frames left out):"]
+    out += [f"  {n / total:6.1%}  {f[:150]}" for f, n in incl.most_common(top)]
+    out += ["", f"top {top} frames, self:"]
+    out += [f"  {n / total:6.1%}  {f[:150]}" for f, n in self_.most_common(top)]
     return "\n".join(out)
 
 
-def main() -> int:
+def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("profile", type=Path)
-    ap.add_argument("--title", default="")
+    ap.add_argument("--command", default="", help="the profiled command, printed first")
+    ap.add_argument("--top", type=int, default=25)
     args = ap.parse_args()
-    if args.title:
-        print(args.title, end="\n\n")
-    print(summarise(args.profile))
-    return 0
+    text = summarise(args.profile, args.top)
+    print(f"command: {args.command}\n{text}" if args.command else text)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -1,21 +1,25 @@
 """Render benchmark: `lecture render` against plain `manim`, whole-process wall times.
 
-Run with `.venv/bin/python bench/run.py [--repeats N] [--skip-high]`. Prints a table and
-writes bench/results/latest.json. `--only high` runs the publishing-quality cases alone
-(1080p60: the whole lesson built, ours against plain `manim -qh`, the picture quality of our
-encode against manim's default encode of the same frames) and writes
-bench/results/high.json. Every case runs on this machine in the same invocation,
-so the ratios compare like with like. LaTeX caches are warm in every case (both tools keep
-one); the clip caches are what differ.
+Run with `.venv/bin/python bench/run.py [--repeats N] [--skip-high] [--only low]`. Prints a
+table and writes bench/results/latest.json. Every case runs on this machine in the same
+invocation, so the ratios compare like with like. LaTeX caches are warm in every case (both
+tools keep one); the clip caches are what differ. Cases (a) and (b) alternate the two tools
+run by run (same load for both) and record each run's CPU time (user + system of the whole
+process tree) beside its wall time, and the load average before the runs; `--only low` runs
+just those two cases. `--only high` runs the 1080p60 cases alone (whole lesson,
+ours against plain `manim -qh`, SSIM against manim's default encode) into
+bench/results/high.json.
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import os
 import platform
 import re
+import resource
 import shutil
 import signal
 import statistics
@@ -32,10 +36,38 @@ LESSON = ROOT / "lessons" / "inner-product.toml"
 
 
 LAST_STDERR = [""]  # stderr of the last run, to see which clips re-rendered
+LAST_CPU = [0.0]  # CPU seconds (user + system) of the last run's whole process tree
+
+
+def reap_orphans() -> None:
+    """Linux: adopt the orphans of the runs (a render's worker server outlives its command
+    for a moment), so that their CPU time counts in :func:`children_cpu` once reaped."""
+    ctypes.CDLL("libc.so.6", use_errno=True).prctl(36, 1)  # PR_SET_CHILD_SUBREAPER
+
+
+def children() -> set[int]:
+    """Linux: the processes whose parent is this one (adopted orphans included)."""
+    me, pids = os.getpid(), set()
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                stat = (proc / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == me:
+                pids.add(int(proc.name))
+    return pids
+
+
+def children_cpu() -> float:
+    """CPU seconds of every waited-for child process so far (user + system)."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT) -> float:
     """Wall time of one whole process; fails loudly if it fails."""
+    cpu0, before = children_cpu(), children()
     t0 = time.perf_counter()
     r = subprocess.run(
         cmd,
@@ -46,6 +78,12 @@ def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT) -> 
         text=True,
     )
     took = time.perf_counter() - t0
+    for pid in children() - before:  # wait for the orphans it left us (see reap_orphans)
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:
+            pass
+    LAST_CPU[0] = children_cpu() - cpu0
     if r.returncode != 0:
         raise SystemExit(f"bench: {' '.join(cmd)} failed:\n{r.stderr[-2000:]}")
     LAST_STDERR[0] = r.stderr
@@ -451,6 +489,9 @@ def main() -> int:
         "--full-medium", action="store_true", help="(e) over the whole lesson, not 3 scenes"
     )
     ap.add_argument("--only-narration", action="store_true", help="run case (e) only")
+    ap.add_argument(
+        "--only", choices=["low"], help="low: cases (a) and (b) only (cold and no-change 480p15)"
+    )
     ap.add_argument("--only-watch", action="store_true", help="run case (f) only")
     ap.add_argument(
         "--only", choices=["high"], help="high: only the 1080p60 cases (whole lesson, plain -qh)"
@@ -460,6 +501,7 @@ def main() -> int:
     )
     args = ap.parse_args()
     n = args.repeats
+    reap_orphans()
     work = Path(tempfile.mkdtemp(prefix="lecture-bench-"))
     results: dict[str, dict] = {}
     if args.only == "high":
@@ -552,17 +594,34 @@ def main() -> int:
             lecture("render", *SEED, "--quality", "low", "--out", str(work / "ours"), "--quiet")
         )
 
-    manim_t, manim_xs = median(manim_cold, n)
-    manim_again, manim_again_xs = median(manim_rerun, n)
-    cold, cold_xs = median(ours_cold, n)
-    again, again_xs = median(ours_rerun, n)
+    # alternated, so that both tools see the same load: manim cold, ours cold, manim's
+    # re-run, ours re-run, and again; each run's wall and CPU time
+    load = os.getloadavg()
+    walls: dict[str, list[float]] = {k: [] for k in ("manim", "ours", "manim_again", "again")}
+    cpus: dict[str, list[float]] = {k: [] for k in walls}
+    for _ in range(n):
+        for key, f in (
+            ("manim", manim_cold),
+            ("ours", ours_cold),
+            ("manim_again", manim_rerun),
+            ("again", ours_rerun),
+        ):
+            walls[key].append(f())
+            cpus[key].append(LAST_CPU[0])
+    med = {k: statistics.median(v) for k, v in walls.items()}
+    cpu = {k: statistics.median(v) for k, v in cpus.items()}
+    manim_t, cold, manim_again, again = med["manim"], med["ours"], med["manim_again"], med["again"]
     results["a_cold_render_3_seed_scenes_low"] = {
         "lecture_render_jobs2_s": cold,
         "manim_serial_s": manim_t,
         "ratio": cold / manim_t,
         "target": "<= 0.65",
-        "runs_lecture": cold_xs,
-        "runs_manim": manim_xs,
+        "runs_lecture": walls["ours"],
+        "runs_manim": walls["manim"],
+        "cpu_lecture_s": cpu["ours"],
+        "cpu_manim_s": cpu["manim"],
+        "cpu_ratio": cpu["ours"] / cpu["manim"],
+        "load_average_before": load,
     }
     results["b_no_change_rerun_low"] = {
         "lecture_render_s": again,
@@ -570,9 +629,22 @@ def main() -> int:
         "target": "<= 0.03",
         "manim_own_cache_s": manim_again,
         "manim_ratio_to_its_cold": manim_again / manim_t,
-        "runs_lecture": again_xs,
-        "runs_manim": manim_again_xs,
+        "runs_lecture": walls["again"],
+        "runs_manim": walls["manim_again"],
+        "cpu_lecture_s": cpu["again"],
     }
+    if args.only == "low":
+        a, b = (results[k] for k in ("a_cold_render_3_seed_scenes_low", "b_no_change_rerun_low"))
+        print(json.dumps({"load_average_after": os.getloadavg(), **results}, indent=2))
+        print(
+            f"(a) cold 480p15: lecture --jobs 2 {cold:.1f} s (CPU {a['cpu_lecture_s']:.1f} s), "
+            f"manim serial {manim_t:.1f} s (CPU {a['cpu_manim_s']:.1f} s): "
+            f"{a['ratio']:.2f} (<= 0.65), CPU {a['cpu_ratio']:.2f}\n"
+            f"(b) no-change: lecture {again:.2f} s (CPU {b['cpu_lecture_s']:.2f} s): "
+            f"{b['ratio_to_cold']:.1%} of cold (<= 3%); load average {load[0]:.1f} before"
+        )
+        shutil.rmtree(work, ignore_errors=True)
+        return 0
 
     # (c) edit the attention numbers only, then re-render the whole lecture
     edited = work / "edited.toml"

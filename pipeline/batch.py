@@ -9,13 +9,22 @@ on an :class:`~pipeline.executors.Executor`: the local worker pool (worker proce
 from a server that imported manim) or a Dask distributed cluster, where each task renders in
 a fresh process on a worker and moves its result into the store atomically; a task whose
 worker dies is run again on another worker by the scheduler.
+
+Tasks start longest first, so that no long render starts last while the other workers sit
+idle at the end (:func:`longest_first`). A scene's length is known from an earlier render of
+the lesson in the same language: the clip's duration in the manifest of the folder being
+brought up to date, else in the lesson's folder of another quality (a preview at low quality
+orders the publishing build). A scene rendered nowhere yet starts before the known ones, in
+scene-list order (it may be long); with nothing known the scene list's order is kept.
 """
 
 from __future__ import annotations
 
+import math
 import sys
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lesson.model import Lesson, load_lesson
@@ -24,7 +33,7 @@ from pipeline.executors import ClusterError, Executor, Outcome, Pending, Task, c
 from pipeline.job import ClipJob, Failure, input_hash, source_digests, up_to_date
 from pipeline.manifest import Clip, Manifest
 from pipeline.render import RenderError, ordered, scenes_to_render
-from pipeline.settings import RenderSettings
+from pipeline.settings import QUALITIES, RenderSettings
 from pipeline.store import ClipStore
 
 __all__ = [
@@ -35,7 +44,9 @@ __all__ = [
     "Task",
     "build_many",
     "connect",
+    "known_durations",
     "load_all",
+    "longest_first",
     "plan",
 ]
 
@@ -118,12 +129,62 @@ class Plan:
     total: int = 0
 
 
+def known_durations(lesson: Lesson, settings: RenderSettings, out: Path) -> dict[str, float]:
+    """Seconds of each scene's clip as an earlier render of `lesson` made it.
+
+    Timing does not depend on quality: the folder `out`'s manifest counts first, then the
+    lesson's default folders of the other qualities, in the same language (words differ
+    between languages).
+
+    Parameters
+    ----------
+    lesson : Lesson
+        The lesson.
+    settings : RenderSettings
+        The run's settings (language, quality).
+    out : Path
+        The folder being brought up to date.
+
+    Returns
+    -------
+    dict of str to float
+        Scene name -> clip duration in seconds, for the scenes some manifest has.
+    """
+    others = [replace(settings, quality=q).out_dir(lesson) for q in QUALITIES]
+    seconds: dict[str, float] = {}
+    for folder in [*reversed(others), out]:  # later folders win: `out` last
+        m = Manifest.load(folder)
+        if m is not None and m.lesson == lesson.id and m.lang == settings.lang:
+            seconds.update({s: c.duration for s, c in m.clips.items()})
+    return seconds
+
+
+def longest_first(tasks: dict[str, Task], seconds: Mapping[str, float]) -> dict[str, Task]:
+    """`tasks` in the order to start them: unknown lengths first, then the longest first.
+
+    Parameters
+    ----------
+    tasks : dict
+        Task key -> :class:`Task`, in scene-list order.
+    seconds : mapping of str to float
+        Known clip durations by scene name (:func:`known_durations`).
+
+    Returns
+    -------
+    dict
+        The same tasks; ties (and scenes of unknown length) keep their order.
+    """
+    order = sorted(tasks.items(), key=lambda kv: -seconds.get(kv[1].job.scene, math.inf))
+    return dict(order)
+
+
 def plan(
     lessons: list[Lesson],
     scenes: list[str],
     settings: RenderSettings,
     outs: list[Path],
     store: ClipStore | None,
+    stale: Callable[[], None] | None = None,
 ) -> Plan:
     """Which clips are current, which are in the store, and which distinct ones to render.
 
@@ -139,6 +200,9 @@ def plan(
         One render folder per lesson.
     store : ClipStore or None
         The clip store; None renders each clip into its lesson's folder (one lesson only).
+    stale : callable, optional
+        Called once, when the first clip that may need a render is found (the local pool
+        starts its worker server then, so that manim's import overlaps the rest of the plan).
 
     Returns
     -------
@@ -170,6 +234,9 @@ def plan(
                 p.up_to_date += 1
                 p.current[i].append(scene)
                 continue
+            if stale is not None and (store is None or not store.has(current)):
+                stale()  # a render is (very likely) coming: once
+                stale = None
             if store is None:  # rendered into the lesson's folder
                 job = ClipJob(
                     scene,
@@ -200,6 +267,12 @@ def plan(
                 store=str(store.root.resolve()),
                 lesson_text=lesson.path.read_text(encoding="utf-8-sig"),
             )
+    if len(p.tasks) > 1:  # the order to start them in
+        seconds: dict[str, float] = {}
+        for lesson, out in zip(lessons, outs, strict=True):
+            for scene, s in known_durations(lesson, settings, out).items():
+                seconds[scene] = max(s, seconds.get(scene, 0.0))
+        p.tasks = longest_first(p.tasks, seconds)
     return p
 
 
@@ -249,7 +322,7 @@ def build_many(
     try:
         for out in outs:
             out.mkdir(parents=True, exist_ok=True)
-        p = plan(lessons, scenes, settings, outs, store)
+        p = plan(lessons, scenes, settings, outs, store, executor.warm)
         return _run(p, lessons, settings, outs, store, executor, progress)
     finally:
         executor.close()

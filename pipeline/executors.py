@@ -115,6 +115,10 @@ class Executor(Protocol):
         """Start `task` (or queue it)."""
         ...
 
+    def warm(self) -> None:
+        """Get ready to render (called once a clip is known to need it, before any submit)."""
+        ...
+
     def close(self) -> None:
         """Stop every task still running (kill its render) and release the executor."""
         ...
@@ -271,6 +275,13 @@ class LocalExecutor:
         """Queue `task` on the pool."""
         return self.pool.submit(run_task, task, self._start)
 
+    def warm(self) -> None:
+        """Start the worker server now: its import of manim overlaps the rest of the plan."""
+        import multiprocessing.forkserver
+
+        _workers(self.fresh_code)  # sets what the server imports
+        multiprocessing.forkserver.ensure_running()
+
     def _start(self, job: ClipJob) -> int:
         from pipeline.worker import run_in_process
 
@@ -354,6 +365,9 @@ class DaskExecutor:
         """Submit `task`, named by its input hash (run once more after a worker error)."""
         future = self.client.submit(run_task, task, key=f"{task.job.scene}-{task.key}", retries=1)
         return cast(Pending, future)
+
+    def warm(self) -> None:
+        """Nothing: each task starts a fresh process on a worker."""
 
     def close(self) -> None:
         """Close the client (and the LocalCluster it started)."""

@@ -25,7 +25,6 @@ from lesson.model import Lesson
 from lesson.scenelist import Scene, registry
 from pipeline.files import atomic_copy, atomic_write
 from pipeline.manifest import Clip, Section, SpokenCue, StepSnapshot
-from pipeline.media import probe
 from pipeline.settings import MEDIA, RenderSettings
 
 __all__ = [
@@ -329,6 +328,7 @@ def install(
     Clip
     """
     from lesson.sheet import scene_sheet
+    from pipeline.media import probe  # PyAV: only when a clip is installed
 
     scene, settings = job.scene, job.settings
     ext = Path(result.video).suffix

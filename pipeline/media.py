@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -17,7 +16,7 @@ from pipeline.files import replacing
 
 if TYPE_CHECKING:
     from av.audio.stream import AudioStream
-    from av.container import InputContainer, OutputContainer
+    from av.container import OutputContainer
     from av.video.stream import VideoStream
     from PIL import Image
 
@@ -79,18 +78,14 @@ def frame_image(frame: av.VideoFrame) -> Image.Image:
     return image
 
 
-def _seek_before(c: InputContainer, s: VideoStream, time: float) -> None:
-    """Move `c` to the last keyframe at or before `time` (the end for ``inf``), if it can.
-
-    Decoding from there reaches the same frame as decoding from the start, without decoding
-    the whole clip (a poster is the last frame of a 1080p60 clip of minutes).
-    """
-    end = float(c.duration / av.time_base) if c.duration else None
-    at = end if math.isinf(time) else min(time, end) if end is not None else time
-    if at is None or at <= 0 or s.time_base is None:
-        return
-    with contextlib.suppress(av.error.FFmpegError):
-        c.seek(int(at / s.time_base), stream=s, backward=True, any_frame=False)
+def _shown_at(frames: Iterable[av.VideoFrame], time: float) -> av.VideoFrame | None:
+    """The last of `frames` (decoded in order) that starts at or before `time` seconds."""
+    frame = None
+    for f in frames:
+        if frame is not None and f.time is not None and f.time > time + 1e-6:
+            break
+        frame = f
+    return frame
 
 
 def save_frame(video: Path | str, time: float, png: Path | str) -> Path:
@@ -114,11 +109,15 @@ def save_frame(video: Path | str, time: float, png: Path | str) -> Path:
     frame = None
     with av.open(str(video)) as c:
         s = c.streams.video[0]
-        _seek_before(c, s, time)
-        for f in c.decode(s):
-            if frame is not None and f.time is not None and f.time > time + 1e-6:
-                break
-            frame = f
+        if s.time_base is not None and (c.duration or math.isfinite(time)):
+            # decode from the last keyframe at or before `time`, not from the start: frames
+            # after a keyframe decode the same either way (x264's keyframes are IDR frames)
+            end = c.duration / av.time_base if c.duration else time
+            c.seek(int(min(time, end) / s.time_base), stream=s, backward=True, any_frame=False)
+        frame = _shown_at(c.decode(s), time)
+    if frame is None:  # the seek found nothing: decode from the start
+        with av.open(str(video)) as c:
+            frame = _shown_at(c.decode(c.streams.video[0]), time)
     if frame is None:
         raise ValueError(f"{video}: no video frames")
     with replacing(out) as tmp:

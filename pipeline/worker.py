@@ -208,6 +208,7 @@ def narrate(narrator: Narrator, video: Path, sections: list[Path], wav: Path) ->
     render (``--voice none``) keeps manim's clips as they are.
     """
     import time
+    from concurrent.futures import ThreadPoolExecutor
 
     from pipeline.media import probe, with_audio
     from pipeline.voice.audio import write_wav
@@ -221,14 +222,20 @@ def narrate(narrator: Narrator, video: Path, sections: list[Path], wav: Path) ->
         info = probe(video)
         track = narrator.track(info.frames / info.fps)
         write_wav(wav, track)
-        with_audio(video, track, video, RATE)
-        start = 0
-        for section in sections:
-            frames = probe(section).frames
-            a, b = round(start * RATE / info.fps), round((start + frames) * RATE / info.fps)
-            with_audio(section, track[a:b], section, RATE)
-            start += frames
-        lufs, peak = measure(track)
+        # two threads: the encoders and the loudness meter let go of the GIL, so the clip's
+        # last work uses a core that the other renders may have left idle
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            level = pool.submit(measure, track)
+            muxed = [pool.submit(with_audio, video, track, video, RATE)]
+            start = 0
+            for section in sections:
+                frames = probe(section).frames
+                a, b = round(start * RATE / info.fps), round((start + frames) * RATE / info.fps)
+                muxed.append(pool.submit(with_audio, section, track[a:b], section, RATE))
+                start += frames
+            for job in muxed:
+                job.result()
+            lufs, peak = level.result()
         audio, loudness = str(wav), (round(lufs, 2), round(peak, 2))
     return Narration(
         audio=audio,

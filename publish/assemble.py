@@ -15,16 +15,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import av
-import numpy as np
 import srt
 
 from lesson.catalogue import catalogue, chapter_title
 from pipeline.files import atomic_write, replacing
 from pipeline.manifest import ChapterMark, Clip, LessonVideo, Manifest
-from pipeline.media import add_audio_stream, audio_packets, mux_packets, probe
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # PyAV and numpy load when a lesson is joined, not to see it is current
+    import av
     from av.audio.stream import AudioStream
     from av.video.stream import VideoStream
 
@@ -64,6 +62,8 @@ def _clip_packets(
     path: Path, stream: VideoStream, offset: int, ref: ClipFormat | None
 ) -> Iterator[av.Packet[VideoStream]]:
     """The video packets of one clip, shifted by `offset` (in `stream`'s time base)."""
+    import av
+
     with av.open(str(path)) as src:
         s = src.streams.video[0]
         here = (s.codec_context.name, s.codec_context.width, s.codec_context.height, s.base_rate)
@@ -87,6 +87,8 @@ def _clip_packets(
 
 def _ends(videos: list[Path], time_base: Fraction) -> list[int]:
     """Where each clip's frames end (pts + duration, in `time_base`), demuxed, not decoded."""
+    import av
+
     ends = []
     for path in videos:
         with av.open(str(path)) as src:
@@ -115,6 +117,10 @@ def _join(
     for a clip without, encoded once (so there is no gap or click at a join), as long as
     the video.
     """
+    import av
+    import numpy as np
+
+    from pipeline.media import add_audio_stream, audio_packets, mux_packets
     from pipeline.voice.audio import read_audio
     from pipeline.voice.targets import RATE
 
@@ -181,6 +187,8 @@ def assemble(out: Path, clips: list[Clip], lang: str) -> LessonVideo:
     LessonVideo
         The manifest's ``lesson_video`` entry: file names, duration, chapters, clips' digest.
     """
+    from pipeline.media import probe
+
     chapters, t = [], 0.0
     for c in clips:
         chapters.append(ChapterMark(c.scene, chapter_title(c.scene, lang), t, t + c.duration))

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from pipeline.files import atomic_copy
 from pipeline.manifest import Manifest
-from pipeline.media import last_frame, to_gif
 from pipeline.settings import VARIANTS
 from publish.sections import SectionClip, section_clips
 
@@ -25,6 +24,8 @@ FORMATS: dict[str, tuple[str, str]] = {
 
 
 def _write(section: SectionClip, fmt: str, target: Path) -> None:
+    from pipeline.media import last_frame, to_gif  # PyAV: not to list the formats
+
     if fmt == "png":
         last_frame(section.video, target)
     elif fmt == "gif":

@@ -9,7 +9,6 @@ import srt
 
 from lesson.catalogue import chapter_title, step_title
 from pipeline.manifest import Manifest
-from pipeline.media import probe
 
 __all__ = ["SectionClip", "section_clips"]
 
@@ -68,6 +67,8 @@ def section_clips(out: Path, manifest: Manifest, lang: str) -> list[SectionClip]
     -------
     list of SectionClip
     """
+    from pipeline.media import probe  # PyAV: not to list the export formats
+
     result = []
     for scene, clip in manifest.clips.items():
         subs = list(srt.parse((out / clip.subtitles).read_text(encoding="utf-8")))

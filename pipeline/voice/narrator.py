@@ -20,11 +20,9 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from pipeline.manifest import SpokenCue
-from pipeline.voice.audio import Samples, place, read_audio, write_wav
 from pipeline.voice.recordings import (
     RecordingCheck,
     check_recordings,
@@ -34,6 +32,9 @@ from pipeline.voice.recordings import (
 )
 from pipeline.voice.synthesis import CACHE, engine_inputs, engine_label, synthesize
 from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, PAUSE, RATE, TARGET_LUFS
+
+if TYPE_CHECKING:  # numpy and PyAV load with the first take, not with the hash's inputs
+    from pipeline.voice.audio import Samples
 
 __all__ = [
     "NARRATORS",
@@ -67,6 +68,8 @@ def take(words: str, lang: str, recording: Path | None = None, *, cache: Path = 
     numpy.ndarray
         Mono float32 samples.
     """
+    from pipeline.voice.audio import read_audio
+
     return read_audio(recording if recording is not None else synthesize(words, lang, cache=cache))
 
 
@@ -79,6 +82,7 @@ def leveled_take(
     synthetic take is levelled once and kept in the cache beside it; a recording is levelled
     each time it is used.
     """
+    from pipeline.voice.audio import read_audio, write_wav
     from pipeline.voice.loudness import normalize  # scipy: only when a take is made
 
     ceiling = CEILING_DBTP - ENCODER_HEADROOM
@@ -182,6 +186,7 @@ class Narrator(ABC):
         (a scene holds each step until its words are said, so this does not happen in a
         lesson scene).
         """
+        from pipeline.voice.audio import place
         from pipeline.voice.loudness import make_up  # scipy: only when a track is made
 
         n = round(duration * RATE)
@@ -245,6 +250,8 @@ class SilentNarrator(Narrator):
 
     def take(self, cue: str, words: str) -> tuple[Samples, str]:
         """Nothing: an empty take."""
+        import numpy as np
+
         return np.zeros(0, np.float32), "none"
 
     def speak(self, key: str, words: str, start: float) -> float:
