@@ -490,12 +490,12 @@ def main() -> int:
     )
     ap.add_argument("--only-narration", action="store_true", help="run case (e) only")
     ap.add_argument(
-        "--only", choices=["low"], help="low: cases (a) and (b) only (cold and no-change 480p15)"
+        "--only",
+        choices=["low", "high"],
+        help="low: cases (a) and (b) only (cold and no-change 480p15); "
+        "high: only the 1080p60 cases (whole lesson, plain -qh, SSIM)",
     )
     ap.add_argument("--only-watch", action="store_true", help="run case (f) only")
-    ap.add_argument(
-        "--only", choices=["high"], help="high: only the 1080p60 cases (whole lesson, plain -qh)"
-    )
     ap.add_argument(
         "--no-whole-lesson", action="store_true", help="leave out the whole-lesson high build"
     )
