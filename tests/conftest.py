@@ -182,20 +182,37 @@ def dry_scene(lesson_paths: dict[str, Path], tmp_path_factory: pytest.TempPathFa
     return run
 
 
-# The longest tests start first, so the parallel run is not left waiting on one of them at
-# the end (the whole-lesson build, shared through `whole_lesson`, is the longest of all).
+# The longest tests start first, one on each test process, so the parallel run is not left
+# waiting on one of them at the end (the whole-lesson build, shared through `whole_lesson`,
+# is the longest of all). Longest first.
 LONG_POLES = (
     "test_whole_lesson_builds_with_a_chapter_per_scene",
-    "test_local_cluster_renders_real_scenes_once_for_two_lessons",
-    "test_a_recording_replaces_one_cue_and_goes_stale_when_the_numbers_change",
     "test_a_real_recording_of_a_number_goes_stale_when_the_lesson_changes",
+    "test_verify_reads_every_label_of_a_medium_quality_clip",
+    "test_a_recording_replaces_one_cue_and_goes_stale_when_the_numbers_change",
+    "test_local_cluster_renders_real_scenes_once_for_two_lessons",
 )
 # Tests that read the whole-lesson build run last: by then it is made, and no worker waits.
 LAST = ("test_quiz_solutions_wait_in_silence_for_the_countdown",)
 
 
+@pytest.hookimpl(trylast=True)  # after -m and -k deselected: the collection xdist hands out
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Move the long poles to the front of the collection (pytest-xdist hands out in order)."""
-    first = [i for name in LONG_POLES for i in items if i.name == name]
+    """Put each long pole at the head of a test process's first batch, the LAST at the end.
+
+    pytest-xdist (``--dist load``) gives each of its N processes a first batch of consecutive
+    tests, a quarter of its share (``len(items) // N // 4``), then more as they finish: the
+    long poles go first in those batches, in turn, so no process runs two before the others
+    run one.
+    """
+    poles = [i for name in LONG_POLES for i in items if i.name == name]
     last = [i for name in LAST for i in items if i.name == name]
-    items[:] = first + [i for i in items if i not in first and i not in last] + last
+    rest = [i for i in items if i not in poles and i not in last]
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    batch = max(2, len(items) // workers // 4)
+    # the k-th pole is the (k // N)-th test of process k % N's batch; inserted in order of
+    # place, each lands where it is meant to
+    places = [(k % workers) * batch + k // workers for k in range(len(poles))]
+    for place, pole in sorted(zip(places, poles, strict=True), key=lambda pair: pair[0]):
+        rest.insert(min(place, len(rest)), pole)
+    items[:] = rest + last
