@@ -14,6 +14,7 @@ import os
 import platform
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -85,6 +86,122 @@ def narration_share(out: Path, whole: bool) -> dict:
     }
 
 
+WATCH_SCENE = "MagnitudeVsDirection"  # the one scene that reads [magnitude] scale
+MAGNITUDE = "[[2, 1], [1, 2]]]\nscale = 2 "  # [magnitude] pairs, then its scale
+
+
+def watch_latency(work: Path, n: int) -> dict:
+    """(f) `lecture watch`: from saving an edit of one number to that scene's fresh preview.
+
+    The watcher runs on a copy of the lesson with two scenes watched; each repeat saves a
+    new `[magnitude] scale` (an editor's save: a temporary file renamed over the lesson) and
+    waits until the scene's clip is written and the preview's deck version has moved on.
+    Alternated with it, the same edit on another copy is re-rendered by a fresh `lecture
+    render` process (what an author ran before the watcher).
+    """
+    import threading
+
+    lesson, out = work / "watch" / "lesson.toml", work / "watch" / "out"
+    lesson.parent.mkdir(parents=True)
+    text = LESSON.read_text(encoding="utf-8")
+    if MAGNITUDE not in text:
+        raise SystemExit("bench: the lesson has no `scale = 2` under [magnitude]")
+    lesson.write_text(text, encoding="utf-8")
+    version = out / "preview" / "version.json"
+    proc = subprocess.Popen(
+        lecture(
+            "watch",
+            WATCH_SCENE,
+            "ZeroQuery",
+            "--lesson",
+            str(lesson),
+            "--out",
+            str(out),
+            "--no-browser",
+            "--jobs",
+            "2",
+        ),  # fmt: skip
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(proc.stdout or ()), daemon=True).start()
+
+    def deck() -> int:
+        try:
+            return int(json.loads(version.read_text(encoding="utf-8"))["deck"])
+        except (OSError, ValueError, KeyError):
+            return 0
+
+    def wait_deck(above: int, limit: float = 900) -> None:
+        deadline = time.monotonic() + limit
+        while deck() <= above:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                raise SystemExit("bench: lecture watch did not build:\n" + "".join(lines))
+            time.sleep(0.02)
+
+    def cpu(pid: int, reaped: bool = False) -> float:
+        """CPU seconds of `pid` (and of its children it has waited for, when `reaped`)."""
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = sum(int(x) for x in fields[11 : 15 if reaped else 13])
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+    def server() -> int:
+        """The worker server (its renders are its children: their CPU adds to its own)."""
+        kids = Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()
+        return next(int(k) for k in kids if "forkserver" in Path(f"/proc/{k}/cmdline").read_text())
+
+    try:
+        wait_deck(0)  # the first build (both scenes rendered)
+        lesson_b, out_b = work / "watch" / "b.toml", work / "watch" / "out-b"
+        lesson_b.write_text(text, encoding="utf-8")
+        render_b = lecture("render", WATCH_SCENE, "--quality", "low", "--jobs", "2",
+                           "--lesson", str(lesson_b), "--out", str(out_b), "--quiet")  # fmt: skip
+        run(render_b)  # warm: the next runs re-render after an edit only
+        runs_b = []
+        watcher_cpu0, fork = cpu(proc.pid), server()
+        render_cpu0 = cpu(fork, reaped=True)
+        runs, rendered = [], []
+        for i in range(n):
+            before = deck()
+            scale = f"scale = {2 + 0.25 * (i + 1):g} "
+            edited = text.replace(MAGNITUDE, MAGNITUDE.replace("scale = 2 ", scale), 1)
+            tmp = lesson.with_name(".lesson.toml.tmp")
+            tmp.write_text(edited, encoding="utf-8")
+            t0 = time.perf_counter()
+            os.replace(tmp, lesson)
+            wait_deck(before)
+            runs.append(time.perf_counter() - t0)
+            time.sleep(0.5)  # its lines are out
+            took = re.findall(rf"^{WATCH_SCENE}: rendered in ([\d.]+) s$", "".join(lines), re.M)
+            rendered.append(float(took[-1]) if took else float("nan"))
+            lesson_b.write_text(edited, encoding="utf-8")
+            runs_b.append(run(render_b))
+        watcher_cpu = cpu(proc.pid) - watcher_cpu0
+        render_cpu = cpu(fork, reaped=True) - render_cpu0
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=60)
+    up_to_date = "".join(lines).count("ZeroQuery: up to date")
+    return {
+        "scene": WATCH_SCENE,
+        "save_to_preview_s": statistics.median(runs),
+        "worker_render_s": statistics.median(rendered),
+        "runs": runs,
+        "worker_runs": rendered,
+        "lecture_render_after_the_edit_s": statistics.median(runs_b),
+        "lecture_render_runs": runs_b,
+        "other_scene_up_to_date_lines": up_to_date,
+        "render_cpu_s_per_edit": render_cpu / n,  # the renders and what they ran (ffmpeg, espeak)
+        "watcher_cpu_s_per_edit": watcher_cpu / n,  # detect, plan, deck, version
+        "loadavg_1min": os.getloadavg()[0],
+        "target": "< 10 s",
+    }
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeats", type=int, default=3)
@@ -93,6 +210,7 @@ def main() -> int:
         "--full-medium", action="store_true", help="(e) over the whole lesson, not 3 scenes"
     )
     ap.add_argument("--only-narration", action="store_true", help="run case (e) only")
+    ap.add_argument("--only-watch", action="store_true", help="run case (f) only")
     args = ap.parse_args()
     n = args.repeats
     work = Path(tempfile.mkdtemp(prefix="lecture-bench-"))
@@ -100,6 +218,11 @@ def main() -> int:
     if args.only_narration:
         e = narration_share(work / "medium", args.full_medium)
         print(json.dumps(e, indent=2))
+        return 0
+    if args.only_watch:
+        f = watch_latency(work, n)
+        print(json.dumps(f, indent=2))
+        shutil.rmtree(work, ignore_errors=True)
         return 0
 
     # warm the shared LaTeX cache once (both tools then start with every formula compiled)

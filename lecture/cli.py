@@ -415,6 +415,13 @@ def _cmd_variants(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_watch(args: argparse.Namespace) -> int:
+    """``lecture watch``: re-render what each save touches, keep the preview fresh."""
+    from lecture.watch import run
+
+    return run(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="lecture", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
@@ -484,6 +491,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--out", default=None, help="folder of script.md/.csv (default voice/<lesson>/<lang>)"
     )
     s.set_defaults(func=_cmd_script)
+
+    w = sub.add_parser(
+        "watch", help="on every save, re-render what changed at preview quality; live preview"
+    )
+    w.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
+    w.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
+    w.add_argument("--lang", default="id", choices=list(LANGUAGES), help="language of text")
+    w.add_argument("--quality", default="low", choices=list(QUALITIES), help="default low")
+    w.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
+    w.add_argument("--out", default=None, help="render folder (default media/<lesson>/<quality>)")
+    w.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS), help=VOICE_HELP)
+    w.add_argument("--port", type=int, default=0, help="preview port on 127.0.0.1 (default: any)")
+    w.add_argument(
+        "--no-browser", dest="browser", action="store_false", help="do not open the preview"
+    )
+    w.set_defaults(func=_cmd_watch)
 
     commands = (
         (

@@ -110,7 +110,8 @@ def chapter_title(scene: str, lang: str) -> str:
     """The chapter title of `scene` in `lang`, from its own catalogue file.
 
     ``chapter_<Scene>`` when the file has it; otherwise ``chapter_<module>``, whose
-    ``{number}`` is the number the scene's name ends with (``QuizQuestion3`` -> 3).
+    ``{number}`` is the number the scene's name ends with (``QuizQuestion3`` -> 3). A scene
+    outside the lecture (``LECTURE_EXTRA_SCENES``) has no catalogue: its name is its title.
 
     Examples
     --------
@@ -118,6 +119,8 @@ def chapter_title(scene: str, lang: str) -> str:
     ('Projection', 'Uji pemahaman: pertanyaan 3')
     """
     spec = scene_spec(scene)
+    if spec.extra:
+        return scene
     strings = file_catalogue(spec.text_file, lang)
     if f"chapter_{scene}" in strings:
         return strings[f"chapter_{scene}"]
@@ -127,6 +130,8 @@ def chapter_title(scene: str, lang: str) -> str:
 
 def step_title(scene: str, step: str, lang: str) -> str:
     """The title of step `step` of `scene` in `lang`: what a slide of that step is called.
+
+    A scene outside the lecture has no catalogue: the step's name is its title.
 
     Examples
     --------
@@ -139,6 +144,8 @@ def step_title(scene: str, step: str, lang: str) -> str:
         When the scene's catalogue file has no title for the step in `lang`.
     """
     spec = scene_spec(scene)
+    if spec.extra:
+        return step
     titles = step_titles(spec.text_file, lang)
     if step not in titles:
         raise KeyError(

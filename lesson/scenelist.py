@@ -149,13 +149,15 @@ def registry() -> dict[str, Scene]:
     """Every renderable scene: the lecture's, then extra ones named in ``LECTURE_EXTRA_SCENES``.
 
     ``LECTURE_EXTRA_SCENES="module:Scene,module:Scene"`` makes scenes outside the lecture
-    (fixtures of the tests, an author's drafts) renderable by name; they read nothing from
-    the lesson, show no sheet values, and are not part of the lecture's order.
+    (fixtures of the tests, an author's drafts) renderable by name; they show no sheet
+    values and are not part of the lecture's order. They read nothing from the lesson, or
+    the keys named after ``=``, joined by ``+``: ``module:Scene=intro.prior_lesson+format``.
     """
     extra = {}
     for item in filter(None, os.environ.get("LECTURE_EXTRA_SCENES", "").split(",")):
-        module, _, name = item.strip().partition(":")
-        extra[name] = Scene(name, module, "", (), extra=True)
+        where, _, reads = item.strip().partition("=")
+        module, _, name = where.partition(":")
+        extra[name] = Scene(name, module, "", tuple(filter(None, reads.split("+"))), extra=True)
     return {**ORDER, **extra}
 
 

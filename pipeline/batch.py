@@ -50,6 +50,8 @@ class BatchResult:
     reused: int = 0  # clips linked from the store instead of rendered
     up_to_date: int = 0  # clips already current in their lesson's folder
     wanted: int = 0  # (lesson, scene) clips asked for
+    current: dict[str, list[str]] = field(default_factory=dict)  # id -> scenes up to date
+    took: dict[str, dict[str, float]] = field(default_factory=dict)  # id -> scene -> seconds
 
 
 class Progress:
@@ -322,6 +324,7 @@ def _run(
             rendered.add(key)
             progress.durations.append(outcome.took)
             for i, s in users:
+                result.took.setdefault(lessons[i].id, {})[s] = outcome.took
                 land(
                     i,
                     s,
@@ -337,6 +340,9 @@ def _run(
         manifest.save(out)
         result.manifests[lesson.id] = manifest
         result.failures[lesson.id] = lesson_fails
+    result.current = {
+        lesson.id: current for lesson, current in zip(lessons, p.current, strict=True)
+    }
     # every clip linked in that this run did not render is a reuse: k lessons sharing one
     # rendered clip reuse it k - 1 times
     linked = sum(1 for _, _, k in p.wanted if k not in failed)

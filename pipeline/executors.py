@@ -221,23 +221,29 @@ def run_task(task: Task, start: Callable[[ClipJob], int] = run_subprocess) -> Ou
 # --------------------------------------------------------------------------------------
 
 
+# What the worker server imports once: manim and the project's scene kit and worker.
+PRELOAD = (
+    "manim",
+    "scenes.base",
+    "pipeline.worker",
+    "pipeline.voice.narrator",
+    "pipeline.voice.loudness",
+)
+# The libraries alone (for a process that outlives edits of the project's code).
+LIBRARIES = ("manim", "pyloudnorm", "scipy.signal", "num2words")
+
+
 @functools.cache
-def _workers() -> multiprocessing.context.ForkServerContext:
+def _workers(fresh_code: bool = False) -> multiprocessing.context.ForkServerContext:
     """Worker processes forked from a server that has imported manim once.
 
     Started only when a clip must render (a no-change run never imports manim); each scene
-    then starts in a fresh process without paying manim's import again.
+    then starts in a fresh process without paying manim's import again. With `fresh_code`
+    the server imports the libraries only, so every render imports the project's code as it
+    is on disk now (``lecture watch``). The server is one per process: the first start decides.
     """
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(
-        [
-            "manim",
-            "scenes.base",
-            "pipeline.worker",
-            "pipeline.voice.narrator",
-            "pipeline.voice.loudness",
-        ]
-    )
+    ctx.set_forkserver_preload(list(LIBRARIES if fresh_code else PRELOAD))
     return ctx
 
 
@@ -248,9 +254,13 @@ class LocalExecutor:
     ----------
     jobs : int
         Renders at once (0: one per core).
+    fresh_code : bool
+        Each render imports the project's code afresh (the worker server preloads only the
+        libraries), so an edit of a scene is seen by the next render in a long-lived process.
     """
 
-    def __init__(self, jobs: int = 0) -> None:
+    def __init__(self, jobs: int = 0, fresh_code: bool = False) -> None:
+        self.fresh_code = fresh_code
         self.slots = jobs or os.cpu_count() or 1
         self.pool = ThreadPoolExecutor(max_workers=self.slots)
         self.running: set[multiprocessing.process.BaseProcess] = set()
@@ -267,7 +277,7 @@ class LocalExecutor:
         with self.lock:
             if self.closed:
                 return -signal.SIGKILL
-            proc = _workers().Process(target=run_in_process, args=(job,))
+            proc = _workers(self.fresh_code).Process(target=run_in_process, args=(job,))
             proc.start()
             self.running.add(proc)
         try:

@@ -80,3 +80,19 @@ class Slow(LessonScene):
         square = Square()
         self.add(square)
         self.play(Rotate(square, angle=12.0), run_time=14)
+
+
+class ShowQuery(LessonScene):
+    """Writes the lesson's ``projection.query`` (declared as its reads, see test_watch.py).
+
+    Plain text, no LaTeX, half a second: a cheap scene whose clip an edit of that key
+    makes stale.
+    """
+
+    def construct(self) -> None:
+        from manim import Text
+
+        self.step("query")
+        q = self.lesson.projection.query
+        self.play(FadeIn(Text(", ".join(str(x) for x in q), font_size=48)), run_time=0.5)
+        self.wait(0.5)
