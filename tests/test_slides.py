@@ -248,10 +248,12 @@ def test_export_transparent_webm(decks: Path) -> None:
         assert [a.codec_context.name for a in c.streams.audio] == ["opus"]
         assert c.streams.video[0].metadata.get("alpha_mode") == "1"
         decoder = av.CodecContext.create("libvpx-vp9", "r")
-        alpha = None
+        seen: set[int] = set()  # the alpha values of its frames' pixels, until 0 and 255
         for packet in c.demux(video=0):
             for frame in decoder.decode(packet):
                 alpha = frame.to_ndarray(format="rgba")[..., 3]
-            if alpha is not None:
+                seen |= {int(alpha.min()), int(alpha.max())}
+            if {0, 255} <= seen:
                 break
-    assert alpha is not None and alpha.min() == 0 and alpha.max() == 255  # see-through and solid
+    # see-through and solid (the lossy alpha of a small first frame may top out at 254)
+    assert {0, 255} <= seen
