@@ -120,7 +120,7 @@ def whole_lesson(rendered: Path, tmp_path_factory: pytest.TempPathFactory) -> Bu
     """`lecture build` of the reordered-quiz lesson at the test quality, once per run (shared).
 
     It starts from a copy of the seed render (those clips read no quiz and stay as they are);
-    the whole-lesson test checks the build, and the quiz test its quiz scenes' silences.
+    the whole-lesson test checks it.
     """
 
     def build(folder: Path) -> None:
@@ -192,13 +192,11 @@ LONG_POLES = (
     "test_a_recording_replaces_one_cue_and_goes_stale_when_the_numbers_change",
     "test_local_cluster_renders_real_scenes_once_for_two_lessons",
 )
-# Tests that read the whole-lesson build run last: by then it is made, and no worker waits.
-LAST = ("test_quiz_solutions_wait_in_silence_for_the_countdown",)
 
 
 @pytest.hookimpl(trylast=True)  # after -m and -k deselected: the collection xdist hands out
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put each long pole at the head of a test process's first batch, the LAST at the end.
+    """Put each long pole at the head of a test process's first batch.
 
     pytest-xdist (``--dist load``) gives each of its N processes a first batch of consecutive
     tests, a quarter of its share (``len(items) // N // 4``), then more as they finish: the
@@ -206,8 +204,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     run one.
     """
     poles = [i for name in LONG_POLES for i in items if i.name == name]
-    last = [i for name in LAST for i in items if i.name == name]
-    rest = [i for i in items if i not in poles and i not in last]
+    rest = [i for i in items if i not in poles]
     workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     batch = max(2, len(items) // workers // 4)
     # the k-th pole is the (k // N)-th test of process k % N's batch; inserted in order of
@@ -215,4 +212,4 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     places = [(k % workers) * batch + k // workers for k in range(len(poles))]
     for place, pole in sorted(zip(places, poles, strict=True), key=lambda pair: pair[0]):
         rest.insert(min(place, len(rest)), pole)
-    items[:] = rest + last
+    items[:] = rest
