@@ -5,7 +5,6 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import pickle
 import shutil
 import subprocess
 import sys
@@ -17,6 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from drycache import cached_dry_run  # noqa: E402
 from variants import EDITS, variant  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,35 +148,22 @@ _runs: dict[tuple[str, str, str], object] = {}
 
 
 @pytest.fixture(scope="session")
-def dry_scene(lesson_paths: dict[str, Path], tmp_path_factory: pytest.TempPathFactory):
-    """A scene's dry run (what it showed, when, and what it read), made once per test run.
+def dry_scene(lesson_paths: dict[str, Path]):
+    """A scene's dry run (what it showed, when, and what it read), made once per machine.
 
-    Under pytest-xdist the workers share the results through files in the run's base folder:
-    the first worker to need one makes it under a lock, the other reads it.
+    The results are kept in the suite's cache (:mod:`drycache`), keyed by the code, the
+    lesson's bytes and everything else that makes them: under pytest-xdist the first worker
+    to need one makes it under a lock, the others read it, and a later run reads it back.
     """
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    base = tmp_path_factory.getbasetemp()
-    shared = (base.parent if worker else base) / "dry-runs"
-    shared.mkdir(exist_ok=True)
     # manim writes its TeX and text caches in place: one folder per process
-    media = DRY_MEDIA / (worker or "main")
-    from pipeline.dryrun import dry_run
+    media = DRY_MEDIA / (os.environ.get("PYTEST_XDIST_WORKER") or "main")
 
     def run(scene: str, lesson: str, lang: str = "id"):
         key = (scene, lesson, lang)
         if key not in _runs:
-            done = shared / f"{scene}-{lesson}-{lang}.pickle"
-            with open(done.with_suffix(".lock"), "w") as lock:
-                fcntl.flock(lock, fcntl.LOCK_EX)
-                if done.is_file():
-                    _runs[key] = pickle.loads(done.read_bytes())
-                else:
-                    _runs[key] = dry_run(
-                        scene, lesson_paths[lesson], lang, media, frame_rate=DRY_FPS
-                    )
-                    tmp = done.with_suffix(".tmp")
-                    tmp.write_bytes(pickle.dumps(_runs[key]))
-                    os.replace(tmp, done)
+            _runs[key] = cached_dry_run(
+                scene, lesson_paths[lesson], lang, media, frame_rate=DRY_FPS
+            )
         return _runs[key]
 
     return run

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from drycache import cached_dry_run
 from test_scenes import check_layout, check_numbers
 from variants import variant
 
@@ -76,11 +77,9 @@ RUNS = [
 def test_plane_scene_layout_holds(tmp_path: Path, scene: str, lesson: str, lang: str) -> None:
     """Every text inside the title-safe area, apart, clear of arrow heads, at 20 points or
     more, at every step's end; the numbers on screen are still the sheet's."""
-    from pipeline.dryrun import dry_run
-
     base, edits = HARD[lesson]
     path = variant(base, tmp_path, edits)
-    obj = dry_run(scene, path, lang, voice="none", frame_rate=5)
+    obj = cached_dry_run(scene, path, lang, voice="none", frame_rate=5)
     broken = check_layout(obj)
     assert not broken, "\n".join(broken)
     sheet = {k: v.text for k, v in scene_sheet(load_lesson(path), scene).items()}

@@ -21,6 +21,7 @@ import os
 from pathlib import Path
 
 import pytest
+from drycache import cached_dry_run
 from hypothesis import HealthCheck, Phase, given, reject, settings
 from lesson_space import lessons
 from test_scenes import check_layout
@@ -37,9 +38,7 @@ FPS = 5.0
 
 
 def _dry_layout(scene: str, path: Path) -> list[str]:
-    from pipeline.dryrun import dry_run
-
-    return check_layout(dry_run(scene, path, "id", voice="none", frame_rate=FPS))
+    return check_layout(cached_dry_run(scene, path, "id", voice="none", frame_rate=FPS))
 
 
 @pytest.mark.parametrize("scene", list(ORDER))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from drycache import cached_dry_run
 from test_scenes import check_layout, check_numbers
 from variants import variant
 
@@ -63,10 +64,8 @@ def stress_paths(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 @pytest.mark.parametrize("scene", SCENES)
 def test_layout_at_the_edges(stress_paths: dict[str, Path], scene: str, lesson: str) -> None:
     """Six keys, four queries, six places, six dimensions: inside, apart, at 20 points or more."""
-    from pipeline.dryrun import dry_run
-
     path = stress_paths[lesson]
-    obj = dry_run(scene, path, "id", voice="none", frame_rate=5)
+    obj = cached_dry_run(scene, path, "id", voice="none", frame_rate=5)
     broken = check_layout(obj)
     assert not broken, "\n".join(broken)
     full = scene_sheet(load_lesson(path), scene)

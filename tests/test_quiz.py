@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import DRY_FPS, ROOT, lecture
+from drycache import cached_dry_run
 from test_scenes import RUNS, check_layout, check_numbers
 
 from lesson import variants as V
@@ -200,9 +201,7 @@ def test_variants_follow_the_base_lessons_quiz(reordered: Path, tmp_path: Path) 
 def test_a_moved_question_renders_its_kind(reordered: Path) -> None:
     """QuizQuestion2 of the reordered lesson is its projection question: the projection's
     steps and numbers, headed "Pertanyaan 2", reading only its own entry."""
-    from pipeline.dryrun import dry_run
-
-    obj = dry_run("QuizQuestion2", reordered, "id", frame_rate=DRY_FPS)
+    obj = cached_dry_run("QuizQuestion2", reordered, "id", frame_rate=DRY_FPS)
     lesson = load_lesson(reordered)
     full = scene_sheet(lesson, "QuizQuestion2")
     check_numbers(obj, {k: v.text for k, v in full.items()})

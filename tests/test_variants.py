@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import DRY_FPS, lecture
+from drycache import cached_dry_run
 from test_lesson import quiz_vectors, worked_vectors
 
 from lesson import variants as V
@@ -287,10 +288,9 @@ def test_generated_lesson_draws_legibly(generated_path: Path, scene: str) -> Non
     from test_scenes import check_captions, check_layout
 
     from lesson.sheet import scene_sheet
-    from pipeline.dryrun import dry_run
 
     media = DRY_MEDIA / f"variants-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
-    obj = dry_run(scene, generated_path, "id", media, frame_rate=DRY_FPS)
+    obj = cached_dry_run(scene, generated_path, "id", media, frame_rate=DRY_FPS)
     sheet = {k: v.text for k, v in scene_sheet(load_lesson(generated_path), scene).items()}
     for snap in obj.snapshots:
         for key, text in snap.numbers.items():
