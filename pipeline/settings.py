@@ -26,12 +26,16 @@ MEDIA = ROOT / "media"
 # --voice: the synthetic voice (espeak-ng, recorded takes where fresh), or silent renders.
 VOICE_OPTIONS = ("espeak", "none")
 
-# Quality name -> manim's quality setting.
-QUALITIES: dict[str, str] = {
-    "low": "low_quality",
-    "medium": "medium_quality",
-    "high": "high_quality",
-    "4k": "fourk_quality",
+# Quality name -> the manim config entries it sets: one of manim's qualities, or a picture size
+# (16:9, as manim's frame) and a frame rate of its own.
+QUALITIES: dict[str, dict[str, object]] = {
+    "low": {"quality": "low_quality"},
+    "medium": {"quality": "medium_quality"},
+    "high": {"quality": "high_quality"},
+    "4k": {"quality": "fourk_quality"},
+    # The test suite's: a real render, small and at 5 frames a second (a step's timing, sound,
+    # sections and numbers as at any quality) for a fraction of low's cost. Not for viewing.
+    "test": {"pixel_width": 384, "pixel_height": 216, "frame_rate": 5},
 }
 
 

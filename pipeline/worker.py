@@ -116,7 +116,7 @@ def render(job: ClipJob) -> ClipResult:
     options = {
         "media_dir": str(work / "media"),
         "tex_dir": str(tex),
-        "quality": QUALITIES[settings.quality],
+        **QUALITIES[settings.quality],
         "save_sections": True,
         "write_to_movie": True,
         "disable_caching": True,

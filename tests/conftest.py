@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import fcntl
+import json
 import os
+import shutil
 import subprocess
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -19,6 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # Scenes for the render tests, imported by workers; not a doctest module (it imports manim).
 collect_ignore = ["fixture_scenes.py"]
 SEED_SCENES = ["ProjectionDrop", "AngleSignRegions", "SoftmaxBarMorph"]
+# Renders made to be checked, not watched: a real render, small and at 5 frames a second.
+QUALITY = "test"
 DRY_MEDIA = ROOT / "media" / "test-dry"
 # Dry runs check what each step shows at its end, what the scene reads and its subtitles'
 # rules; none of that depends on the frame rate, so they run at 5 fps (2.5× faster than 15).
@@ -37,34 +43,99 @@ def lecture(*args: str, env: dict[str, str] | None = None, **kw) -> subprocess.C
     )
 
 
+def shared(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], None]) -> Path:
+    """The folder `make` fills, made once per test run and shared by the pytest-xdist workers.
+
+    The first process to ask makes it under a lock in the run's base folder; the others wait
+    for it and read it. A failed attempt is removed, so the next to ask tries again.
+    """
+    base = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent  # the run's base folder, common to all workers
+    folder = base / "shared" / name
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with open(folder.with_name(f"{name}.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = folder.with_name(f"{name}.done")
+        if not done.is_file():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The three seed scenes rendered once at low quality with two jobs (shared, read-only).
+    """The three seed scenes rendered once at the test quality with two jobs (read-only).
 
     Under pytest-xdist the workers share one render: the first renders it under a lock, the
     others find it done.
     """
-    shared = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        shared = shared.parent  # the run's base folder, common to all workers
-    out = shared / "shared-render" / "low"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with open(out.parent / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (out / "manifest.json").is_file():
-            r = lecture(
-                "render",
-                *SEED_SCENES,
-                "--quality",
-                "low",
-                "--jobs",
-                "2",
-                "--out",
-                str(out),
-                "--quiet",
-            )
-            assert r.returncode == 0, r.stderr
-    return out
+
+    def render(folder: Path) -> None:
+        out = folder / QUALITY
+        r = lecture(
+            "render", *SEED_SCENES, "--quality", QUALITY, "--jobs", "2", "--out", str(out),
+            "--quiet",
+        )  # fmt: skip
+        assert r.returncode == 0, r.stderr
+
+    return shared(tmp_path_factory, "seed-render", render) / QUALITY
+
+
+def reordered_quiz(folder: Path) -> Path:
+    """The default lesson with its projection question first and its cosine question dropped."""
+    import tomlkit
+
+    from lesson.model import DEFAULT_LESSON
+
+    doc = tomlkit.parse(DEFAULT_LESSON.read_text(encoding="utf-8"))
+    quiz = doc["quiz"]
+    entries = [quiz[i] for i in range(len(quiz))]
+    kinds = [e["kind"] for e in entries]
+    moved = [entries[kinds.index("projection")]]
+    moved += [e for e in entries if e["kind"] not in ("projection", "cosine")]
+    table = tomlkit.aot()
+    for e in moved:
+        table.append(e)
+    doc["quiz"] = table
+    path = folder / "reordered-quiz.toml"
+    path.write_text(tomlkit.dumps(doc), encoding="utf-8")
+    return path
+
+
+@dataclass(frozen=True)
+class Build:
+    """A `lecture build` of a whole lesson: its lesson file, output folder and what it said."""
+
+    lesson: Path
+    out: Path
+    returncode: int
+    stderr: str
+
+
+@pytest.fixture(scope="session")
+def whole_lesson(rendered: Path, tmp_path_factory: pytest.TempPathFactory) -> Build:
+    """`lecture build` of the reordered-quiz lesson at the test quality, once per run (shared).
+
+    It starts from a copy of the seed render (those clips read no quiz and stay as they are);
+    the whole-lesson test checks it.
+    """
+
+    def build(folder: Path) -> None:
+        path = reordered_quiz(folder)
+        out = folder / QUALITY
+        shutil.copytree(rendered, out)
+        r = lecture(
+            "build", "--lesson", str(path), "--quality", QUALITY, "--jobs", "2", "--out",
+            str(out), "--quiet",
+        )  # fmt: skip
+        (folder / "build.json").write_text(json.dumps([r.returncode, r.stderr]), encoding="utf-8")
+
+    folder = shared(tmp_path_factory, "whole-lesson", build)
+    returncode, stderr = json.loads((folder / "build.json").read_text(encoding="utf-8"))
+    return Build(folder / "reordered-quiz.toml", folder / QUALITY, returncode, stderr)
 
 
 @pytest.fixture(scope="session")
@@ -98,17 +169,34 @@ def dry_scene(lesson_paths: dict[str, Path]):
     return run
 
 
-# The longest tests start first, so the parallel run is not left waiting on one of them at
-# the end (the whole-lesson build alone takes about four minutes on two cores).
+# The longest tests start first, one on each test process, so the parallel run is not left
+# waiting on one of them at the end (the whole-lesson build, shared through `whole_lesson`,
+# is the longest of all). Longest first.
 LONG_POLES = (
     "test_whole_lesson_builds_with_a_chapter_per_scene",
-    "test_local_cluster_renders_real_scenes_once_for_two_lessons",
-    "test_a_recording_replaces_one_cue_and_goes_stale_when_the_numbers_change",
     "test_a_real_recording_of_a_number_goes_stale_when_the_lesson_changes",
+    "test_verify_reads_every_label_of_a_medium_quality_clip",
+    "test_a_recording_replaces_one_cue_and_goes_stale_when_the_numbers_change",
+    "test_local_cluster_renders_real_scenes_once_for_two_lessons",
 )
 
 
+@pytest.hookimpl(trylast=True)  # after -m and -k deselected: the collection xdist hands out
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Move the long poles to the front of the collection (pytest-xdist hands out in order)."""
-    first = [i for name in LONG_POLES for i in items if i.name == name]
-    items[:] = first + [i for i in items if i not in first]
+    """Put each long pole at the head of a test process's first batch.
+
+    pytest-xdist (``--dist load``) gives each of its N processes a first batch of consecutive
+    tests, a quarter of its share (``len(items) // N // 4``), then more as they finish: the
+    long poles go first in those batches, in turn, so no process runs two before the others
+    run one.
+    """
+    poles = [i for name in LONG_POLES for i in items if i.name == name]
+    rest = [i for i in items if i not in poles]
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    batch = max(2, len(items) // workers // 4)
+    # the k-th pole is the (k // N)-th test of process k % N's batch; inserted in order of
+    # place, each lands where it is meant to
+    places = [(k % workers) * batch + k // workers for k in range(len(poles))]
+    for place, pole in sorted(zip(places, poles, strict=True), key=lambda pair: pair[0]):
+        rest.insert(min(place, len(rest)), pole)
+    items[:] = rest

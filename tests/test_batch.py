@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import lecture
+from conftest import QUALITY, lecture
 from procs import alive, cmdline, descendants, parent, wait_gone
 
 from lesson.model import load_lesson
@@ -182,11 +182,11 @@ def manifest(out: Path) -> dict:
 @pytest.mark.render
 def test_local_pool_renders_a_shared_clip_once(two_lessons, tmp_path: Path) -> None:
     out, store = tmp_path / "out", tmp_path / "store"
-    args = ["render", "Pause", "--quality", "low", "--store", str(store), "--out", str(out)]
+    args = ["render", "Pause", "--quality", QUALITY, "--store", str(store), "--out", str(out)]
     r = lecture(*args, "--lessons", *map(str, two_lessons), "--quiet", env=FIXTURES)
     assert r.returncode == 0, r.stderr
     assert "clips: 1 rendered, 1 reused from the store" in r.stdout
-    a, b = out / "inner-product" / "low", out / "inner-product-v01" / "low"
+    a, b = out / "inner-product" / QUALITY, out / "inner-product-v01" / QUALITY
     for folder in (a, b):
         assert manifest(folder)["clips"]["Pause"]["video"] == "Pause.mp4"
     assert (a / "Pause.mp4").stat().st_ino == (b / "Pause.mp4").stat().st_ino
@@ -194,7 +194,7 @@ def test_local_pool_renders_a_shared_clip_once(two_lessons, tmp_path: Path) -> N
     assert "clips: 0 rendered, 0 reused from the store (" in again.stdout
     assert "2 up to date" in again.stdout
     # a fresh folder takes the clip from the store: a link, no render
-    r3 = lecture("render", "Pause", "--quality", "low", "--store", str(store),
+    r3 = lecture("render", "Pause", "--quality", QUALITY, "--store", str(store),
                  "--out", str(tmp_path / "third"), env=FIXTURES)  # fmt: skip
     assert "clips: 0 rendered, 1 reused from the store" in r3.stdout, r3.stderr
 
@@ -203,14 +203,14 @@ def test_local_pool_renders_a_shared_clip_once(two_lessons, tmp_path: Path) -> N
 def test_local_cluster_renders_real_scenes_once_for_two_lessons(two_lessons, tmp_path) -> None:
     """Two short real scenes that read nothing the variant changed: 2 renders serve 4 clips."""
     out, store = tmp_path / "out", tmp_path / "store"
-    r = lecture("render", "LessonTitle", "Pause", "--quality", "low",
+    r = lecture("render", "LessonTitle", "Pause", "--quality", QUALITY,
                 "--lessons", *map(str, two_lessons), "--cluster", "local:2",
                 "--store", str(store), "--out", str(out), env=FIXTURES)  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert "clips: 2 rendered, 2 reused from the store" in r.stdout
     assert "[2/2]" in r.stderr and "[3/" not in r.stderr  # progress across both lessons
     assert "(inner-product, inner-product-v01): rendered" in r.stderr
-    a, b = out / "inner-product" / "low", out / "inner-product-v01" / "low"
+    a, b = out / "inner-product" / QUALITY, out / "inner-product-v01" / QUALITY
     ca, cb = manifest(a)["clips"], manifest(b)["clips"]
     for scene in ("LessonTitle", "Pause"):
         assert ca[scene]["input_hash"] == cb[scene]["input_hash"]
@@ -222,6 +222,7 @@ def test_local_cluster_renders_real_scenes_once_for_two_lessons(two_lessons, tmp
 @pytest.mark.render
 def test_worker_killed_mid_render_is_retried_elsewhere(tmp_path: Path) -> None:
     out, store = tmp_path / "out", tmp_path / "store"
+    # at low quality: Slow's rotation takes long enough to render that it is killed mid-render
     cmd = [sys.executable, "-m", "lecture.cli", "render", "Slow", "--quality", "low",
            "--cluster", "local:2", "--store", str(store), "--out", str(out)]  # fmt: skip
     p = subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **FIXTURES}, text=True,

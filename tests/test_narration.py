@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from audio_checks import SILENCE_DB, check_clip_narration
 from audio_checks import db as rms_db
-from conftest import lecture
+from conftest import QUALITY, lecture
 from variants import variant
 
 from lesson.model import load_lesson
@@ -40,7 +40,7 @@ def test_a_recording_replaces_one_cue_and_goes_stale_when_the_numbers_change(
 
     def render(*extra: str) -> str:
         r = lecture(
-            "render", "SpokenNumber", "WrongLabel", "--quality", "low", "--out", str(out),
+            "render", "SpokenNumber", "WrongLabel", "--quality", QUALITY, "--out", str(out),
             "--quiet", *extra, env=env,
         )  # fmt: skip
         assert r.returncode == 0, r.stderr
@@ -111,7 +111,7 @@ def test_a_real_recording_of_a_number_goes_stale_when_the_lesson_changes(tmp_pat
 
     def render(*extra: str) -> str:
         r = lecture(
-            "render", "ProjectionDrop", "--quality", "low", "--out", str(out), "--quiet",
+            "render", "ProjectionDrop", "--quality", QUALITY, "--out", str(out), "--quiet",
             *extra, env=env,
         )  # fmt: skip
         assert r.returncode == 0, r.stderr
@@ -188,7 +188,7 @@ def test_an_unreadable_recording_fails_its_scene_in_one_line_and_the_rest_render
     words = "Hasil kali titik q titik k sama dengan empat."
     (folder / "fx_sub_dot.txt").write_text(words + "\n", encoding="utf-8")
     r = lecture(
-        "render", "SpokenNumber", "Pause", "--quality", "low", "--out", str(out), "--quiet",
+        "render", "SpokenNumber", "Pause", "--quality", QUALITY, "--out", str(out), "--quiet",
         "--voice", "espeak", env=env,
     )  # fmt: skip
     assert r.returncode == 1

@@ -16,17 +16,21 @@ from pathlib import Path
 import pytest
 import srt
 from audio_checks import check_clip_narration, streams
+from conftest import QUALITY, Build, lecture
 from conftest import SEED_SCENES as SCENES
-from conftest import lecture
 from procs import cmdline, descendants, parent, wait_gone
 
 from lesson.model import load_lesson
 from lesson.sheet import scene_sheet
 from pipeline.manifest import Manifest
 from pipeline.media import probe
+from pipeline.settings import QUALITIES
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.render
+# the test quality's picture: its size and frame rate; one frame lasts 1 / FPS seconds
+SIZE = (QUALITIES[QUALITY]["pixel_width"], QUALITIES[QUALITY]["pixel_height"])
+FPS = QUALITIES[QUALITY]["frame_rate"]
 
 
 def manifest(out: Path) -> dict:
@@ -37,7 +41,7 @@ def manifest(out: Path) -> dict:
 def test_clip_is_a_real_video_with_subtitles(rendered: Path, scene: str) -> None:
     clip = manifest(rendered)["clips"][scene]
     info = probe(rendered / clip["video"])
-    assert (info.width, info.height, info.fps) == (854, 480, 15)
+    assert (info.width, info.height, info.fps) == (*SIZE, FPS)
     assert 20 <= info.duration <= 180  # every step of the computation said aloud
     assert abs(info.frames - info.duration * info.fps) <= 1
     assert clip["duration"] == pytest.approx(info.duration, abs=1e-3)
@@ -69,7 +73,7 @@ def test_poster_and_sections(rendered: Path, scene: str) -> None:
 
     clip = manifest(rendered)["clips"][scene]
     with Image.open(rendered / clip["poster"]) as im:
-        assert im.size == (854, 480)
+        assert im.size == SIZE
         assert len(im.convert("L").getcolors(256) or []) > 10  # a picture, not a blank frame
     files = [s["file"] for s in clip["sections"]]
     assert len(files) >= 4
@@ -79,7 +83,7 @@ def test_poster_and_sections(rendered: Path, scene: str) -> None:
     assert total == pytest.approx(clip["duration"], abs=0.2)
     for f in files:  # each section clip is cut with its sound
         kinds = streams(rendered / f)
-        assert kinds["audio"][0] == "aac" and abs(kinds["audio"][1] - kinds["video"][1]) <= 1 / 15
+        assert kinds["audio"][0] == "aac" and abs(kinds["audio"][1] - kinds["video"][1]) <= 1 / FPS
 
 
 def test_manifest_lists_the_numbers_each_clip_shows(rendered: Path) -> None:
@@ -100,7 +104,7 @@ def test_no_change_rerun_renders_nothing_and_skips_manim(rendered: Path) -> None
     before = {p: p.stat().st_mtime_ns for p in rendered.glob("*.mp4")}
     code = (
         "import sys; from lecture.cli import main; "
-        f"rc = main(['render', *{SCENES!r}, '--quality', 'low', '--out', {str(rendered)!r}, "
+        f"rc = main(['render', *{SCENES!r}, '--quality', {QUALITY!r}, '--out', {str(rendered)!r}, "
         "'--quiet']); "
         "assert 'manim' not in sys.modules, 'manim imported'; sys.exit(rc)"
     )
@@ -117,7 +121,7 @@ def test_editing_attention_rerenders_only_softmax(rendered: Path, lesson_paths, 
         "render",
         *SCENES,
         "--quality",
-        "low",
+        QUALITY,
         "--out",
         str(out),
         "--quiet",
@@ -137,7 +141,7 @@ def test_second_concurrent_render_is_refused(rendered: Path, tmp_path: Path) -> 
     shutil.copytree(rendered, out)
     with open(out / ".render.lock", "a+") as held:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        r = lecture("render", "--quality", "low", "--out", str(out), "--quiet")
+        r = lecture("render", "--quality", QUALITY, "--out", str(out), "--quiet")
     assert r.returncode == 2
     assert r.stderr.count("\n") == 1 and "being rendered by another process" in r.stderr
     assert "Traceback" not in r.stderr
@@ -156,7 +160,7 @@ def test_killed_render_leaves_the_old_clip_playable(rendered: Path, tmp_path) ->
             "render",
             "SoftmaxBarMorph",
             "--quality",
-            "low",
+            QUALITY,
             "--out",
             str(out),
             "--force",
@@ -185,7 +189,7 @@ def test_killed_render_leaves_the_old_clip_playable(rendered: Path, tmp_path) ->
     assert probe(video).frames > 0
     assert manifest(out)["clips"]["SoftmaxBarMorph"]["input_hash"]
     r = lecture(
-        "render", "SoftmaxBarMorph", "--quality", "low", "--out", str(out), "--force", "--quiet"
+        "render", "SoftmaxBarMorph", "--quality", QUALITY, "--out", str(out), "--force", "--quiet"
     )
     assert r.returncode == 0, r.stderr
     assert probe(video).frames > 0
@@ -199,7 +203,7 @@ def test_latex_error_in_one_scene_does_not_stop_the_others(tmp_path) -> None:
         "BrokenTex",
         "SoftmaxBarMorph",
         "--quality",
-        "low",
+        QUALITY,
         "--out",
         str(out),
         "--quiet",
@@ -225,7 +229,7 @@ def test_bad_lesson_touches_nothing(rendered: Path, tmp_path) -> None:
         (ROOT / "lessons/inner-product.toml").read_text().replace("key = [1, 2]", "key = [0, 0]", 1)
     )
     before = {p.name: p.stat().st_mtime_ns for p in rendered.iterdir()}
-    r = lecture("render", "--lesson", str(bad), "--quality", "low", "--out", str(rendered))
+    r = lecture("render", "--lesson", str(bad), "--quality", QUALITY, "--out", str(rendered))
     assert r.returncode == 2 and r.stderr.count("\n") == 1
     assert "projection.key" in r.stderr
     assert {p.name: p.stat().st_mtime_ns for p in rendered.iterdir()} == before
@@ -245,7 +249,7 @@ def test_joined_lesson_has_chapters_and_shifted_subtitles(rendered: Path, tmp_pa
     clips = list(manifest(out)["clips"].values())
     info = probe(out / "lesson.mp4")
     total = sum(c["duration"] for c in clips)
-    assert abs(info.duration - total) <= 1 / 15  # within one frame
+    assert abs(info.duration - total) <= 1 / FPS  # within one frame
     check_joined_audio(out / "lesson.mp4", [c["duration"] for c in clips])
     assert info.frames == sum(c["frames"] for c in clips)
     with av.open(str(out / "lesson.mp4")) as c:
@@ -272,7 +276,7 @@ def test_joined_lesson_has_chapters_and_shifted_subtitles(rendered: Path, tmp_pa
     assert vtt.startswith("WEBVTT\n") and vtt.count(" --> ") == len(cues)
     chapters = (out / "chapters.vtt").read_text(encoding="utf-8")
     assert chapters.count(" --> ") == 3 and "Tanda dan keselarasan" in chapters
-    assert entry.duration == pytest.approx(total, abs=1 / 15)
+    assert entry.duration == pytest.approx(total, abs=1 / FPS)
 
 
 def check_joined_audio(video: Path, durations: list[float]) -> None:
@@ -285,7 +289,7 @@ def check_joined_audio(video: Path, durations: list[float]) -> None:
 
     kinds = streams(video)
     assert kinds["audio"][0] == "aac"
-    assert abs(kinds["audio"][1] - kinds["video"][1]) <= 1 / 15
+    assert abs(kinds["audio"][1] - kinds["video"][1]) <= 1 / FPS
     with av.open(str(video)) as c:
         packets = [p for p in c.demux(audio=0) if p.size]
     for a, b in itertools.pairwise(packets):
@@ -296,29 +300,8 @@ def check_joined_audio(video: Path, durations: list[float]) -> None:
         assert float(np.max(np.abs(np.diff(x[i - 480 : i + 480])))) < 0.1  # no click
 
 
-def reordered_quiz(folder: Path) -> Path:
-    """The default lesson with its projection question first and its cosine question dropped."""
-    import tomlkit
-
-    from lesson.model import DEFAULT_LESSON
-
-    doc = tomlkit.parse(DEFAULT_LESSON.read_text(encoding="utf-8"))
-    quiz = doc["quiz"]
-    entries = [quiz[i] for i in range(len(quiz))]
-    kinds = [e["kind"] for e in entries]
-    moved = [entries[kinds.index("projection")]]
-    moved += [e for e in entries if e["kind"] not in ("projection", "cosine")]
-    table = tomlkit.aot()
-    for e in moved:
-        table.append(e)
-    doc["quiz"] = table
-    path = folder / "reordered-quiz.toml"
-    path.write_text(tomlkit.dumps(doc), encoding="utf-8")
-    return path
-
-
-def test_whole_lesson_builds_with_a_chapter_per_scene(rendered: Path, tmp_path: Path) -> None:
-    """`lecture build` at low quality: every scene once, joined in lesson order.
+def test_whole_lesson_builds_with_a_chapter_per_scene(whole_lesson: Build) -> None:
+    """`lecture build` at the test quality: every scene once, joined in lesson order.
 
     The lesson asks its quiz in its own order: the projection question first, the cosine
     question dropped; the chapters and the quiz clips follow that list. It starts from a
@@ -329,31 +312,18 @@ def test_whole_lesson_builds_with_a_chapter_per_scene(rendered: Path, tmp_path: 
     from lesson.catalogue import file_catalogue
     from lesson.scenelist import LECTURE, TEXT_DIR, lesson_order
 
-    path = reordered_quiz(tmp_path)
+    path, out = whole_lesson.lesson, whole_lesson.out
     order = lesson_order(load_lesson(path))
     assert len(order) == len(LECTURE) + 7 and order[-1] == "QuizQuestion7"
-    out = tmp_path / "lesson"
-    shutil.copytree(rendered, out)
-    r = lecture(
-        "build",
-        "--lesson",
-        str(path),
-        "--quality",
-        "low",
-        "--jobs",
-        "2",
-        "--out",
-        str(out),
-        "--quiet",
-    )
-    assert r.returncode == 0, r.stderr
-    assert "up to date: " + ", ".join(SCENES) in r.stderr  # the seed clips, in lesson order
+    assert whole_lesson.returncode == 0, whole_lesson.stderr
+    # the seed clips, in lesson order
+    assert "up to date: " + ", ".join(SCENES) in whole_lesson.stderr
     data = manifest(out)
     assert list(data["clips"]) == order
     lesson = data["lesson_video"]
     info = probe(out / "lesson.mp4")
     total = sum(c["duration"] for c in data["clips"].values())
-    assert abs(info.duration - total) <= 1 / 15
+    assert abs(info.duration - total) <= 1 / FPS
     with av.open(str(out / "lesson.mp4")) as c:
         titles = [ch["metadata"]["title"] for ch in c.chapters()]
     assert len(titles) == len(order) == len(lesson["chapters"])
@@ -374,7 +344,7 @@ def test_whole_lesson_builds_with_a_chapter_per_scene(rendered: Path, tmp_path: 
     said = " ".join(" ".join(c.content.split()) for c in cues)
     assert texts["qz_cos_sub_question"] not in said
     check_joined_audio(out / "lesson.mp4", [c["duration"] for c in data["clips"].values()])
-    r = lecture("build", "--lesson", str(path), "--quality", "low", "--out", str(out), "--quiet")
+    r = lecture("build", "--lesson", str(path), "--quality", QUALITY, "--out", str(out), "--quiet")
     assert r.returncode == 0 and "rendered in" not in r.stderr and "joined" not in r.stderr
 
 
@@ -384,7 +354,7 @@ def test_english_render_has_english_subtitles(tmp_path: Path) -> None:
         "render",
         "SoftmaxBarMorph",
         "--quality",
-        "low",
+        QUALITY,
         "--lang",
         "en",
         "--out",
@@ -430,7 +400,7 @@ def test_a_new_helper_module_invalidates_only_the_scene_that_imports_it(tmp_path
             "ProbeA",
             "ProbeB",
             "--quality",
-            "low",
+            QUALITY,
             "--out",
             str(out),
             "--quiet",

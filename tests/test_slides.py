@@ -12,7 +12,7 @@ from pathlib import Path
 
 import av
 import pytest
-from conftest import SEED_SCENES, lecture
+from conftest import QUALITY, SEED_SCENES, lecture
 from PIL import Image
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE_TYPE
@@ -24,9 +24,9 @@ pytestmark = [pytest.mark.render, pytest.mark.slides]
 
 @pytest.fixture(scope="module")
 def decks(rendered: Path, tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("slides") / "low"
+    out = tmp_path_factory.mktemp("slides") / QUALITY
     shutil.copytree(rendered, out)
-    r = lecture("slides", *SEED_SCENES, "--quality", "low", "--out", str(out), "--quiet")
+    r = lecture("slides", *SEED_SCENES, "--quality", QUALITY, "--out", str(out), "--quiet")
     assert r.returncode == 0, r.stderr
     assert "rendered in" not in r.stderr  # the clips were up to date
     return out
@@ -201,7 +201,7 @@ def test_export_stable_names(decks: Path, fmt: str, ext: str) -> None:
         "--format",
         fmt,
         "--quality",
-        "low",
+        QUALITY,
         "--out",
         str(decks),
         "--quiet",
@@ -221,8 +221,9 @@ def test_export_stable_names(decks: Path, fmt: str, ext: str) -> None:
             ]
         )
     ]
-    with Image.open(files[-1]) as im:
-        assert im.width >= 480
+    clip = json.loads((decks / "manifest.json").read_text(encoding="utf-8"))["clips"]
+    with Image.open(files[-1]) as im:  # a PNG is the clip's own picture, a GIF 640 px wide
+        assert im.width == (640 if ext == "gif" else clip["SoftmaxBarMorph"]["width"])
         if ext == "gif":  # GIF and PNG stay silent (no sound in those formats)
             assert im.n_frames > 10 and im.info.get("loop") == 0
 
@@ -235,7 +236,7 @@ def test_export_transparent_webm(decks: Path) -> None:
         "--format",
         "webm-alpha",
         "--quality",
-        "low",
+        QUALITY,
         "--out",
         str(decks),
         "--quiet",
@@ -247,10 +248,12 @@ def test_export_transparent_webm(decks: Path) -> None:
         assert [a.codec_context.name for a in c.streams.audio] == ["opus"]
         assert c.streams.video[0].metadata.get("alpha_mode") == "1"
         decoder = av.CodecContext.create("libvpx-vp9", "r")
-        alpha = None
+        seen: set[int] = set()  # the alpha values of its frames' pixels, until 0 and 255
         for packet in c.demux(video=0):
             for frame in decoder.decode(packet):
                 alpha = frame.to_ndarray(format="rgba")[..., 3]
-            if alpha is not None:
+                seen |= {int(alpha.min()), int(alpha.max())}
+            if {0, 255} <= seen:
                 break
-    assert alpha is not None and alpha.min() == 0 and alpha.max() == 255  # see-through and solid
+    # see-through and solid (the lossy alpha of a small first frame may top out at 254)
+    assert {0, 255} <= seen
