@@ -6,7 +6,9 @@ invocation, so the ratios compare like with like. LaTeX caches are warm in every
 tools keep one); the clip caches are what differ. Cases (a) and (b) alternate the two tools
 run by run (same load for both) and record each run's CPU time (user + system of the whole
 process tree) beside its wall time, and the load average before the runs; `--only low` runs
-just those two cases.
+just those two cases. `--only high` runs the 1080p60 cases alone (whole lesson,
+ours against plain `manim -qh`, SSIM against manim's default encode) into
+bench/results/high.json.
 """
 
 from __future__ import annotations
@@ -86,6 +88,244 @@ def run(cmd: list[str], env: dict[str, str] | None = None, cwd: Path = ROOT) -> 
         raise SystemExit(f"bench: {' '.join(cmd)} failed:\n{r.stderr[-2000:]}")
     LAST_STDERR[0] = r.stderr
     return took
+
+
+def tree_cpu(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Wall and CPU seconds of one run, the CPU of every process under it included.
+
+    `lecture`'s renders run in processes forked by a worker server that the command does
+    not wait for, so the CPU of its children never reaches ``RUSAGE_CHILDREN``; the tree is
+    read from /proc twice a second instead (each process's own user + system time, the last
+    reading before it ends: a process loses at most half a second).
+    """
+    tick = os.sysconf("SC_CLK_TCK")
+    seen: dict[int, float] = {}
+
+    def poll(root: int) -> None:
+        kids: dict[int, list[int]] = {}
+        stats: dict[int, float] = {}
+        for d in Path("/proc").iterdir():
+            if not d.name.isdigit():
+                continue
+            try:
+                fields = (d / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            kids.setdefault(int(fields[1]), []).append(int(d.name))
+            stats[int(d.name)] = (int(fields[11]) + int(fields[12])) / tick
+        todo = [root]
+        while todo:
+            pid = todo.pop()
+            if pid in stats:
+                seen[pid] = max(seen.get(pid, 0.0), stats[pid])
+            todo += kids.get(pid, [])
+        # orphans (the worker server after the command ends) keep their place in the tree
+        for pid in list(seen):
+            if pid in stats and pid != root:
+                seen[pid] = max(seen[pid], stats[pid])
+
+    t0 = time.perf_counter()
+    with subprocess.Popen(
+        cmd,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    ) as p:
+        err: list[str] = []
+        import threading
+
+        reader = threading.Thread(target=lambda: err.append(p.stderr.read() if p.stderr else ""))
+        reader.start()
+        while p.poll() is None:
+            poll(p.pid)
+            time.sleep(0.5)
+        reader.join()
+    took = time.perf_counter() - t0
+    if p.returncode != 0:
+        raise SystemExit(f"bench: {' '.join(cmd)} failed:\n{''.join(err)[-2000:]}")
+    LAST_STDERR[0] = "".join(err)
+    return took, sum(seen.values())
+
+
+def ssim(a: Path, b: Path) -> dict[str, float]:
+    """SSIM of the frames of video `b` against those of `a` (FFmpeg's ssim filter via PyAV).
+
+    The mean over frames of SSIM Y and All (Y, U and V weighted by their size, as FFmpeg's
+    summary line), the worst frame's All, and how many frames each video has.
+    """
+    import av
+    from av.filter import Graph
+
+    rows: list[dict[str, float]] = []
+    with av.open(str(a)) as ca, av.open(str(b)) as cb:
+        sa, sb = ca.streams.video[0], cb.streams.video[0]
+        graph = Graph()
+        ia, ib = graph.add_buffer(template=sa), graph.add_buffer(template=sb)
+        f, sink = graph.add("ssim"), graph.add("buffersink")
+        ia.link_to(f, 0, 0)
+        ib.link_to(f, 0, 1)
+        f.link_to(sink)
+        graph.configure()
+        for fa, fb in zip(ca.decode(sa), cb.decode(sb), strict=False):
+            ia.push(fa)
+            ib.push(fb)
+            while True:
+                try:
+                    out = sink.pull()
+                except (av.BlockingIOError, av.EOFError):
+                    break
+                m = out.metadata
+                rows.append({k: float(m[f"lavfi.ssim.{k}"]) for k in ("Y", "All")})
+    return {
+        "ssim_all": statistics.fmean(r["All"] for r in rows),
+        "ssim_y": statistics.fmean(r["Y"] for r in rows),
+        "ssim_all_worst_frame": min(r["All"] for r in rows),
+        "frames": clip_frames(a),
+        "frames_other": clip_frames(b),
+    }
+
+
+SSIM_MIN = 0.99  # our encode against manim's default encode of the same frames: no visible loss
+HIGH_PAIR = ["SoftmaxBarMorph", "AngleSignRegions"]
+
+
+def high_cases(work: Path, whole_lesson: bool) -> dict:
+    """The 1080p60 cases: whole lesson, ours against plain `manim -qh`, picture quality.
+
+    Ours and plain manim run the same two scenes in one invocation, one after the other;
+    ours narrated (its holds last as long as the narration), plain manim silent, so the
+    ratio is per second of video. For the picture, ours renders the first scene silent, frame
+    for frame the same pictures as plain manim's, whose clip is manim's default encode
+    (libx264 crf 23, preset medium); SSIM compares the two.
+    """
+    res: dict = {"load_before": os.getloadavg()}
+    driver = work / "high_scenes.py"
+    driver.write_text(
+        "from scenes.angle import AngleSignRegions as A\n"
+        "from scenes.softmax import SoftmaxBarMorph as S\n\n\n"
+        "class AngleSignRegions(A):\n    pass\n\n\n"
+        "class SoftmaxBarMorph(S):\n    pass\n",
+        encoding="utf-8",
+    )
+    media = work / "manim-high"
+    shutil.copytree(ROOT / "media" / "Tex", media / "Tex")
+    plain_wall, plain_cpu = tree_cpu(
+        [PY, "-m", "manim", "render", "-qh", "--media_dir", str(media), str(driver), *HIGH_PAIR],
+        env={"PYTHONPATH": str(ROOT)},
+    )
+    plain = {s: next(media.rglob(f"1080p60/{s}.mp4")) for s in HIGH_PAIR}
+    plain_s = sum(clip_seconds(p) for p in plain.values())
+    out = work / "ours-high"
+    ours_wall, ours_cpu = tree_cpu(
+        lecture(
+            "render", *HIGH_PAIR, "--quality", "high", "--jobs", "2", "--out", str(out),
+            "--quiet", "--force",
+        )
+    )  # fmt: skip
+    ours_s = video_seconds(out, HIGH_PAIR)
+    per_ours, per_plain = ours_wall / ours_s, plain_wall / plain_s
+    res["vs_plain_manim_qh"] = {
+        "scenes": HIGH_PAIR,
+        "lecture_wall_s": ours_wall,
+        "lecture_cpu_s": ours_cpu,
+        "lecture_video_s": ours_s,
+        "manim_wall_s": plain_wall,
+        "manim_cpu_s": plain_cpu,
+        "manim_video_s": plain_s,
+        "ratio_wall_per_video_s": per_ours / per_plain,
+        "ratio_cpu_per_video_s": (ours_cpu / ours_s) / (plain_cpu / plain_s),
+        "target": "<= 0.5",
+    }
+    scene = HIGH_PAIR[0]
+    silent = work / "ours-high-silent"
+    run(
+        lecture(
+            "render", scene, "--quality", "high", "--voice", "none", "--jobs", "1",
+            "--out", str(silent), "--quiet", "--force",
+        )
+    )  # fmt: skip
+    ours_clip = silent / f"{scene}.mp4"
+    q = ssim(plain[scene], ours_clip)
+    res["picture_quality"] = {
+        "scene": scene,
+        "against": "plain manim -qh (libx264 crf 23, preset medium): the same frames",
+        **q,
+        "size_ours_bytes": ours_clip.stat().st_size,
+        "size_manim_bytes": plain[scene].stat().st_size,
+        "size_ratio": ours_clip.stat().st_size / plain[scene].stat().st_size,
+        "ssim_min": SSIM_MIN,
+        "pass": q["frames"] == q["frames_other"] and q["ssim_all"] >= SSIM_MIN,
+    }
+    if whole_lesson:
+        lesson = work / "lesson-high"
+        wall, cpu = tree_cpu(
+            lecture(
+                "build", "--quality", "high", "--jobs", "2", "--out", str(lesson), "--quiet",
+                "--force",
+            )
+        )  # fmt: skip
+        data = json.loads((lesson / "manifest.json").read_text(encoding="utf-8"))
+        secs = float(data["lesson_video"]["duration"])
+        res["d2_whole_lesson_high"] = {
+            "wall_s": wall,
+            "cpu_s": cpu,
+            "video_s": secs,
+            "video_s_per_wall_s": secs / wall,
+            "target": ">= 2",
+            "lesson_mp4_bytes": (lesson / data["lesson_video"]["video"]).stat().st_size,
+        }
+    res["load_after"] = os.getloadavg()
+    return res
+
+
+def clip_frames(path: Path) -> int:
+    """Frames of a clip (demuxed, not decoded)."""
+    import av
+
+    with av.open(str(path)) as c:
+        return sum(1 for p in c.demux(video=0) if p.size)
+
+
+def clip_seconds(path: Path) -> float:
+    """Length of a clip in seconds: its frames over its frame rate."""
+    import av
+
+    with av.open(str(path)) as c:
+        s = c.streams.video[0]
+        rate = float(s.guessed_rate or s.average_rate or 1)
+    return clip_frames(path) / rate
+
+
+def high_rows(h: dict) -> list[tuple[str, str, str, str]]:
+    """Table rows of :func:`high_cases`."""
+    v, q = h["vs_plain_manim_qh"], h["picture_quality"]
+    rows = [
+        (
+            "1080p60 vs plain manim -qh",
+            f"lecture {v['lecture_wall_s']:.1f} s for {v['lecture_video_s']:.1f} s",
+            f"manim {v['manim_wall_s']:.1f} s for {v['manim_video_s']:.1f} s",
+            f"{v['ratio_wall_per_video_s']:.2f} (<= 0.5; CPU {v['ratio_cpu_per_video_s']:.2f})",
+        ),
+        (
+            f"picture, {q['scene']} vs manim default",
+            f"SSIM All {q['ssim_all']:.4f} (worst frame {q['ssim_all_worst_frame']:.4f})",
+            f"size {q['size_ratio']:.2f}x, {q['frames']} frames",
+            f"{'pass' if q['pass'] else 'FAIL'} (>= {q['ssim_min']})",
+        ),
+    ]
+    if "d2_whole_lesson_high" in h:
+        d = h["d2_whole_lesson_high"]
+        rows.append(
+            (
+                "(d') whole lesson, build high",
+                f"{d['video_s']:.1f} s of video in {d['wall_s']:.1f} s",
+                f"CPU {d['cpu_s']:.0f} s, {d['lesson_mp4_bytes'] / 1e6:.0f} MB",
+                f"{d['video_s_per_wall_s']:.2f} video s / s (>= 2)",
+            )
+        )
+    return rows
 
 
 def lecture(*args: str) -> list[str]:
@@ -250,14 +490,40 @@ def main() -> int:
     )
     ap.add_argument("--only-narration", action="store_true", help="run case (e) only")
     ap.add_argument(
-        "--only", choices=["low"], help="low: cases (a) and (b) only (cold and no-change 480p15)"
+        "--only",
+        choices=["low", "high"],
+        help="low: cases (a) and (b) only (cold and no-change 480p15); "
+        "high: only the 1080p60 cases (whole lesson, plain -qh, SSIM)",
     )
     ap.add_argument("--only-watch", action="store_true", help="run case (f) only")
+    ap.add_argument(
+        "--no-whole-lesson", action="store_true", help="leave out the whole-lesson high build"
+    )
     args = ap.parse_args()
     n = args.repeats
     reap_orphans()
     work = Path(tempfile.mkdtemp(prefix="lecture-bench-"))
     results: dict[str, dict] = {}
+    if args.only == "high":
+        run(
+            lecture(
+                "render", *HIGH_PAIR, "--quality", "low", "--out", str(work / "warm"), "--quiet"
+            )
+        )
+        h = high_cases(work, not args.no_whole_lesson)
+        (ROOT / "bench" / "results").mkdir(exist_ok=True)
+        meta = {
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+            "date": time.strftime("%Y-%m-%d %H:%M"),
+        }
+        (ROOT / "bench" / "results" / "high.json").write_text(
+            json.dumps({"meta": meta, **h}, indent=2), encoding="utf-8"
+        )
+        for r in high_rows(h):
+            print("  ".join(r))
+        print(f"load average before {h['load_before']}, after {h['load_after']}")
+        shutil.rmtree(work, ignore_errors=True)
+        return 0
     if args.only_narration:
         e = narration_share(work / "medium", args.full_medium)
         print(json.dumps(e, indent=2))
@@ -434,6 +700,7 @@ def main() -> int:
     results["d_throughput"] = {"low": throughput("low")}
     if not args.skip_high:
         results["d_throughput"]["high"] = throughput("high")
+        results["high"] = high_cases(work, not args.no_whole_lesson)
 
     # (e) narration's share of a medium build: the seconds each worker spent on its clip's
     # narration (takes, levelling, the track, muxing clip and sections) over its render time
@@ -487,6 +754,8 @@ def main() -> int:
             f"{e['share']:.1%} (<= 10%)",
         )
     )
+    if "high" in results:
+        rows += high_rows(results["high"])
     for q, d in results["d_throughput"].items():
         rows.append(
             (

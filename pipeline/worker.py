@@ -83,7 +83,8 @@ def render(job: ClipJob) -> ClipResult:
     """Render `job`'s scene into its work folder and describe the result.
 
     The scene is made with the lesson, language and narrator as objects (no environment
-    variables): ``SceneClass(lesson=..., lang=..., narrator=...)``.
+    variables): ``SceneClass(lesson=..., lang=..., narrator=..., renderer=...)``, on a
+    renderer that converts a held frame once (:func:`pipeline.encoding.hold_once_renderer`).
 
     Parameters
     ----------
@@ -124,8 +125,12 @@ def render(job: ClipJob) -> ClipResult:
         **settings.video.manim_options(),
     }
     with tempconfig(options):
+        from pipeline.encoding import hold_once_renderer
+
         cls = getattr(importlib.import_module(spec.scene_module), scene)
-        obj = cls(lesson=lesson, lang=settings.lang, narrator=narrator)
+        # a held frame is converted to the video's pixel format once (pipeline.encoding)
+        renderer = hold_once_renderer()
+        obj = cls(lesson=lesson, lang=settings.lang, narrator=narrator, renderer=renderer)
         obj.render()
         width, height = config.pixel_width, config.pixel_height
         fw, fh = config.frame_width, config.frame_height
