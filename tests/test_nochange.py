@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import SEED_SCENES
+from conftest import QUALITY, SEED_SCENES
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.render
@@ -40,7 +40,7 @@ def test_no_change_render_loads_nothing_heavy(rendered: Path) -> None:
     no worker server started."""
     before = {p.name: p.stat().st_mtime_ns for p in rendered.glob("*.mp4")}
     code = f"HEAVY = {HEAVY!r}\n{RUN}"
-    args = ["render", *SEED_SCENES, "--quality", "low", "--out", str(rendered), "--quiet"]
+    args = ["render", *SEED_SCENES, "--quality", QUALITY, "--out", str(rendered), "--quiet"]
     r = subprocess.run(
         [sys.executable, "-c", code, str(ROOT / "tests"), *args],
         cwd=ROOT,

@@ -37,7 +37,11 @@ def test_verify_reports_exactly_the_wrong_label(tmp_path: Path) -> None:
     assert r.returncode == 1
     mismatches = [line for line in r.stdout.splitlines() if line.startswith("MISMATCH")]
     assert len(mismatches) == 1
-    assert "WrongLabel" in mismatches[0] and " dot: expected '4', read '5'" in mismatches[0]
+    # the wrong label is reported, where it is and what it should say; what OCR reads of the
+    # wrong glyph is not asserted (a clean "5" crop has been read as ")")
+    assert mismatches[0].startswith("MISMATCH WrongLabel [salah @ ")
+    assert " dot: expected '4', read " in mismatches[0]
+    assert not mismatches[0].endswith("read '4'")
     crops = list((out / "verify").glob("*.png"))
     assert [c.name for c in crops] == ["WrongLabel_salah_dot.png"]
 

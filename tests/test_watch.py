@@ -198,7 +198,7 @@ def test_watch_re_renders_on_save_waits_after_a_bad_edit_and_stops_on_ctrl_c(
         # Ctrl-C: exit status 130, one line, no half-written file left
         time.sleep(0.5)
         w.proc.send_signal(signal.SIGINT)
-        assert w.proc.wait(timeout=60) == 130
+        assert w.proc.wait(timeout=WAIT) == 130
         assert w.rest() == ["lecture: interrupted"]
         leftovers = [p for p in out.rglob("*") if p.name.startswith(".") and p.name != ".work"]
         assert [p for p in leftovers if p.name != ".render.lock"] == []
