@@ -194,8 +194,9 @@ def test_watch_re_renders_on_save_waits_after_a_bad_edit_and_stops_on_ctrl_c(
         save(lesson, text.replace("query = [2, 1]", "query = [4, 1]", 1))
         w.expect(r"^ShowQuery: rendered in \d+\.\d s$")
         assert clip(out)["input_hash"] not in (first["input_hash"], second["input_hash"])
+        assert not version_after(out, v3.version).failed  # the deck is written: idle again
 
-        # Ctrl-C: exit status 130, one line, no half-written file left
+        # Ctrl-C while it waits for a save: exit status 130, one line, no half-written file
         time.sleep(0.5)
         w.proc.send_signal(signal.SIGINT)
         assert w.proc.wait(timeout=WAIT) == 130
