@@ -92,6 +92,9 @@ class Session:
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
+            # a pytest-xdist worker ignores SIGINT, and an ignored signal is inherited: give
+            # the watcher the default, so Ctrl-C reaches it as it reaches a user's command
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.seen: list[str] = []
