@@ -9,11 +9,14 @@ the numbers sheet.
 from __future__ import annotations
 
 import re
+import string
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
 from lesson.scenelist import TEXT_DIR, scene_spec
+from mathcore.fmt import Shown
 
 __all__ = [
     "LANGUAGES",
@@ -21,6 +24,8 @@ __all__ = [
     "catalogue",
     "chapter_title",
     "file_catalogue",
+    "fill",
+    "fill_text",
     "step_title",
     "step_titles",
 ]
@@ -152,3 +157,65 @@ def step_title(scene: str, step: str, lang: str) -> str:
             f"{spec.text_file.name}: no [{lang}.steps] title for step {step!r} of {scene}"
         )
     return titles[step]
+
+
+def fill(
+    template: str, sheet: Mapping[str, Shown], fields: dict[str, str] | None = None
+) -> tuple[str, dict[str, Shown]]:
+    """A catalogue text ready to format and speak: its fields resolved to sheet values.
+
+    A field ``{name}`` is the sheet value `name`, or the value ``fields[name]`` names (one
+    text for every pair of coordinates: ``{a}``, ``{b}``). ``{name:eq}`` is the value after
+    its relation: ``= 4`` when exact, ``≈ 1.79`` when rounded, so a sentence never states a
+    rounded value with "="; ``{name:is}`` the same without ``=`` (``4``, ``≈ 0.330``).
+
+    Returns
+    -------
+    tuple of (str, dict of str to Shown)
+        The text with plain ``{name}`` fields, and the values they take.
+
+    Examples
+    --------
+    >>> from fractions import Fraction
+    >>> from mathcore import fmt
+    >>> P = fmt.Places()
+    >>> sheet = {"c": fmt.approx(1.7888, 2), "d": fmt.number(Fraction(4), P)}
+    >>> fill("comp {c:eq}, q · k {x:eq}", sheet, {"x": "d"})[0]
+    'comp {c}, q · k = {x}'
+    >>> fill("{w:is} and {x:is}", {"w": fmt.fixed(0.3302, 3)} | sheet, {"x": "d"})[0]
+    '≈ {w} and {x}'
+    """
+    fields = fields or {}
+    values: dict[str, Shown] = {}
+    out = []
+    for literal, name, spec, _ in string.Formatter().parse(template):
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is None:
+            continue
+        value = sheet[fields.get(name, name)]
+        values[name] = value
+        bare = "" if value.exact or value.text.startswith("≈") else "≈ "
+        if spec == "eq":
+            out.append("= " if value.exact else bare)
+        elif spec == "is":
+            out.append(bare)
+        elif spec:
+            raise ValueError(f"unknown field format {{{name}:{spec}}}; have :eq, :is")
+        out.append(f"{{{name}}}")
+    return "".join(out), values
+
+
+def fill_text(
+    template: str, sheet: Mapping[str, Shown], fields: dict[str, str] | None = None
+) -> str:
+    """A catalogue text with its fields written out: the plain text a viewer reads.
+
+    Examples
+    --------
+    >>> from mathcore import fmt
+    >>> fill_text("comp {c:eq}", {"c": fmt.approx(1.7888, 2)})
+    'comp ≈ 1.79'
+    """
+    template, values = fill(template, sheet, fields)
+    names = [f for _, f, _, _ in string.Formatter().parse(template) if f]
+    return template.format(**{n: values[n].text for n in names}) if names else template

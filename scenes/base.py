@@ -15,7 +15,7 @@ from manim import (
 )
 
 from lesson import captions
-from lesson.catalogue import file_catalogue
+from lesson.catalogue import file_catalogue, fill
 from lesson.model import DEFAULT_LESSON, SCHEMA, Lesson, load_lesson
 from lesson.reads import ReadLog
 from lesson.scenelist import scene_spec
@@ -28,7 +28,7 @@ from scenes.legibility import inks
 from scenes.palette import C
 from scenes.snapshot import Snapshot, bbox, font_size, is_text, is_visible, text_mobjects
 from scenes.tagging import LiveNumber, Num, tag
-from scenes.textfit import NBSP, fill, group_values, wrap_text
+from scenes.textfit import NBSP, group_values, wrap_text
 
 __all__ = ["LEAD_IN", "LessonScene"]
 
@@ -199,8 +199,8 @@ class LessonScene(Scene):
             The caption states a key result: once it is said, the step holds in silence for
             the lesson's ``[timing] result_hold`` seconds before anything else is said.
         **fields : str
-            A field of the text that names a sheet value by role (see :func:`~scenes.textfit.fill`):
-            ``say("cp_sub_pair", a="q1", b="k1", p="prod1")``.
+            A field of the text that names a sheet value by role (see
+            :func:`~lesson.catalogue.fill`): ``say("cp_sub_pair", a="q1", b="k1", p="prod1")``.
         """
         self._end_caption()
         template, values = fill(self.strings[key], self.sheet, fields)

@@ -1,20 +1,16 @@
-"""Text that fits its room: catalogue fields filled, one text wrap, one reflow, fit into a box."""
+"""Text that fits its room: one text wrap, one reflow, fit into a box."""
 
 from __future__ import annotations
 
-import string
 import textwrap
 from collections.abc import Callable
 from typing import TypeVar
 
 from manim import Mobject, Text, VGroup
 
-from mathcore.fmt import Shown
-
 __all__ = [
     "NBSP",
     "REFLOW_SCALES",
-    "fill",
     "fit_into",
     "group_values",
     "reflow",
@@ -29,52 +25,6 @@ def fit_into(mob: Mobject, width: float, height: float) -> Mobject:
     """Scale `mob` down (never up) so it fits a `width` x `height` box."""
     s = min(1.0, width / max(mob.width, 1e-6), height / max(mob.height, 1e-6))
     return mob.scale(s)
-
-
-def fill(
-    template: str, sheet: dict[str, Shown], fields: dict[str, str] | None = None
-) -> tuple[str, dict[str, Shown]]:
-    """A catalogue text ready to format and speak: its fields resolved to sheet values.
-
-    A field ``{name}`` is the sheet value `name`, or the value ``fields[name]`` names (one
-    text for every pair of coordinates: ``{a}``, ``{b}``). ``{name:eq}`` is the value after
-    its relation: ``= 4`` when exact, ``≈ 1.79`` when rounded, so a sentence never states a
-    rounded value with "="; ``{name:is}`` the same without ``=`` (``4``, ``≈ 0.330``).
-
-    Returns
-    -------
-    tuple of (str, dict of str to Shown)
-        The text with plain ``{name}`` fields, and the values they take.
-
-    Examples
-    --------
-    >>> from fractions import Fraction
-    >>> from mathcore import fmt
-    >>> P = fmt.Places()
-    >>> sheet = {"c": fmt.approx(1.7888, 2), "d": fmt.number(Fraction(4), P)}
-    >>> fill("comp {c:eq}, q · k {x:eq}", sheet, {"x": "d"})[0]
-    'comp {c}, q · k = {x}'
-    >>> fill("{w:is} and {x:is}", {"w": fmt.fixed(0.3302, 3)} | sheet, {"x": "d"})[0]
-    '≈ {w} and {x}'
-    """
-    fields = fields or {}
-    values: dict[str, Shown] = {}
-    out = []
-    for literal, name, spec, _ in string.Formatter().parse(template):
-        out.append(literal.replace("{", "{{").replace("}", "}}"))
-        if name is None:
-            continue
-        value = sheet[fields.get(name, name)]
-        values[name] = value
-        bare = "" if value.exact or value.text.startswith("≈") else "≈ "
-        if spec == "eq":
-            out.append("= " if value.exact else bare)
-        elif spec == "is":
-            out.append(bare)
-        elif spec:
-            raise ValueError(f"unknown field format {{{name}:{spec}}}; have :eq, :is")
-        out.append(f"{{{name}}}")
-    return "".join(out), values
 
 
 REFLOW_SCALES = (1.0, 0.93, 0.86, 0.8, 0.75)

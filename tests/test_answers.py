@@ -1,0 +1,185 @@
+"""The quiz page's accepted answers: from the sheet's exact values, judged as the sheet says.
+
+Read without manim: every question kind on the default lesson, on generated variants whose
+answers differ, and on an edited lesson with decimal coordinates.
+"""
+
+from __future__ import annotations
+
+from decimal import ROUND_HALF_EVEN, Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lesson.answers import CONTROLS, Accepted, Part, judge, parse_number, quiz_answers
+from lesson.model import Lesson, load_lesson, load_lesson_text
+from lesson.quizkinds import KINDS
+from lesson.sheet import numbers_sheet
+from lesson.variants import generate, parse_vary, set_value, set_values
+from mathcore import fmt
+
+
+def variants(count: int = 3) -> list[Lesson]:
+    base = load_lesson()
+    return [
+        load_lesson_text(v.text, v.filename) for v in generate(base, count, 7, parse_vary("quiz"))
+    ]
+
+
+def decimal_lesson(tmp: Path) -> Lesson:
+    """The default lesson with decimal coordinates in its cosine and projection questions."""
+    F = Fraction
+    edits = [
+        ("quiz[2]", "x", [F("0.6"), F("0.8")]),
+        ("quiz[2]", "y", [F("0.8"), F("0.6")]),
+        ("quiz[3]", "x", [F("1.5"), F("0.5")]),
+        ("quiz[3]", "y", [F("0.5"), F("0.5")]),
+    ]
+    text = set_values(load_lesson().source, edits)
+    path = tmp / "decimal.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_lesson(path)
+
+
+def _plain(text: str) -> str:
+    return text.removeprefix("≈ ").replace("−", "-")
+
+
+def right_forms(part: Part) -> list[str]:
+    """Ways a learner writes the right answer: as shown, with a comma, as a fraction."""
+    if part.control not in ("number", "vector"):
+        return list(part.right)
+    shown = _plain(part.shown)
+    forms = [shown]
+    if part.control == "number":
+        forms.append(shown.replace(".", ","))
+        exact = part.accepted[0].exact
+        if exact is not None:
+            forms.append(f"{exact.numerator}/{exact.denominator}")
+            forms.append(f"{2 * exact.numerator} / {2 * exact.denominator}")
+    else:
+        inner = shown.strip("()")
+        forms += [inner, inner.replace(", ", " "), inner.replace(", ", ";").replace(".", ",")]
+    return forms
+
+
+def wrong_forms(part: Part) -> list[str]:
+    """A wrong answer of each kind: one off at the last shown place, a wrong option."""
+    if part.control == "number":
+        a = part.accepted[0]
+        step = Fraction(1, 10**a.places) if a.places else Fraction(1)
+        value = parse_number(_plain(part.shown))
+        assert value is not None
+        return [str(float(value + step * 2)), "", "abc"]
+    if part.control == "vector":
+        coords = _plain(part.shown).strip("()").split(", ")
+        more = ", ".join([*coords, "1"])
+        first = parse_number(coords[0])
+        assert first is not None
+        bumped = ", ".join([str(float(first + 1)), *coords[1:]])
+        return [more, bumped, ""]
+    return [o.id for o in part.options if o.id not in part.right]
+
+
+def lessons(tmp: Path) -> list[Lesson]:
+    return [load_lesson(), *variants(), decimal_lesson(tmp)]
+
+
+def test_every_kind_and_control_is_asked() -> None:
+    asked = [q for lesson in [load_lesson(), *variants()] for q in quiz_answers(lesson, "id")]
+    assert {q.kind for q in asked} == set(KINDS)
+    assert {p.control for q in asked for p in q.parts} == set(CONTROLS)
+
+
+@pytest.mark.parametrize("lang", ["id", "en"])
+def test_right_forms_pass_and_wrong_ones_fail(tmp_path: Path, lang: str) -> None:
+    for lesson in lessons(tmp_path):
+        for q in quiz_answers(lesson, lang):
+            for part in q.parts:
+                where = f"{lesson.id} q{q.number} {part.key}"
+                for form in right_forms(part):
+                    assert judge(part, form), f"{where}: {form!r} should be right"
+                for form in wrong_forms(part):
+                    assert not judge(part, form), f"{where}: {form!r} should be wrong"
+
+
+def test_shown_answers_are_the_sheets(tmp_path: Path) -> None:
+    """What the page shows as the answer is the sheet's text (what `lecture numbers` lists)."""
+    for lesson in lessons(tmp_path):
+        sheet = numbers_sheet(lesson)
+        for q in quiz_answers(lesson, "id"):
+            values = sheet[q.scene]
+            for part in q.parts:
+                if part.key in values:
+                    assert part.shown == values[part.key].text, (lesson.id, q.number, part.key)
+                else:  # a statement: its text carries the sheet's numbers
+                    assert part.control in ("sign", "statement")
+            if q.kind != "orthogonal":  # its example pair comes in the solution only
+                assert all(v.text in q.prompt for k, v in values.items() if k in ("x", "q", "u"))
+
+
+def test_variants_have_other_answers() -> None:
+    base = {(q.number, p.key): p.shown for q in quiz_answers(load_lesson(), "id") for p in q.parts}
+    for lesson in variants():
+        mine = {(q.number, p.key): p.shown for q in quiz_answers(lesson, "id") for p in q.parts}
+        numeric = [k for k in mine if not mine[k][0].isalpha()]
+        assert sum(mine[k] != base[k] for k in numeric) >= len(numeric) // 2, lesson.id
+
+
+def test_the_sign_follows_the_sheets_decision(tmp_path: Path) -> None:
+    """A positive dot product, edited in: the right option is 'less than 90°'."""
+    path = tmp_path / "positive.toml"
+    text = set_value(load_lesson().source, "quiz[1]", "x", [Fraction(n) for n in (3, 1, 3)])
+    path.write_text(text, encoding="utf-8")
+    q = quiz_answers(load_lesson(path), "en")[0]
+    angle = q.parts[1]
+    assert angle.right == ("pos",) and angle.shown == "Less than 90°"
+    assert judge(angle, "pos") and not judge(angle, "neg")
+    assert "positive" in q.reason
+
+
+def test_statement_order_does_not_give_the_answer_away() -> None:
+    firsts = [
+        p.options[0].id in p.right
+        for lesson in [load_lesson(), *variants()]
+        for q in quiz_answers(lesson, "id")
+        for p in q.parts
+        if p.control == "statement"
+    ]
+    assert 0 < sum(firsts) < len(firsts)
+
+
+@given(st.decimals(min_value=-50, max_value=50, places=6), st.integers(1, 3))
+def test_rounded_range_is_what_rounds_to_the_shown_text(x: Decimal, places: int) -> None:
+    """Any decimal that fmt would write as the shown text is accepted, and nothing else."""
+    shown = fmt.fixed(Fraction(x) + Fraction(1, 10**9), places)  # never exactly a tie
+    if shown.text == "0":
+        return
+    accepted = Accepted.rounded(shown.text)
+    for y in (x, x + Decimal("0.0004"), x - Decimal("0.0004"), x + Decimal("0.006")):
+        rounded = y.quantize(Decimal(1).scaleb(-places), ROUND_HALF_EVEN)
+        same = rounded == Decimal(shown.text.replace("−", "-"))
+        assert accepted.accepts(Fraction(y)) == same, (y, shown.text)
+
+
+def test_ties_round_half_to_even() -> None:
+    even, odd = Accepted.rounded("0.42"), Accepted.rounded("0.43")
+    assert Decimal("0.425").quantize(Decimal("0.01"), ROUND_HALF_EVEN) == Decimal("0.42")
+    assert even.accepts(Fraction("0.425")) and even.accepts(Fraction("0.415"))
+    assert not odd.accepts(Fraction("0.425")) and not odd.accepts(Fraction("0.435"))
+
+
+def test_a_non_ending_weight_takes_its_fraction_or_its_rounded_decimal() -> None:
+    weight = quiz_answers(load_lesson(), "id")[6].parts[0]
+    assert weight.shown == "1/3"
+    assert [judge(weight, a) for a in ("1/3", "2/6", "0.333", "0,3333", "0.33", "0.3")] == [
+        True,
+        True,
+        True,
+        True,
+        False,
+        False,
+    ]
