@@ -206,6 +206,32 @@ def _cmd_slides(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_page(args: argparse.Namespace) -> int:
+    """``lecture page``: render what is stale, join, then write each lesson's page."""
+    from publish.page import PageError, write_answers_csv, write_page
+
+    run = _render(args, [], _settings(args))
+    if run is None:
+        return 2
+    if run.failed:
+        return 1
+    pages = Path(args.pages)
+    for lesson, out in zip(run.lessons, run.outs, strict=True):
+        manifest = run.done.manifests[lesson.id]
+        try:
+            index = write_page(lesson, out, manifest, args.lang, pages / lesson.id)
+        except PageError as e:
+            print(f"lecture: error: {e}", file=sys.stderr)
+            return 1
+        video = manifest.lesson_video
+        seconds = f", {video.duration:.1f} s" if video else ""
+        print(f"{lesson.id}: {index}  ({len(lesson.quiz)} questions{seconds})")
+    if args.lessons:
+        table = write_answers_csv(run.lessons, args.lang, pages / "answers.csv")
+        print(f"answers: {table}  ({len(run.lessons)} lessons)")
+    return 0
+
+
 def _cmd_export(args: argparse.Namespace) -> int:
     from publish.export import FORMATS, export_sections
 
@@ -516,10 +542,11 @@ def build_parser() -> argparse.ArgumentParser:
         ("build", "render every scene and join them into the lesson video"),
         ("slides", "a PPTX deck and an offline HTML deck, one slide per section clip"),
         ("export", "section clips as transparent WebM/MOV, GIF or poster PNG"),
+        ("page", "an offline lesson page: video, chapters, transcript, the quiz answered in place"),
     )
     for name, help_text in commands:
         r = sub.add_parser(name, help=help_text)
-        if name != "build":
+        if name not in ("build", "page"):
             r.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
         if name == "export":
             from publish.export import FORMATS
@@ -535,12 +562,13 @@ def build_parser() -> argparse.ArgumentParser:
         r.add_argument("--force", action="store_true", help="render even when up to date")
         r.add_argument("--quiet", action="store_true", help="plain progress lines")
         r.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS), help=VOICE_HELP)
-        if name in ("render", "build"):
+        if name in ("render", "build", "page"):
             r.add_argument(
                 "--lessons",
                 nargs="+",
                 metavar="FILE",
-                help="several lesson files in one run, each into its own folder",
+                help="several lesson files in one run, each into its own folder"
+                + (" and page, with answers.csv for the teacher" if name == "page" else ""),
             )
             r.add_argument(
                 "--cluster",
@@ -548,7 +576,14 @@ def build_parser() -> argparse.ArgumentParser:
                 help="render on a Dask cluster (tcp://host:8786) or local:N worker processes",
             )
             r.add_argument("--store", metavar="DIR", help="clip store (default media/clip-store)")
-        funcs = {"slides": _cmd_slides, "export": _cmd_export}
+        if name == "page":
+            r.add_argument(
+                "--pages",
+                default=str(MEDIA / "page"),
+                metavar="DIR",
+                help="where the pages go, one folder per lesson (default media/page)",
+            )
+        funcs = {"slides": _cmd_slides, "export": _cmd_export, "page": _cmd_page}
         r.set_defaults(func=funcs.get(name, _cmd_render), scenes=[])
     return p
 

@@ -63,7 +63,7 @@ __all__ = [
 # The controls a part can ask with.
 CONTROLS = ("number", "vector", "sign", "key", "statement")
 
-_DECIMAL = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$")
+_DECIMAL = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$", re.ASCII)  # as the page reads
 
 
 def parse_number(text: str) -> Fraction | None:
@@ -92,23 +92,23 @@ def parse_number(text: str) -> Fraction | None:
 def parse_vector(text: str) -> list[Fraction] | None:
     """A learner's vector: ``(2, 2)``, ``2, 2``, ``2 2`` or ``[0,5; 1]``; None if unreadable.
 
-    Coordinates are split at ``;`` if there is one, else at a comma followed by a space, else
-    at spaces, else at commas, so a decimal comma stays inside its number (``0,5, 1,5``).
+    Coordinates are split at ``;`` if there is one, else at a comma with a space beside it,
+    else at spaces, else at commas, so a decimal comma stays inside its number (``0,5, 1,5``).
 
     Examples
     --------
     >>> [[str(x) for x in parse_vector(t) or []] for t in ("(2, 2)", "2,2", "2 2", "[0,5; −1]")]
     [['2', '2'], ['2', '2'], ['2', '2'], ['1/2', '-1']]
-    >>> parse_vector("(0,5, 1,5)"), parse_vector("(2, x)")
-    ([Fraction(1, 2), Fraction(3, 2)], None)
+    >>> parse_vector("(0,5, 1,5)"), parse_vector("1 ,2"), parse_vector("(2, x)")
+    ([Fraction(1, 2), Fraction(3, 2)], [Fraction(1, 1), Fraction(2, 1)], None)
     """
     t = text.strip().lstrip("=≈").strip()
     if t[:1] in "([" and t[-1:] in ")]":
         t = t[1:-1].strip()
     if ";" in t:
         items = t.split(";")
-    elif re.search(r",\s", t):
-        items = re.split(r"\s*,\s+", t)
+    elif re.search(r",\s|\s,", t):
+        items = re.split(r"\s*,\s+|\s+,\s*", t)
     elif re.search(r"\s", t):
         items = t.split()
     else:

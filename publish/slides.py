@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 import io
 import json
-import os
 import shutil
 import urllib.parse
 from pathlib import Path
@@ -20,6 +19,7 @@ from lesson.model import Lesson
 from pipeline.files import atomic_write
 from pipeline.media import last_frame
 from publish.assemble import to_vtt
+from publish.folder import built_aside
 from publish.sections import SectionClip
 
 if TYPE_CHECKING:
@@ -229,49 +229,43 @@ def write_html_deck(
     The folder is built aside and swapped into place.
     """
     strings = catalogue(lang)
-    tmp = folder.with_name(f".{folder.name}.{os.getpid()}.tmp")
-    shutil.rmtree(tmp, ignore_errors=True)
-    for sub in ("clips", "posters", "captions"):
-        (tmp / sub).mkdir(parents=True)
-    blocks = []
-    for i, s in enumerate(sections, start=1):
-        shutil.copyfile(s.video, tmp / "clips" / f"{s.stem}.mp4")
-        shutil.copyfile(stills[s.stem], tmp / "posters" / f"{s.stem}.png")
-        vtt = to_vtt(s.cues)
-        (tmp / "captions" / f"{s.stem}.vtt").write_text(vtt, encoding="utf-8")
-        # Browsers refuse a <track> file from a file:// page (each file is its own origin),
-        # so the track carries its captions inline; captions/ keeps the same files for reuse.
-        blocks.append(
-            _SLIDE.format(
-                index=i,
-                title=html.escape(s.title),
-                stem=s.stem,
-                lang=lang,
-                vtt="data:text/vtt;charset=utf-8," + urllib.parse.quote(vtt),
-                label=html.escape(strings["deck_captions"]),
+    with built_aside(folder) as tmp:
+        for sub in ("clips", "posters", "captions"):
+            (tmp / sub).mkdir()
+        blocks = []
+        for i, s in enumerate(sections, start=1):
+            shutil.copyfile(s.video, tmp / "clips" / f"{s.stem}.mp4")
+            shutil.copyfile(stills[s.stem], tmp / "posters" / f"{s.stem}.png")
+            vtt = to_vtt(s.cues)
+            (tmp / "captions" / f"{s.stem}.vtt").write_text(vtt, encoding="utf-8")
+            # Browsers refuse a <track> file from a file:// page (each file is its own origin),
+            # so the track carries its captions inline; captions/ keeps the same files for reuse.
+            blocks.append(
+                _SLIDE.format(
+                    index=i,
+                    title=html.escape(s.title),
+                    stem=s.stem,
+                    lang=lang,
+                    vtt="data:text/vtt;charset=utf-8," + urllib.parse.quote(vtt),
+                    label=html.escape(strings["deck_captions"]),
+                )
             )
+        title = lesson.title if lang == "id" else strings["lesson_video_title"]
+        page = _PAGE.format(
+            lang=lang,
+            title=html.escape(title),
+            goal=html.escape(strings["deck_goal"]),
+            hint=html.escape(strings["deck_hint"]),
+            hint_auto=html.escape(strings["deck_hint_auto"]),
+            slides="\n".join(blocks),
         )
-    title = lesson.title if lang == "id" else strings["lesson_video_title"]
-    page = _PAGE.format(
-        lang=lang,
-        title=html.escape(title),
-        goal=html.escape(strings["deck_goal"]),
-        hint=html.escape(strings["deck_hint"]),
-        hint_auto=html.escape(strings["deck_hint_auto"]),
-        slides="\n".join(blocks),
-    )
-    (tmp / "index.html").write_text(page, encoding="utf-8")
-    (tmp / "slides.json").write_text(
-        json.dumps(
-            [{"stem": s.stem, "title": s.title, "duration": s.duration} for s in sections],
-            ensure_ascii=False,
-            indent=1,
-        ),
-        encoding="utf-8",
-    )
-    old = folder.with_name(f".{folder.name}.{os.getpid()}.old")
-    if folder.exists():
-        folder.rename(old)
-    tmp.rename(folder)
-    shutil.rmtree(old, ignore_errors=True)
+        (tmp / "index.html").write_text(page, encoding="utf-8")
+        (tmp / "slides.json").write_text(
+            json.dumps(
+                [{"stem": s.stem, "title": s.title, "duration": s.duration} for s in sections],
+                ensure_ascii=False,
+                indent=1,
+            ),
+            encoding="utf-8",
+        )
     return folder / "index.html"

@@ -11,10 +11,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from answer_forms import right_forms, wrong_forms
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lesson.answers import CONTROLS, Accepted, Part, judge, parse_number, quiz_answers
+from lesson.answers import CONTROLS, Accepted, judge, quiz_answers
 from lesson.model import Lesson, load_lesson, load_lesson_text
 from lesson.quizkinds import KINDS
 from lesson.sheet import numbers_sheet
@@ -42,46 +43,6 @@ def decimal_lesson(tmp: Path) -> Lesson:
     path = tmp / "decimal.toml"
     path.write_text(text, encoding="utf-8")
     return load_lesson(path)
-
-
-def _plain(text: str) -> str:
-    return text.removeprefix("≈ ").replace("−", "-")
-
-
-def right_forms(part: Part) -> list[str]:
-    """Ways a learner writes the right answer: as shown, with a comma, as a fraction."""
-    if part.control not in ("number", "vector"):
-        return list(part.right)
-    shown = _plain(part.shown)
-    forms = [shown]
-    if part.control == "number":
-        forms.append(shown.replace(".", ","))
-        exact = part.accepted[0].exact
-        if exact is not None:
-            forms.append(f"{exact.numerator}/{exact.denominator}")
-            forms.append(f"{2 * exact.numerator} / {2 * exact.denominator}")
-    else:
-        inner = shown.strip("()")
-        forms += [inner, inner.replace(", ", " "), inner.replace(", ", ";").replace(".", ",")]
-    return forms
-
-
-def wrong_forms(part: Part) -> list[str]:
-    """A wrong answer of each kind: one off at the last shown place, a wrong option."""
-    if part.control == "number":
-        a = part.accepted[0]
-        step = Fraction(1, 10**a.places) if a.places else Fraction(1)
-        value = parse_number(_plain(part.shown))
-        assert value is not None
-        return [str(float(value + step * 2)), "", "abc"]
-    if part.control == "vector":
-        coords = _plain(part.shown).strip("()").split(", ")
-        more = ", ".join([*coords, "1"])
-        first = parse_number(coords[0])
-        assert first is not None
-        bumped = ", ".join([str(float(first + 1)), *coords[1:]])
-        return [more, bumped, ""]
-    return [o.id for o in part.options if o.id not in part.right]
 
 
 def lessons(tmp: Path) -> list[Lesson]:

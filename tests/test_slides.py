@@ -12,6 +12,7 @@ from pathlib import Path
 
 import av
 import pytest
+from browser import chromium
 from conftest import QUALITY, SEED_SCENES, lecture
 from PIL import Image
 from pptx import Presentation
@@ -106,27 +107,7 @@ def test_html_deck_is_offline(decks: Path) -> None:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for flag in (
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--window-size=1280,720",
-        "--autoplay-policy=no-user-gesture-required",
-        f"--user-data-dir={tmp_path_factory.mktemp('chromium')}",
-    ):
-        opts.add_argument(flag)
-    opts.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=opts)
+    driver = chromium(tmp_path_factory.mktemp("chromium"), "1280,720")
     yield driver
     driver.quit()
 

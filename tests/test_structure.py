@@ -155,7 +155,16 @@ def test_voice_is_checked_once_from_one_list() -> None:
         for action in command._actions
         if "--voice" in action.option_strings
     }
-    assert set(offered) == {"render", "build", "slides", "export", "frames", "captions", "watch"}
+    assert set(offered) == {
+        "render",
+        "build",
+        "slides",
+        "export",
+        "frames",
+        "captions",
+        "watch",
+        "page",
+    }
     assert all(list(choices or ()) == list(VOICE_OPTIONS) for choices in offered.values())
     with pytest.raises(ValueError, match="unknown voice 'robot'; have espeak, none"):
         RenderSettings(voice="robot")

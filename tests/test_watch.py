@@ -15,6 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from browser import chromium
 
 from lesson.model import DEFAULT_LESSON
 from lesson.scenelist import registry
@@ -216,10 +217,6 @@ def test_watch_re_renders_on_save_waits_after_a_bad_edit_and_stops_on_ctrl_c(
 def test_the_preview_page_reloads_the_deck_in_chromium_when_the_version_moves(
     tmp_path: Path,
 ) -> None:
-    import shutil
-
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.support.ui import WebDriverWait
 
     def deck(text: str) -> None:
@@ -230,12 +227,7 @@ def test_the_preview_page_reloads_the_deck_in_chromium_when_the_version_moves(
     deck("first deck")
     write_version(tmp_path, Version(1, 1, 2, "first build", False))
     server = serve(tmp_path)
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 f"--user-data-dir={tmp_path / 'chromium'}"):  # fmt: skip
-        opts.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=opts)
+    driver = chromium(tmp_path / "chromium")
     try:
         driver.get(server.url)
         wait = WebDriverWait(driver, 30)

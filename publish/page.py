@@ -1,0 +1,260 @@
+"""``lecture page``: an offline lesson page where the learner answers the quiz in place.
+
+One folder per lesson, ``<pages>/<lesson-id>/``: ``index.html`` with the narrated lesson video,
+its chapters, its captions and a transcript that follows playback; at each quiz question the
+video pauses once the question has been asked, the learner answers in a control that fits the
+question (:mod:`lesson.answers`), sees right or wrong with a one-line reason, and the solution
+plays. Nothing is fetched from anywhere: the page's data is inside ``index.html``, and the
+video, script and style sit beside it, so the folder works from ``file://`` and from any
+static host. For several lessons (variants), :func:`write_answers_csv` writes the teacher's
+``answers.csv``.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import html
+import io
+import json
+import os
+import shutil
+import urllib.parse
+from pathlib import Path
+from typing import Any
+
+import srt
+
+from lesson.answers import Question, quiz_answers
+from lesson.catalogue import catalogue
+from lesson.model import Lesson
+from pipeline.files import atomic_write
+from pipeline.manifest import Manifest
+from publish.folder import built_aside
+
+__all__ = ["ASSETS", "PageError", "answers_rows", "page_data", "write_answers_csv", "write_page"]
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+UI_PREFIX = "pg_ui_"
+# The quiz scenes' steps (scenes/quiz.py): the question and the invitation to pause are said in
+# the first; the second, when the lesson pauses at all, is the silent countdown.
+ASKED, COUNTDOWN = "pertanyaan", "jeda"
+CSV_HEADER = ("variant", "question", "kind", "part", "control", "expected")
+
+
+class PageError(Exception):
+    """The render folder cannot make a page (no joined lesson video); the message says why."""
+
+
+def _cues(out: Path, subtitles: str) -> list[dict[str, Any]]:
+    subs = srt.parse((out / subtitles).read_text(encoding="utf-8"))
+    return [
+        {"start": s.start.total_seconds(), "end": s.end.total_seconds(), "text": s.content}
+        for s in subs
+    ]
+
+
+def _timed(question: Question, manifest: Manifest, starts: dict[str, float]) -> dict[str, Any]:
+    """The question's data with where it is asked and where its solution starts in the video.
+
+    The question has been asked when its scene's first step ends (the step's snapshot time);
+    the solution starts when the countdown's step ends (the same moment without a countdown).
+    """
+    ends = {s.section: s.time for s in manifest.clips[question.scene].snapshots}
+    start = starts[question.scene]
+    asked = ends[ASKED]
+    solution = ends.get(COUNTDOWN, asked)
+    return question.to_json() | {
+        "chapter_start": round(start, 3),
+        "pause_at": round(start + asked, 3),
+        "resume_at": round(start + solution, 3),
+    }
+
+
+def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[str, Any]:
+    """Everything the page shows and checks, as the JSON inside ``index.html``.
+
+    Parameters
+    ----------
+    lesson : Lesson
+        The lesson.
+    out : Path
+        Its render folder.
+    manifest : Manifest
+        The folder's manifest, with the joined lesson video.
+    lang : str
+        The language of the texts.
+
+    Returns
+    -------
+    dict
+        ``lesson``, ``lang``, ``title``, ``ui`` (the page's own words), ``chapters``,
+        ``cues``, ``questions`` (each with ``pause_at`` and ``resume_at`` in seconds of the
+        lesson video) and ``storage`` (the browser's key for this lesson's answers).
+
+    Raises
+    ------
+    PageError
+        When the folder has no joined lesson video.
+    """
+    video = manifest.lesson_video
+    if video is None or not (out / video.video).is_file():
+        raise PageError(f"{out}: no joined lesson video (render every scene first)")
+    strings = catalogue(lang)
+    starts = {c.scene: c.start for c in video.chapters}
+    questions = [_timed(q, manifest, starts) for q in quiz_answers(lesson, lang)]
+    digest = hashlib.sha256(json.dumps(questions, sort_keys=True).encode()).hexdigest()[:12]
+    return {
+        "lesson": lesson.id,
+        "lang": lang,
+        "title": lesson.title if lang == "id" else strings["lesson_video_title"],
+        "duration": video.duration,
+        "ui": {k.removeprefix(UI_PREFIX): v for k, v in strings.items() if k.startswith(UI_PREFIX)},
+        "chapters": [
+            {"scene": c.scene, "title": c.title, "start": c.start} for c in video.chapters
+        ],
+        "cues": _cues(out, video.subtitles),
+        "questions": questions,
+        # a lesson's answers are kept per its questions: new numbers start afresh
+        "storage": f"lecture-page/{lesson.id}/{lang}/{digest}",
+    }
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<link rel="stylesheet" href="page.css">
+</head>
+<body>
+<header>
+  <h1>{title}</h1>
+  <p class="keys">{keys}</p>
+</header>
+<main class="stage">
+  <div>
+    <video id="video" src="lesson.mp4" poster="poster.png" controls preload="metadata"
+           playsinline aria-label="{video_label}">
+      <track kind="captions" src="{vtt}" srclang="{lang}" label="{captions}" default>
+    </video>
+  </div>
+  <aside>
+    <section id="quiz" aria-labelledby="quiz-title" hidden></section>
+    <nav aria-labelledby="chapters-title">
+      <h2 id="chapters-title">{chapters}</h2>
+      <div class="scroll" id="chapters-box"><ol id="chapters"></ol></div>
+    </nav>
+    <section aria-labelledby="transcript-title">
+      <h2 id="transcript-title">{transcript}</h2>
+      <p class="hint">{transcript_hint}</p>
+      <div class="scroll" id="transcript-box"><ol id="transcript"></ol></div>
+    </section>
+  </aside>
+</main>
+<section id="summary" aria-labelledby="summary-title">
+  <h2 id="summary-title" tabindex="-1">{summary}</h2>
+  <p id="score" aria-live="polite"></p>
+  <ol id="results"></ol>
+  <button type="button" id="reset">{reset}</button>
+  <p id="reset-note" role="status"></p>
+</section>
+<script id="lesson-data" type="application/json">{data}</script>
+<script src="page.js"></script>
+</body>
+</html>
+"""
+
+
+def _json_in_html(data: dict[str, Any]) -> str:
+    # "</" would end the script element early; JSON allows "<\\/" for it
+    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+
+
+def _link_or_copy(src: Path, dst: Path) -> None:
+    try:
+        os.link(src, dst)  # the same bytes, instantly (renders replace files, never edit them)
+    except OSError:
+        shutil.copyfile(src, dst)
+
+
+def write_page(lesson: Lesson, out: Path, manifest: Manifest, lang: str, folder: Path) -> Path:
+    """Write the lesson's page into `folder` and return its ``index.html``.
+
+    The folder is built aside and swapped into place, so a failed build leaves the previous
+    page whole.
+
+    Parameters
+    ----------
+    lesson : Lesson
+        The lesson.
+    out : Path
+        Its render folder, with every clip and the joined lesson video.
+    manifest : Manifest
+        The folder's manifest.
+    lang : str
+        The language of the page.
+    folder : Path
+        Where the page goes (``<pages>/<lesson-id>``).
+
+    Returns
+    -------
+    Path
+        ``folder / "index.html"``.
+    """
+    data = page_data(lesson, out, manifest, lang)
+    assert manifest.lesson_video is not None  # page_data checked it
+    video = manifest.lesson_video
+    ui = data["ui"]
+    vtt = (out / video.captions).read_text(encoding="utf-8")
+    with built_aside(folder) as tmp:
+        _link_or_copy(out / video.video, tmp / "lesson.mp4")
+        first = manifest.clips[video.chapters[0].scene]
+        _link_or_copy(out / first.poster, tmp / "poster.png")
+        for name in (video.subtitles, video.captions, video.chapters_file):
+            shutil.copyfile(out / name, tmp / name)
+        for asset in ("page.js", "page.css"):
+            shutil.copyfile(ASSETS / asset, tmp / asset)
+        page = _PAGE.format(
+            lang=lang,
+            title=html.escape(data["title"]),
+            keys=html.escape(ui["keys"]),
+            video_label=html.escape(ui["video"]),
+            # a file:// page may not load a <track> file (each file is its own origin): the
+            # captions travel inline, and lesson.vtt sits beside the page for other uses
+            vtt="data:text/vtt;charset=utf-8," + urllib.parse.quote(vtt),
+            captions=html.escape(ui["captions"]),
+            chapters=html.escape(ui["chapters"]),
+            transcript=html.escape(ui["transcript"]),
+            transcript_hint=html.escape(ui["transcript_hint"]),
+            summary=html.escape(ui["summary"]),
+            reset=html.escape(ui["reset"]),
+            data=_json_in_html(data),
+        )
+        (tmp / "index.html").write_text(page, encoding="utf-8")
+    return folder / "index.html"
+
+
+def answers_rows(lesson: Lesson, lang: str) -> list[tuple[str, ...]]:
+    """One row per part of every question: variant, question, kind, part, control, expected.
+
+    The expected answer is written as the lesson shows it (the sheet's text, or the right
+    statement).
+    """
+    return [
+        (lesson.id, str(q.number), q.kind, p.key, p.control, p.shown)
+        for q in quiz_answers(lesson, lang)
+        for p in q.parts
+    ]
+
+
+def write_answers_csv(lessons: list[Lesson], lang: str, path: Path) -> Path:
+    """Write the teacher's ``answers.csv`` for `lessons` (atomically) and return its path."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(CSV_HEADER)
+    for lesson in lessons:
+        writer.writerows(answers_rows(lesson, lang))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return atomic_write(path, buffer.getvalue())

@@ -1,0 +1,461 @@
+"""`lecture page`: the interactive lesson page, driven in headless Chromium from file://.
+
+One build, shared by the tests of a run: the default lesson and three generated variants
+(fresh quiz numbers), rendered at the test quality through one clip store, each with its page,
+and the teacher's answers.csv.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+import time
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from answer_forms import right_forms, wrong_forms
+from browser import chromium
+from cachedir import cache_root
+from conftest import QUALITY, ROOT, Build, lecture, shared
+from PIL import Image
+
+from lesson.answers import Accepted, Option, Part, judge
+from lesson.model import load_lesson
+
+pytestmark = [pytest.mark.render, pytest.mark.slides]
+
+DEFAULT = ROOT / "lessons" / "inner-product.toml"
+SCREENSHOTS = ROOT / "media" / "test-screens"
+
+
+STORE_DAYS = 14  # a clip of the suite's store not made again for this long is removed
+
+
+def clip_store() -> Path:
+    """The suite's clip store, kept between runs like the dry runs (:mod:`cachedir`).
+
+    A clip is stored under the hash of every input it was rendered from (the product's own
+    rule for its store), so a later run reuses only what it would render the same; entries
+    older than :data:`STORE_DAYS` go, so it does not grow without bound.
+    """
+    root = cache_root() / "clip-store"
+    cutoff = time.time() - STORE_DAYS * 86400
+    for entry in root.glob("??/" + "?" * 64):
+        if entry.is_dir() and entry.stat().st_mtime < cutoff:
+            shutil.rmtree(entry, ignore_errors=True)
+    return root
+
+
+@pytest.fixture(scope="session")
+def pages(whole_lesson: Build, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`lecture page --lessons` of the default lesson and three variants, made once per run.
+
+    Each lesson's render folder starts as a copy of the whole-lesson build (its clips that
+    read no quiz are up to date); the quiz scenes come from the suite's clip store, rendered
+    there the first time their inputs are seen (after a change of the code, a cold run).
+    """
+
+    def build(folder: Path) -> None:
+        r = lecture(
+            "variants", "--count", "3", "--vary", "quiz", "--seed", "5",
+            "--out", str(folder / "variants"),
+        )  # fmt: skip
+        assert r.returncode == 0, r.stderr
+        files = [DEFAULT, *sorted((folder / "variants").glob("*.toml"))]
+        for f in files:
+            lesson_id = load_lesson(f).id
+            out = folder / "render" / lesson_id / QUALITY
+            shutil.copytree(whole_lesson.out, out)
+            # the clips that read no quiz are the same for every variant (their hashes say so):
+            # the copy is the variant's folder, so the build finds them up to date
+            manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+            manifest["lesson"] = lesson_id
+            (out / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+        r = lecture(
+            "page", "--lessons", *map(str, files), "--quality", QUALITY, "--jobs", "2",
+            "--out", str(folder / "render"), "--store", str(clip_store()),
+            "--pages", str(folder / "pages"), "--quiet",
+        )  # fmt: skip
+        (folder / "page.json").write_text(json.dumps([r.returncode, r.stdout, r.stderr]))
+
+    folder = shared(tmp_path_factory, "pages", build)
+    code, out, err = json.loads((folder / "page.json").read_text())
+    assert code == 0, err
+    return folder
+
+
+def variant_files(pages: Path) -> list[Path]:
+    return sorted((pages / "variants").glob("*.toml"))
+
+
+def test_each_lesson_gets_a_folder_that_works_offline(pages: Path) -> None:
+    ids = ["inner-product", *(load_lesson(f).id for f in variant_files(pages))]
+    for lesson_id in ids:
+        folder = pages / "pages" / lesson_id
+        names = {p.name for p in folder.iterdir()}
+        assert {"index.html", "lesson.mp4", "page.js", "page.css", "poster.png"} <= names
+        assert {"lesson.vtt", "lesson.srt", "chapters.vtt"} <= names
+        text = "\n".join(
+            (folder / n).read_text(encoding="utf-8")
+            for n in names
+            if n[-3:] in ("tml", ".js", "css")
+        )
+        assert "http://" not in text and "https://" not in text and "//" + "cdn" not in text
+        assert '<html lang="id">' in text
+    data = page_json(pages, "inner-product")
+    assert [q["kind"] for q in data["questions"]] == [q.kind for q in load_lesson().quiz]
+
+
+def page_json(pages: Path, lesson_id: str) -> dict[str, Any]:
+    page = (pages / "pages" / lesson_id / "index.html").read_text(encoding="utf-8")
+    start = page.index('<script id="lesson-data" type="application/json">') + len(
+        '<script id="lesson-data" type="application/json">'
+    )
+    return json.loads(page[start : page.index("</script>", start)].replace("<\\/", "</"))
+
+
+def test_answers_csv_agrees_with_lecture_numbers(pages: Path) -> None:
+    with open(pages / "pages" / "answers.csv", encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    files = variant_files(pages)
+    assert len(files) == 3
+    by_lesson: dict[str, list[dict[str, str]]] = {}
+    for row in rows:
+        by_lesson.setdefault(row["variant"], []).append(row)
+    expected_sets = []
+    for f in [DEFAULT, *files]:
+        lesson = load_lesson(f)
+        r = lecture("numbers", "--json", "--lesson", str(f))
+        sheets = json.loads(r.stdout)["scenes"]
+        mine = by_lesson[lesson.id]
+        assert {int(row["question"]) for row in mine} == set(range(1, len(lesson.quiz) + 1))
+        checked = 0
+        for row in mine:
+            sheet = sheets[f"QuizQuestion{row['question']}"]
+            if row["control"] in ("number", "vector", "key"):
+                assert row["expected"] == sheet[row["part"]], (lesson.id, row)
+                checked += 1
+            elif row["control"] == "sign":  # the angle against the sheet's right angle
+                assert sheet["right_angle"] in row["expected"]
+        assert checked >= 10
+        expected_sets.append(tuple(r["expected"] for r in mine if r["control"] == "number"))
+    assert len(set(expected_sets)) == 4, "the variants' answers differ from each other"
+
+
+def test_a_bad_lessons_file_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(DEFAULT.read_text(encoding="utf-8").replace("[[quiz]]", "[[quiz", 1))
+    r = lecture(
+        "page", "--lessons", str(DEFAULT), str(bad), "--quality", QUALITY,
+        "--out", str(tmp_path / "render"), "--store", str(tmp_path / "store"),
+        "--pages", str(tmp_path / "pages"),
+    )  # fmt: skip
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("lecture: error: ") and "bad.toml" in lines[0]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.toml"]
+
+
+# --- in the browser ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    driver = chromium(tmp_path_factory.mktemp("chromium-page"), "1366,900", "--mute-audio")
+    yield driver
+    driver.quit()
+
+
+def open_page(browser: Any, pages: Path, lesson_id: str, fresh: bool = True) -> str:
+    url = (pages / "pages" / lesson_id / "index.html").as_uri()
+    browser.get(url)
+    wait(browser, "return document.body.dataset.ready === 'true'")
+    if fresh:
+        browser.execute_script("localStorage.clear()")
+        browser.get(url)
+        wait(browser, "return document.body.dataset.ready === 'true'")
+    wait(browser, "return document.getElementById('video').readyState >= 1")
+    return url
+
+
+def wait(browser: Any, script: str, *args: Any, timeout: float = 20) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = browser.execute_script(script, *args)
+        if value:
+            return value
+        assert time.monotonic() < deadline, f"timed out: {script}"
+        time.sleep(0.05)
+
+
+def play_to_question(browser: Any, q: dict[str, Any]) -> None:
+    """Play from just before question `q` is asked: the page pauses there by itself."""
+    browser.execute_script(
+        "const v = document.getElementById('video'); v.currentTime = arguments[0];"
+        "v.addEventListener('seeked', () => v.play(), {once: true});",
+        max(0.0, q["pause_at"] - 0.8),
+    )
+    wait(browser, "return document.body.dataset.asking === String(arguments[0])", q["number"])
+    paused, at = browser.execute_script(
+        "const v = document.getElementById('video'); return [v.paused, v.currentTime];"
+    )
+    assert paused and abs(at - q["pause_at"]) < 0.05, (q["number"], at, q["pause_at"])
+
+
+def part_of(q: dict[str, Any]) -> list[Part]:
+    """The parts of a question read back from the page's data, to judge in Python."""
+
+    def fraction(x: str | None) -> Fraction | None:
+        return None if x is None else Fraction(x)
+
+    parts = []
+    for p in q["parts"]:
+        accepted = tuple(
+            Accepted(
+                fraction(a["exact"]),
+                fraction(a["low"]),
+                fraction(a["high"]),
+                a["closed"],
+                a["places"],
+            )  # fmt: skip
+            for a in p["accepted"]
+        )
+        options = tuple(Option(o["id"], o["text"]) for o in p["options"])
+        parts.append(
+            Part(
+                p["key"],
+                p["control"],
+                p["label"],
+                p["shown"],
+                p["hint"],
+                accepted,
+                options,
+                tuple(p["right"]),
+            )  # fmt: skip
+        )
+    return parts
+
+
+def test_the_page_makes_no_network_request_and_logs_no_error(browser: Any, pages: Path) -> None:
+    url = open_page(browser, pages, "inner-product")
+    browser.execute_script("document.getElementById('video').play()")
+    wait(browser, "return document.getElementById('video').currentTime > 0.5")
+    events = [json.loads(e["message"])["message"] for e in browser.get_log("performance")]
+    folder = url.rsplit("/", 1)[0]
+    sent = [
+        m["params"]["request"]["url"]
+        for m in events
+        if m["method"] == "Network.requestWillBeSent"
+        and m["params"].get("documentURL", "").startswith(folder)
+    ]
+    assert url in sent and any(u.endswith("/lesson.mp4") for u in sent)
+    remote = [u for u in sent if not u.startswith(("file:", "data:", "blob:"))]
+    assert remote == [], "the page asked the network for something"
+    errors = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert errors == []
+    tracks = browser.execute_script(
+        "const t = document.getElementById('video').textTracks; return [t.length, t[0].kind];"
+    )
+    assert tracks == [1, "captions"]
+
+
+@pytest.mark.parametrize("which", ["default", "variant"])
+def test_every_question_pauses_and_is_judged_as_the_sheet_says(
+    browser: Any, pages: Path, which: str
+) -> None:
+    """Every kind: the video pauses once it is asked; the script judges each right form and
+    each wrong one as Python does; a right answer typed and submitted plays the solution."""
+    lesson_id = "inner-product" if which == "default" else load_lesson(variant_files(pages)[0]).id
+    open_page(browser, pages, lesson_id)
+    data = browser.execute_script("return lessonPage.data")
+    assert {q["kind"] for q in data["questions"]} >= {
+        "dot-sign", "cosine", "projection", "orthogonal", "magnitude", "attention",
+        "zero-query", "cosine-vs-scale",
+    }  # fmt: skip
+    for q in data["questions"]:
+        parts = part_of(q)
+        for i, part in enumerate(parts):
+            for form in right_forms(part) + wrong_forms(part):
+                got = browser.execute_script(
+                    "return lessonPage.judgePart(lessonPage.data.questions[arguments[0]]"
+                    ".parts[arguments[1]], arguments[2])",
+                    q["number"] - 1, i, form,
+                )  # fmt: skip
+                # the script tells text it cannot read apart from a wrong answer
+                assert (got == "right") == judge(part, form), (lesson_id, q["number"], form, got)
+        play_to_question(browser, q)
+        answer(browser, q, [right_forms(p)[-1] for p in parts])
+        wait(browser, "return document.body.dataset.verdict === 'right'")
+        playing, at = browser.execute_script(
+            "const v = document.getElementById('video'); return [!v.paused, v.currentTime];"
+        )
+        assert playing and at >= q["resume_at"] - 0.05
+    right = browser.find_element("id", "summary").get_attribute("data-right")
+    assert right == str(len(data["questions"]))
+
+
+def answer(browser: Any, q: dict[str, Any], forms: list[str], submit: bool = True) -> None:
+    """Answer question `q` with the keyboard only: type or pick each part, Tab between them."""
+    from selenium.webdriver.common.keys import Keys
+
+    for i, (part, form) in enumerate(zip(q["parts"], forms, strict=True)):
+        if i:
+            browser.switch_to.active_element.send_keys(Keys.TAB)
+        el = browser.switch_to.active_element
+        assert el.get_attribute("data-part") == part["key"], (q["number"], part["key"])
+        if part["control"] in ("number", "vector"):
+            el.send_keys(form)
+        else:  # arrow keys move through a radio group; the first arrow selects
+            ids = [o["id"] for o in part["options"]]
+            el.send_keys(Keys.SPACE)
+            for _ in range(ids.index(form)):
+                el = browser.switch_to.active_element
+                el.send_keys(Keys.ARROW_DOWN)
+            assert browser.switch_to.active_element.get_attribute("value") == form
+    if submit:  # Enter submits, from a text field or a choice alike
+        browser.switch_to.active_element.send_keys(Keys.ENTER)
+
+
+def test_a_wrong_answer_is_told_with_the_answer_and_the_score_survives_a_reload(
+    browser: Any, pages: Path
+) -> None:
+    url = open_page(browser, pages, "inner-product")
+    data = browser.execute_script("return lessonPage.data")
+    q = data["questions"][1]  # cosine: u · v and cos θ
+    play_to_question(browser, q)
+    answer(browser, q, ["24", "0.9"])
+    wait(browser, "return document.body.dataset.verdict === 'wrong'")
+    verdict = browser.find_element("id", "verdict").text
+    assert "Belum tepat." in verdict and "0.96" in verdict  # the right answer, from the sheet
+    q3 = data["questions"][2]
+    play_to_question(browser, q3)
+    answer(browser, q3, ["2,83", "2 2"])
+    wait(browser, "return document.body.dataset.verdict === 'right'")
+    score = browser.find_element("id", "score").text
+    browser.get(url)
+    wait(browser, "return document.body.dataset.ready === 'true'")
+    assert browser.find_element("id", "score").text == score
+    statuses = browser.execute_script(
+        "return [...document.querySelectorAll('#results li')].map(li => li.dataset.verdict)"
+    )
+    assert statuses[1:3] == ["wrong", "right"] and statuses[0] == "open"
+    # an answered question does not stop the video again
+    wait(browser, "return document.getElementById('video').readyState >= 1")
+    browser.execute_script(
+        "const v = document.getElementById('video'); v.currentTime = arguments[0]; v.play();",
+        q["pause_at"] - 0.5,
+    )
+    wait(
+        browser,
+        "return document.getElementById('video').currentTime > arguments[0] + 0.5",
+        q["pause_at"],
+    )
+    assert not browser.execute_script("return document.getElementById('video').paused")
+    browser.find_element("id", "reset").click()
+    assert browser.execute_script("return localStorage.length") == 0
+
+
+def test_the_transcript_follows_playback_and_seeks(browser: Any, pages: Path) -> None:
+    open_page(browser, pages, "inner-product")
+    cues = browser.find_elements("css selector", "#transcript button.cue")
+    data = browser.execute_script("return lessonPage.data")
+    assert len(cues) == len(data["cues"]) > 20
+    target = len(cues) // 2
+    browser.execute_script("arguments[0].scrollIntoView()", cues[target])
+    cues[target].click()
+    at = wait(
+        browser,
+        "return document.body.dataset.cue === arguments[0]"
+        " && document.getElementById('video').currentTime",
+        str(target),
+    )
+    assert abs(at - data["cues"][target]["start"]) < 0.05
+    assert cues[target].get_attribute("aria-current") == "true"
+    chapters = browser.find_elements("css selector", "#chapters button")
+    assert [c.text.split(" ", 1)[1] for c in chapters] == [c["title"] for c in data["chapters"]]
+    chapters[3].click()
+    wait(
+        browser,
+        "return Math.abs(document.getElementById('video').currentTime - arguments[0]) < 0.05",
+        data["chapters"][3]["start"],
+    )
+
+
+def test_space_plays_and_pauses_and_a_question_is_answered_by_keyboard_alone(
+    browser: Any, pages: Path
+) -> None:
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(browser, pages, "inner-product")
+    body = browser.find_element("tag name", "body")
+    body.send_keys(Keys.SPACE)
+    wait(browser, "return !document.getElementById('video').paused")
+    body.send_keys(Keys.SPACE)
+    wait(browser, "return document.getElementById('video').paused")
+    data = browser.execute_script("return lessonPage.data")
+    q = data["questions"][5]  # attention: scores, weights, the key with the largest weight
+    play_to_question(browser, q)
+    labels = browser.execute_script(
+        "return [...document.querySelectorAll('#quiz input')].map(i => i.labels.length ? "
+        "i.labels[0].textContent : '')"
+    )
+    assert all(labels), "every control has a label"
+    weights = [p for p in part_of(q) if p.key == "weights"][0]
+    answer(browser, q, ["(1, 3, -2)", right_forms(weights)[1], "k2"], submit=False)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SCREENSHOTS / "page-question.png"
+    browser.save_screenshot(str(shot))
+    with Image.open(shot) as im:
+        assert len(im.convert("L").getcolors(256) or []) > 20
+    browser.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(browser, "return document.body.dataset.verdict === 'right'")
+    assert "k₂" in browser.find_element("id", "verdict").text
+
+
+def test_the_page_speaks_the_lessons_language(pages: Path, tmp_path: Path) -> None:
+    """Written in English, the page's words, questions and reasons come from the en texts."""
+    from lesson.catalogue import catalogue
+    from pipeline.manifest import Manifest
+    from publish.page import write_page
+
+    out = pages / "render" / "inner-product" / QUALITY
+    manifest = Manifest.load(out)
+    assert manifest is not None
+    index = write_page(load_lesson(), out, manifest, "en", tmp_path / "en")
+    page = index.read_text(encoding="utf-8")
+    assert '<html lang="en">' in page and 'srclang="en"' in page
+    en = catalogue("en")
+    for key in ("pg_ui_summary", "pg_ui_chapters", "pg_ui_transcript", "pg_ui_reset"):
+        assert f">{en[key]}<" in page
+    assert "For u = (3, 4) and v = (4, 3)" in page and "Untuk u = " not in page
+
+
+def test_the_script_reads_answers_exactly_as_python_does(browser: Any, pages: Path) -> None:
+    """Random learner text, numbers and vectors alike: the page's reading is Python's."""
+    import random
+
+    from lesson.answers import parse_number, parse_vector
+
+    open_page(browser, pages, "inner-product")
+    rng = random.Random(22)
+    alphabet = "0123456789" * 3 + ".,/-−+ ()[];≈= \u00a0x"
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 9))) for _ in range(800)]
+    texts += ["0.96", "0,96", "24/25", "(0,5, 1,5)", "2 2", "[1; −2]", "1/0", ".5", "5.", "−.5"]
+    got = browser.execute_script(
+        "const f = (v) => v === null ? null : v[0] + '/' + v[1];"
+        "return arguments[0].map((t) => [f(lessonPage.parseNumber(t)),"
+        " (lessonPage.parseVector(t) || null) && lessonPage.parseVector(t).map(f)]);",
+        texts,
+    )
+
+    def py(v: Fraction | None) -> str | None:
+        return None if v is None else f"{v.numerator}/{v.denominator}"
+
+    for text, (number, vector) in zip(texts, got, strict=True):
+        assert number == py(parse_number(text)), text
+        want = parse_vector(text)
+        assert vector == (None if want is None else [py(v) for v in want]), text
