@@ -63,6 +63,9 @@ __all__ = [
 # The controls a part can ask with.
 CONTROLS = ("number", "vector", "sign", "key", "statement")
 
+# The spaces a learner's text may hold, the same class in the page's script (not Python's or
+# JavaScript's own \s, which differ): space, tab, line breaks, no-break and thin spaces.
+_SPACE = "[ \t\n\r\f\v\u00a0\u2009\u202f]"
 _DECIMAL = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$", re.ASCII)  # as the page reads
 
 
@@ -79,7 +82,7 @@ def parse_number(text: str) -> Fraction | None:
     >>> parse_number("1/0"), parse_number("abc"), parse_number("1,2,3")
     (None, None, None)
     """
-    t = re.sub(r"\s+", "", text).replace(MINUS, "-").lstrip("=≈")
+    t = re.sub(_SPACE + "+", "", text).replace(MINUS, "-").lstrip("=≈")
     parts = t.split("/")
     if len(parts) > 2 or not all(_DECIMAL.match(p) for p in parts):
         return None
@@ -87,6 +90,10 @@ def parse_number(text: str) -> Fraction | None:
     if len(values) == 2:
         return None if values[1] == 0 else values[0] / values[1]
     return values[0]
+
+
+def _trim(text: str) -> str:
+    return re.sub(f"^{_SPACE}+|{_SPACE}+$", "", text)
 
 
 def parse_vector(text: str) -> list[Fraction] | None:
@@ -102,15 +109,16 @@ def parse_vector(text: str) -> list[Fraction] | None:
     >>> parse_vector("(0,5, 1,5)"), parse_vector("1 ,2"), parse_vector("(2, x)")
     ([Fraction(1, 2), Fraction(3, 2)], [Fraction(1, 1), Fraction(2, 1)], None)
     """
-    t = text.strip().lstrip("=≈").strip()
+    t = _trim(_trim(text).lstrip("=≈"))
     if t[:1] in "([" and t[-1:] in ")]":
-        t = t[1:-1].strip()
+        t = _trim(t[1:-1])
+    S = _SPACE
     if ";" in t:
         items = t.split(";")
-    elif re.search(r",\s|\s,", t):
-        items = re.split(r"\s*,\s+|\s+,\s*", t)
-    elif re.search(r"\s", t):
-        items = t.split()
+    elif re.search(f",{S}|{S},", t):
+        items = re.split(f"{S}*,{S}+|{S}+,{S}*", t)
+    elif re.search(S, t):
+        items = re.split(S + "+", t)
     else:
         items = t.split(",")
     values = [parse_number(i) for i in items]

@@ -442,7 +442,7 @@ def test_the_script_reads_answers_exactly_as_python_does(browser: Any, pages: Pa
 
     open_page(browser, pages, "inner-product")
     rng = random.Random(22)
-    alphabet = "0123456789" * 3 + ".,/-−+ ()[];≈= \u00a0x"
+    alphabet = "0123456789" * 3 + ".,/-−+ ()[];≈= \u00a0\u2009\t\x1c\ufeffx"
     texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 9))) for _ in range(800)]
     texts += ["0.96", "0,96", "24/25", "(0,5, 1,5)", "2 2", "[1; −2]", "1/0", ".5", "5.", "−.5"]
     got = browser.execute_script(

@@ -35,6 +35,10 @@
     return x > 0n ? 1 : x < 0n ? -1 : 0;
   }
   const DECIMAL = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
+  // the spaces a learner's text may hold: the same class as lesson.answers._SPACE
+  const S = "[ \\t\\n\\r\\f\\v\\u00a0\\u2009\\u202f]";
+  const SPACES = new RegExp(S + "+", "g");
+  const trim = (t) => t.replace(new RegExp("^" + S + "+|" + S + "+$", "g"), "");
   function decimal(t) {
     if (!DECIMAL.test(t)) return null;
     let sign = 1n;
@@ -46,7 +50,7 @@
     return frac(sign * BigInt((whole || "0") + part), 10n ** BigInt(part.length));
   }
   function parseNumber(text) {
-    const t = text.replace(/\s+/g, "").replace(/\u2212/g, "-").replace(/^[=\u2248]+/, "");
+    const t = text.replace(SPACES, "").replace(/\u2212/g, "-").replace(/^[=\u2248]+/, "");
     const parts = t.split("/");
     if (parts.length > 2) return null;
     const values = parts.map(decimal);
@@ -56,12 +60,12 @@
     return frac(values[0][0] * values[1][1], values[0][1] * values[1][0]);
   }
   function parseVector(text) {
-    let t = text.trim().replace(/^[=\u2248]+/, "").trim();
-    if (t && "([".includes(t[0]) && ")]".includes(t[t.length - 1])) t = t.slice(1, -1).trim();
+    let t = trim(trim(text).replace(/^[=\u2248]+/, ""));
+    if (t && "([".includes(t[0]) && ")]".includes(t[t.length - 1])) t = trim(t.slice(1, -1));
     let items;
     if (t.includes(";")) items = t.split(";");
-    else if (/,\s|\s,/.test(t)) items = t.split(/\s*,\s+|\s+,\s*/);
-    else if (/\s/.test(t)) items = t.split(/\s+/);
+    else if (new RegExp("," + S + "|" + S + ",").test(t)) items = t.split(new RegExp(S + "*," + S + "+|" + S + "+," + S + "*"));
+    else if (new RegExp(S).test(t)) items = t.split(new RegExp(S + "+"));
     else items = t.split(",");
     const values = items.map(parseNumber);
     return values.some((v) => v === null) ? null : values;
