@@ -208,8 +208,17 @@ def _cmd_slides(args: argparse.Namespace) -> int:
 
 def _cmd_page(args: argparse.Namespace) -> int:
     """``lecture page``: render what is stale, join, then write each lesson's page."""
+    from lesson.answers import quiz_answers
+    from pipeline.batch import load_all
+    from pipeline.render import RenderError
     from publish.page import PageError, write_answers_csv, write_page
 
+    try:
+        for lesson in load_all(args.lessons or [args.lesson]):
+            quiz_answers(lesson, args.lang)  # every question can be asked, before any render
+    except RenderError as e:
+        print(f"lecture: error: {e}", file=sys.stderr)
+        return 2
     run = _render(args, [], _settings(args))
     if run is None:
         return 2

@@ -95,11 +95,13 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
     Raises
     ------
     PageError
-        When the folder has no joined lesson video.
+        When the folder has no joined lesson video, or one in another language.
     """
     video = manifest.lesson_video
     if video is None or not (out / video.video).is_file():
         raise PageError(f"{out}: no joined lesson video (render every scene first)")
+    if manifest.lang != lang:  # the captions, transcript and voice are the render's
+        raise PageError(f"{out}: rendered in {manifest.lang!r}, not {lang!r}")
     strings = catalogue(lang)
     starts = {c.scene: c.start for c in video.chapters}
     questions = [_timed(q, manifest, starts) for q in quiz_answers(lesson, lang)]
@@ -168,8 +170,9 @@ _PAGE = """<!DOCTYPE html>
 
 
 def _json_in_html(data: dict[str, Any]) -> str:
-    # "</" would end the script element early; JSON allows "<\\/" for it
-    return json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    # no "<" at all inside the script element ("</script>", "<!--" would end or hide it):
+    # JSON writes it as \u003c, which reads back the same
+    return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
 
 
 def _link_or_copy(src: Path, dst: Path) -> None:

@@ -12,6 +12,7 @@ import json
 import shutil
 import time
 from collections.abc import Iterator
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -23,8 +24,10 @@ from cachedir import cache_root
 from conftest import QUALITY, ROOT, Build, lecture, shared
 from PIL import Image
 
-from lesson.answers import Accepted, Option, Part, judge
+from lesson.answers import Part, judge, quiz_answers
+from lesson.catalogue import catalogue
 from lesson.model import load_lesson
+from lesson.quizkinds import KINDS
 
 pytestmark = [pytest.mark.render, pytest.mark.slides]
 
@@ -115,7 +118,7 @@ def page_json(pages: Path, lesson_id: str) -> dict[str, Any]:
     start = page.index('<script id="lesson-data" type="application/json">') + len(
         '<script id="lesson-data" type="application/json">'
     )
-    return json.loads(page[start : page.index("</script>", start)].replace("<\\/", "</"))
+    return json.loads(page[start : page.index("</script>", start)])
 
 
 def test_answers_csv_agrees_with_lecture_numbers(pages: Path) -> None:
@@ -206,40 +209,6 @@ def play_to_question(browser: Any, q: dict[str, Any]) -> None:
     assert paused and abs(at - q["pause_at"]) < 0.05, (q["number"], at, q["pause_at"])
 
 
-def part_of(q: dict[str, Any]) -> list[Part]:
-    """The parts of a question read back from the page's data, to judge in Python."""
-
-    def fraction(x: str | None) -> Fraction | None:
-        return None if x is None else Fraction(x)
-
-    parts = []
-    for p in q["parts"]:
-        accepted = tuple(
-            Accepted(
-                fraction(a["exact"]),
-                fraction(a["low"]),
-                fraction(a["high"]),
-                a["closed"],
-                a["places"],
-            )  # fmt: skip
-            for a in p["accepted"]
-        )
-        options = tuple(Option(o["id"], o["text"]) for o in p["options"])
-        parts.append(
-            Part(
-                p["key"],
-                p["control"],
-                p["label"],
-                p["shown"],
-                p["hint"],
-                accepted,
-                options,
-                tuple(p["right"]),
-            )  # fmt: skip
-        )
-    return parts
-
-
 def test_the_page_makes_no_network_request_and_logs_no_error(browser: Any, pages: Path) -> None:
     url = open_page(browser, pages, "inner-product")
     browser.execute_script("document.getElementById('video').play()")
@@ -261,34 +230,60 @@ def test_the_page_makes_no_network_request_and_logs_no_error(browser: Any, pages
         "const t = document.getElementById('video').textTracks; return [t.length, t[0].kind];"
     )
     assert tracks == [1, "captions"]
+    cues = wait(browser, "return document.getElementById('video').textTracks[0].cues.length")
+    assert cues == len(browser.execute_script("return lessonPage.data.cues"))
+
+
+def edge_forms(part: Part) -> list[str]:
+    """A rounded number's range ends and just inside and outside them, as decimals."""
+    if part.control != "number" or part.accepted[0].low is None:
+        return []
+    a = part.accepted[0]
+    assert a.low is not None and a.high is not None
+    tiny = Fraction(1, 10**9)
+    ends = [a.low, a.high, a.low + tiny, a.low - tiny, a.high + tiny, a.high - tiny]
+    return [str(Decimal(x.numerator) / Decimal(x.denominator)) for x in ends]
+
+
+def the_pause_follows_the_invitation(data: dict[str, Any], q: dict[str, Any]) -> None:
+    """Where the page pauses: the invitation to pause has just been said (its caption ends
+    there) and nothing is said before the solution starts."""
+    invitation = catalogue("id")["qz_sub_pause"]
+    said = [c for c in data["cues"] if c["start"] < q["pause_at"]]
+    last = said[-1]
+    assert invitation.endswith(" ".join(last["text"].split())), (q["number"], last["text"])
+    assert q["pause_at"] - 1.0 <= last["end"] <= q["pause_at"] + 0.05, (q["number"], last)
+    inside = [c for c in data["cues"] if q["pause_at"] < c["start"] < q["resume_at"] - 0.05]
+    assert inside == [] and q["resume_at"] - q["pause_at"] >= load_lesson().quiz_countdown
 
 
 @pytest.mark.parametrize("which", ["default", "variant"])
 def test_every_question_pauses_and_is_judged_as_the_sheet_says(
     browser: Any, pages: Path, which: str
 ) -> None:
-    """Every kind: the video pauses once it is asked; the script judges each right form and
-    each wrong one as Python does; a right answer typed and submitted plays the solution."""
-    lesson_id = "inner-product" if which == "default" else load_lesson(variant_files(pages)[0]).id
-    open_page(browser, pages, lesson_id)
+    """Every kind: the video pauses once it is asked; the script judges each right form, each
+    wrong one and the ends of each rounding range as Python judges the lesson's own answers;
+    a right answer typed and submitted plays the solution."""
+    path = DEFAULT if which == "default" else variant_files(pages)[0]
+    lesson = load_lesson(path)
+    open_page(browser, pages, lesson.id)
     data = browser.execute_script("return lessonPage.data")
-    assert {q["kind"] for q in data["questions"]} >= {
-        "dot-sign", "cosine", "projection", "orthogonal", "magnitude", "attention",
-        "zero-query", "cosine-vs-scale",
-    }  # fmt: skip
-    for q in data["questions"]:
-        parts = part_of(q)
-        for i, part in enumerate(parts):
-            for form in right_forms(part) + wrong_forms(part):
+    asked = quiz_answers(lesson, "id")  # computed here, not read back from the page
+    assert [q["kind"] for q in data["questions"]] == [q.kind for q in asked]
+    assert {q.kind for q in asked} == set(KINDS)
+    for q, mine in zip(data["questions"], asked, strict=True):
+        for i, part in enumerate(mine.parts):
+            for form in right_forms(part) + wrong_forms(part) + edge_forms(part):
                 got = browser.execute_script(
                     "return lessonPage.judgePart(lessonPage.data.questions[arguments[0]]"
                     ".parts[arguments[1]], arguments[2])",
                     q["number"] - 1, i, form,
                 )  # fmt: skip
                 # the script tells text it cannot read apart from a wrong answer
-                assert (got == "right") == judge(part, form), (lesson_id, q["number"], form, got)
+                assert (got == "right") == judge(part, form), (lesson.id, q["number"], form, got)
+        the_pause_follows_the_invitation(data, q)
         play_to_question(browser, q)
-        answer(browser, q, [right_forms(p)[-1] for p in parts])
+        answer(browser, q, [right_forms(p)[-1] for p in mine.parts])
         wait(browser, "return document.body.dataset.verdict === 'right'")
         playing, at = browser.execute_script(
             "const v = document.getElementById('video'); return [!v.paused, v.currentTime];"
@@ -355,8 +350,24 @@ def test_a_wrong_answer_is_told_with_the_answer_and_the_score_survives_a_reload(
         q["pause_at"],
     )
     assert not browser.execute_script("return document.getElementById('video').paused")
+    # a question asked and left open is asked again after a reload (the place is kept)
+    q4 = data["questions"][3]
+    play_to_question(browser, q4)
+    browser.get(url)
+    wait(browser, "return document.body.dataset.asking === '4'")
+    assert browser.switch_to.active_element.get_attribute("data-part") == q4["parts"][0]["key"]
+    # going elsewhere closes it; playback asks it again when it gets there
+    browser.find_elements("css selector", "#chapters button")[2].click()
+    wait(browser, "return document.getElementById('quiz').hidden")
+    play_to_question(browser, q4)
     browser.find_element("id", "reset").click()
-    assert browser.execute_script("return localStorage.length") == 0
+    browser.get(url)
+    wait(browser, "return document.body.dataset.ready === 'true'")
+    assert browser.find_element("id", "summary").get_attribute("data-right") == "0"
+    statuses = browser.execute_script(
+        "return [...document.querySelectorAll('#results li')].map(li => li.dataset.verdict)"
+    )
+    assert set(statuses) == {"open"}
 
 
 def test_the_transcript_follows_playback_and_seeks(browser: Any, pages: Path) -> None:
@@ -375,6 +386,20 @@ def test_the_transcript_follows_playback_and_seeks(browser: Any, pages: Path) ->
     )
     assert abs(at - data["cues"][target]["start"]) < 0.05
     assert cues[target].get_attribute("aria-current") == "true"
+    # the transcript is one stop in the tab order, at its current line
+    stops = browser.execute_script(
+        "return [...document.querySelectorAll('#transcript button')].filter(b => b.tabIndex >= 0)"
+        ".map(b => b.parentElement ? [...b.parentElement.parentElement.children]"
+        ".indexOf(b.parentElement) : -1)"
+    )
+    assert stops == [target]
+    # plain playback moves the highlight on to the next line
+    browser.execute_script(
+        "const v = document.getElementById('video'); v.currentTime = arguments[0]; v.play();",
+        data["cues"][target + 1]["start"] - 0.3,
+    )
+    wait(browser, "return document.body.dataset.cue === arguments[0]", str(target + 1))
+    browser.execute_script("document.getElementById('video').pause()")
     chapters = browser.find_elements("css selector", "#chapters button")
     assert [c.text.split(" ", 1)[1] for c in chapters] == [c["title"] for c in data["chapters"]]
     chapters[3].click()
@@ -396,6 +421,12 @@ def test_space_plays_and_pauses_and_a_question_is_answered_by_keyboard_alone(
     wait(browser, "return !document.getElementById('video').paused")
     body.send_keys(Keys.SPACE)
     wait(browser, "return document.getElementById('video').paused")
+    cue = browser.find_elements("css selector", "#transcript button.cue")[0]
+    browser.execute_script("arguments[0].focus()", cue)
+    cue.send_keys(Keys.SPACE)  # Space plays on a transcript line too (Enter would seek)
+    wait(browser, "return !document.getElementById('video').paused")
+    cue.send_keys(Keys.SPACE)
+    wait(browser, "return document.getElementById('video').paused")
     data = browser.execute_script("return lessonPage.data")
     q = data["questions"][5]  # attention: scores, weights, the key with the largest weight
     play_to_question(browser, q)
@@ -404,7 +435,7 @@ def test_space_plays_and_pauses_and_a_question_is_answered_by_keyboard_alone(
         "i.labels[0].textContent : '')"
     )
     assert all(labels), "every control has a label"
-    weights = [p for p in part_of(q) if p.key == "weights"][0]
+    weights = quiz_answers(load_lesson(), "id")[5].parts[1]
     answer(browser, q, ["(1, 3, -2)", right_forms(weights)[1], "k2"], submit=False)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     shot = SCREENSHOTS / "page-question.png"
@@ -416,22 +447,24 @@ def test_space_plays_and_pauses_and_a_question_is_answered_by_keyboard_alone(
     assert "k₂" in browser.find_element("id", "verdict").text
 
 
-def test_the_page_speaks_the_lessons_language(pages: Path, tmp_path: Path) -> None:
-    """Written in English, the page's words, questions and reasons come from the en texts."""
-    from lesson.catalogue import catalogue
+def test_the_page_is_in_the_renders_language(pages: Path, tmp_path: Path) -> None:
+    """The page's language is its render's: its words from that language's texts, and a page
+    asked in another language than the render's is refused (captions and voice would not
+    match)."""
     from pipeline.manifest import Manifest
-    from publish.page import write_page
+    from publish.page import PageError, write_page
 
+    page = (pages / "pages" / "inner-product" / "index.html").read_text(encoding="utf-8")
+    ids = catalogue("id")
+    assert '<html lang="id">' in page and 'srclang="id"' in page
+    for key in ("pg_ui_summary", "pg_ui_chapters", "pg_ui_transcript", "pg_ui_reset"):
+        assert f">{ids[key]}<" in page
     out = pages / "render" / "inner-product" / QUALITY
     manifest = Manifest.load(out)
     assert manifest is not None
-    index = write_page(load_lesson(), out, manifest, "en", tmp_path / "en")
-    page = index.read_text(encoding="utf-8")
-    assert '<html lang="en">' in page and 'srclang="en"' in page
-    en = catalogue("en")
-    for key in ("pg_ui_summary", "pg_ui_chapters", "pg_ui_transcript", "pg_ui_reset"):
-        assert f">{en[key]}<" in page
-    assert "For u = (3, 4) and v = (4, 3)" in page and "Untuk u = " not in page
+    with pytest.raises(PageError, match="rendered in 'id', not 'en'"):
+        write_page(load_lesson(), out, manifest, "en", tmp_path / "en")
+    assert not (tmp_path / "en").exists()
 
 
 def test_the_script_reads_answers_exactly_as_python_does(browser: Any, pages: Path) -> None:

@@ -93,7 +93,7 @@
   function load() {
     try {
       const s = JSON.parse(localStorage.getItem(data.storage));
-      if (s && typeof s.answers === "object") return s;
+      if (s && s.answers && typeof s.answers === "object") return s;
     } catch (e) {
       /* unreadable: start afresh */
     }
@@ -136,12 +136,31 @@
   });
   document.getElementById("chapters").append(...chapterButtons.map((b) => el("li", {}, b)));
   const cueButtons = data.cues.map((c, i) => {
-    const b = el("button", { type: "button", className: "cue" }, el("span", { className: "time", textContent: clock(c.start) }), " " + c.text);
+    const b = el("button", { type: "button", className: "cue", tabIndex: i ? -1 : 0 }, el("span", { className: "time", textContent: clock(c.start) }), " " + c.text);
     b.dataset.index = String(i);
-    b.addEventListener("click", () => seek(c.start));
+    b.addEventListener("click", () => {
+      rove(i, false); // the line clicked is the transcript's stop in the tab order
+      seek(c.start);
+    });
     return b;
   });
   transcript.append(...cueButtons.map((b) => el("li", {}, b)));
+  // The transcript is one stop in the tab order (its current line); the arrow keys, Home
+  // and End move through its lines.
+  let roving = 0;
+  function rove(i, focus) {
+    if (i < 0 || i >= cueButtons.length) return;
+    cueButtons[roving].tabIndex = -1;
+    roving = i;
+    cueButtons[i].tabIndex = 0;
+    if (focus) cueButtons[i].focus();
+  }
+  transcript.addEventListener("keydown", (e) => {
+    const moves = { ArrowDown: roving + 1, ArrowUp: roving - 1, Home: 0, End: cueButtons.length - 1 };
+    if (!(e.key in moves)) return;
+    e.preventDefault();
+    rove(Math.max(0, Math.min(cueButtons.length - 1, moves[e.key])), true);
+  });
   let currentCue = -1;
   let currentChapter = -1;
   function lastStarted(items, t) {
@@ -161,6 +180,7 @@
         const b = cueButtons[cue];
         b.classList.add("current");
         b.setAttribute("aria-current", "true");
+        if (!transcript.contains(document.activeElement)) rove(cue, false);
         const box = transcript.parentElement;
         const top = b.offsetTop - transcript.offsetTop;
         if (top < box.scrollTop || top + b.offsetHeight > box.scrollTop + box.clientHeight) {
@@ -194,20 +214,22 @@
   }
   function render(q, done) {
     const form = el("form", { id: "answer-form", noValidate: true });
+    form.setAttribute("aria-labelledby", "quiz-title");
     form.append(el("h2", { id: "quiz-title", textContent: ui.question + " " + q.number }));
-    form.append(el("p", { className: "prompt", textContent: q.prompt }));
+    // every control is described by the question itself, then by its hint
+    form.append(el("p", { className: "prompt", id: "quiz-prompt", textContent: q.prompt }));
     for (const part of q.parts) {
       const id = partId(q, part);
       const hint = el("p", { className: "hint", id: id + "-hint", textContent: part.hint });
       let box;
       if (part.control === "number" || part.control === "vector") {
         const input = el("input", { type: "text", id: id, name: id, autocomplete: "off", spellcheck: false });
-        input.setAttribute("aria-describedby", hint.id);
+        input.setAttribute("aria-describedby", "quiz-prompt " + hint.id);
         input.dataset.part = part.key;
         box = el("div", { className: "part" }, el("label", { htmlFor: id, textContent: part.label }), input, hint);
       } else {
         box = el("fieldset", { className: "part choice" }, el("legend", { textContent: part.label }));
-        box.setAttribute("aria-describedby", hint.id);
+        box.setAttribute("aria-describedby", "quiz-prompt " + hint.id);
         for (const o of part.options) {
           const input = el("input", { type: "radio", name: id, id: id + "-" + o.id, value: o.id });
           input.dataset.part = part.key;
@@ -221,7 +243,7 @@
     const submit = el("button", { type: "submit", id: "submit", textContent: ui.submit });
     const skip = el("button", { type: "button", id: "skip", textContent: ui.skip });
     form.append(el("div", { className: "buttons" }, submit, skip));
-    const verdict = el("p", { id: "verdict" });
+    const verdict = el("p", { id: "verdict", tabIndex: -1 });
     verdict.setAttribute("role", "status");
     verdict.setAttribute("aria-live", "polite");
     form.append(verdict);
@@ -277,6 +299,7 @@
     save();
     show(q, form, done);
     updateSummary();
+    if (active !== q) return; // answered after moving elsewhere: the video stays there
     active = null;
     // the learner has thought already: the solution plays from its first step
     seek(q.resume_at);
@@ -301,6 +324,8 @@
     verdict.className = done.verdict;
     form.dataset.verdict = done.verdict;
     document.body.dataset.verdict = done.verdict;
+    // the controls are disabled now: the verdict takes the focus, so the keyboard is not lost
+    if (panel.contains(document.activeElement) || document.activeElement === document.body) verdict.focus();
   }
   function check() {
     const t = video.currentTime;
@@ -322,6 +347,13 @@
   video.addEventListener("seeked", () => {
     last = video.currentTime;
     highlight(last);
+    // moved away from an open question (a chapter, a transcript line): it is asked again
+    // when playback reaches it
+    if (active !== null && Math.abs(last - active.pause_at) > 0.5) {
+      active = null;
+      panel.hidden = true;
+      delete document.body.dataset.asking;
+    }
   });
   function frame() {
     if (!video.paused) check();
@@ -359,9 +391,12 @@
       /* nothing kept */
     }
     active = null;
+    savedAt = 0;
     panel.replaceChildren();
     panel.hidden = true;
     delete document.body.dataset.asking;
+    delete document.body.dataset.verdict;
+    summary.classList.remove("finished");
     updateSummary();
     seek(0);
     document.getElementById("reset-note").textContent = ui.reset_done;
@@ -372,13 +407,23 @@
   });
 
   // --- keyboard: Space plays and pauses wherever a control does not use it ---------------------
+  // On the chapter, transcript and summary buttons Space plays and pauses too (Enter
+  // activates them); on a text field, a choice or the quiz's buttons it does what it does there.
+  const NAVIGATION = ".chapter, .cue, .goto";
+  function spaceToggles(e) {
+    if (e.key !== " " || e.altKey || e.ctrlKey || e.metaKey) return false;
+    if (e.target.closest && e.target.closest(NAVIGATION)) return true;
+    return !["INPUT", "TEXTAREA", "SELECT", "BUTTON", "VIDEO", "A"].includes(e.target.tagName);
+  }
   document.addEventListener("keydown", (e) => {
-    if (e.key !== " " || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-    const tag = e.target.tagName;
-    if (["INPUT", "TEXTAREA", "SELECT", "BUTTON", "VIDEO", "A"].includes(tag)) return;
+    if (e.defaultPrevented || !spaceToggles(e)) return;
     e.preventDefault();
     if (video.paused) video.play().catch(() => {});
     else video.pause();
+  });
+  // a button acts on Space when the key comes up: not these
+  document.addEventListener("keyup", (e) => {
+    if (spaceToggles(e)) e.preventDefault();
   });
 
   // --- where the learner was: kept with the answers, restored on the next visit ----------
