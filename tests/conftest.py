@@ -174,7 +174,7 @@ def dry_scene(lesson_paths: dict[str, Path]):
 # is the longest of all). Longest first.
 LONG_POLES = (
     "test_whole_lesson_builds_with_a_chapter_per_scene",
-    "test_each_lesson_gets_a_folder_that_works_offline",  # waits for it, then builds pages
+    "test_each_lesson_gets_a_folder_that_works_offline",  # builds the pages (clip store)
     "test_a_real_recording_of_a_number_goes_stale_when_the_lesson_changes",
     "test_verify_reads_every_label_of_a_medium_quality_clip",
     "test_a_recording_replaces_one_cue_and_goes_stale_when_the_numbers_change",

@@ -21,7 +21,7 @@ import pytest
 from answer_forms import right_forms, wrong_forms
 from browser import chromium
 from cachedir import cache_root
-from conftest import QUALITY, ROOT, Build, lecture, shared
+from conftest import QUALITY, ROOT, lecture, shared
 from PIL import Image
 
 from lesson.answers import Part, judge, quiz_answers
@@ -54,12 +54,12 @@ def clip_store() -> Path:
 
 
 @pytest.fixture(scope="session")
-def pages(whole_lesson: Build, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """`lecture page --lessons` of the default lesson and three variants, made once per run.
 
-    Each lesson's render folder starts as a copy of the whole-lesson build (its clips that
-    read no quiz are up to date); the quiz scenes come from the suite's clip store, rendered
-    there the first time their inputs are seen (after a change of the code, a cold run).
+    Every clip comes from the suite's clip store when its inputs were seen before (a warm
+    run: the pages are joined and written, nothing renders); after a change of the code the
+    first run renders into the store, each clip the four lessons share once.
     """
 
     def build(folder: Path) -> None:
@@ -69,15 +69,6 @@ def pages(whole_lesson: Build, tmp_path_factory: pytest.TempPathFactory) -> Path
         )  # fmt: skip
         assert r.returncode == 0, r.stderr
         files = [DEFAULT, *sorted((folder / "variants").glob("*.toml"))]
-        for f in files:
-            lesson_id = load_lesson(f).id
-            out = folder / "render" / lesson_id / QUALITY
-            shutil.copytree(whole_lesson.out, out)
-            # the clips that read no quiz are the same for every variant (their hashes say so):
-            # the copy is the variant's folder, so the build finds them up to date
-            manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-            manifest["lesson"] = lesson_id
-            (out / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
         r = lecture(
             "page", "--lessons", *map(str, files), "--quality", QUALITY, "--jobs", "2",
             "--out", str(folder / "render"), "--store", str(clip_store()),
