@@ -17,7 +17,6 @@ import hashlib
 import html
 import io
 import json
-import os
 import shutil
 import urllib.parse
 from pathlib import Path
@@ -30,6 +29,7 @@ from lesson.catalogue import catalogue
 from lesson.model import Lesson
 from pipeline.files import atomic_write
 from pipeline.manifest import Manifest
+from pipeline.store import link_file
 from publish.folder import built_aside
 
 __all__ = ["ASSETS", "PageError", "answers_rows", "page_data", "write_answers_csv", "write_page"]
@@ -175,13 +175,6 @@ def _json_in_html(data: dict[str, Any]) -> str:
     return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
 
 
-def _link_or_copy(src: Path, dst: Path) -> None:
-    try:
-        os.link(src, dst)  # the same bytes, instantly (renders replace files, never edit them)
-    except OSError:
-        shutil.copyfile(src, dst)
-
-
 def write_page(lesson: Lesson, out: Path, manifest: Manifest, lang: str, folder: Path) -> Path:
     """Write the lesson's page into `folder` and return its ``index.html``.
 
@@ -212,9 +205,9 @@ def write_page(lesson: Lesson, out: Path, manifest: Manifest, lang: str, folder:
     ui = data["ui"]
     vtt = (out / video.captions).read_text(encoding="utf-8")
     with built_aside(folder) as tmp:
-        _link_or_copy(out / video.video, tmp / "lesson.mp4")
+        link_file(out / video.video, tmp / "lesson.mp4")
         first = manifest.clips[video.chapters[0].scene]
-        _link_or_copy(out / first.poster, tmp / "poster.png")
+        link_file(out / first.poster, tmp / "poster.png")
         for name in (video.subtitles, video.captions, video.chapters_file):
             shutil.copyfile(out / name, tmp / name)
         for asset in ("page.js", "page.css"):

@@ -125,26 +125,27 @@
   }
 
   // --- chapters and transcript ---------------------------------------------------------------
-  const chapterButtons = data.chapters.map((c, i) => {
-    const b = el("button", { type: "button", className: "chapter" }, el("span", { className: "time", textContent: clock(c.start) }), " " + c.title);
-    b.dataset.index = String(i);
-    b.addEventListener("click", () => {
-      seek(c.start);
-      video.play().catch(() => {});
+  // A list of buttons, each a time and a line of text, acting on a click.
+  function timedButtons(list, items, className, text, act) {
+    const buttons = items.map((item, i) => {
+      const time = el("span", { className: "time", textContent: clock(item.start) });
+      const b = el("button", { type: "button", className: className }, time, " " + text(item));
+      b.dataset.index = String(i);
+      b.addEventListener("click", () => act(item, i));
+      return b;
     });
-    return b;
+    list.append(...buttons.map((b) => el("li", {}, b)));
+    return buttons;
+  }
+  const chapterButtons = timedButtons(document.getElementById("chapters"), data.chapters, "chapter", (c) => c.title, (c) => {
+    seek(c.start);
+    video.play().catch(() => {});
   });
-  document.getElementById("chapters").append(...chapterButtons.map((b) => el("li", {}, b)));
-  const cueButtons = data.cues.map((c, i) => {
-    const b = el("button", { type: "button", className: "cue", tabIndex: i ? -1 : 0 }, el("span", { className: "time", textContent: clock(c.start) }), " " + c.text);
-    b.dataset.index = String(i);
-    b.addEventListener("click", () => {
-      rove(i, false); // the line clicked is the transcript's stop in the tab order
-      seek(c.start);
-    });
-    return b;
+  const cueButtons = timedButtons(transcript, data.cues, "cue", (c) => c.text, (c, i) => {
+    rove(i, false); // the line clicked is the transcript's stop in the tab order
+    seek(c.start);
   });
-  transcript.append(...cueButtons.map((b) => el("li", {}, b)));
+  cueButtons.forEach((b, i) => (b.tabIndex = i ? -1 : 0));
   // The transcript is one stop in the tab order (its current line); the arrow keys, Home
   // and End move through its lines.
   let roving = 0;
@@ -198,6 +199,7 @@
   }
 
   // --- the quiz ------------------------------------------------------------------------------
+  const VERDICT = { right: ui.right, wrong: ui.wrong, skipped: ui.skipped };
   let active = null; // the question waiting for an answer
   let last = 0; // where playback was at the last look
   function ask(q) {
@@ -317,7 +319,7 @@
       }
     }
     for (const b of form.querySelectorAll("button")) b.disabled = true;
-    const head = { right: ui.right, wrong: ui.wrong, skipped: ui.skipped }[done.verdict];
+    const head = VERDICT[done.verdict];
     const expected = done.verdict === "right" ? "" : " " + ui.expected + " " + q.parts.map((p) => p.shown).join("; ") + ".";
     const verdict = form.querySelector("#verdict");
     verdict.textContent = head + expected + " " + q.reason + " " + ui.solution;
@@ -367,7 +369,7 @@
   function updateSummary() {
     const items = data.questions.map((q) => {
       const done = state.answers[q.number];
-      const word = done ? { right: ui.right, wrong: ui.wrong, skipped: ui.skipped }[done.verdict] : ui.open;
+      const word = done ? VERDICT[done.verdict] : ui.open;
       const go = el("button", { type: "button", className: "goto", textContent: ui.goto + " " + q.number });
       go.addEventListener("click", () => {
         if (done) render(q, done);
