@@ -9,6 +9,8 @@ stale is ever read back.
 from __future__ import annotations
 
 import os
+import shutil
+import time
 from pathlib import Path
 
 PROJECT = "inner-product-lecture"
@@ -33,3 +35,69 @@ def cache_root() -> Path:
         root = Path(xdg) / PROJECT / "tests"
     root.mkdir(parents=True, exist_ok=True)
     return root
+
+
+STORE_DAYS = 14  # a clip of the suite's store not made again for this long is removed
+
+
+def clip_store() -> Path:
+    """The suite's clip store (``lecture --store``), kept between runs like the dry runs.
+
+    A clip is stored under the hash of every input it was rendered from (the product's own
+    rule for its store), so a later run reuses only what it would render the same; entries
+    older than :data:`STORE_DAYS` go, so it does not grow without bound. Tests whose subject
+    is not the render itself (the joined lesson, the pages, OCR, the quiz's silence) take
+    their clips from it, so a warm run renders only what changed.
+
+    Returns
+    -------
+    Path
+        The store's folder (made when missing).
+    """
+    root = cache_root() / "clip-store"
+    cutoff = time.time() - STORE_DAYS * 86400
+    for entry in root.glob("??/" + "?" * 64):
+        if entry.is_dir() and entry.stat().st_mtime < cutoff:
+            shutil.rmtree(entry, ignore_errors=True)
+    return root
+
+
+# The render's own caches in the checkout (``media/``), content-addressed by the product:
+# LaTeX's SVGs by the TeX source, synthetic voice takes by text, voice and engine.
+RENDER_CACHES = ("Tex", "voice-cache")
+
+
+def share_render_caches(media: Path) -> list[Path]:
+    """Point a checkout's missing LaTeX and voice caches at the suite's, so a fresh clone's
+    renders find every formula and synthetic take an earlier run made (as a working copy
+    that renders every day does). An existing folder is left alone; files of the shared
+    caches not made again for :data:`STORE_DAYS` days are removed.
+
+    Parameters
+    ----------
+    media : Path
+        The checkout's ``media/`` folder.
+
+    Returns
+    -------
+    list of Path
+        The links made (empty when the checkout has its own caches).
+    """
+    made = []
+    cutoff = time.time() - STORE_DAYS * 86400
+    for name in RENDER_CACHES:
+        shared = cache_root() / name
+        shared.mkdir(exist_ok=True)
+        link = media / name
+        if link.is_symlink() or link.exists():
+            continue
+        for f in shared.rglob("*"):
+            if f.is_file() and f.stat().st_mtime < cutoff:
+                f.unlink(missing_ok=True)
+        media.mkdir(parents=True, exist_ok=True)
+        try:
+            link.symlink_to(shared, target_is_directory=True)
+        except FileExistsError:  # another process of the run made it first
+            continue
+        made.append(link)
+    return made

@@ -16,6 +16,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from cachedir import clip_store, share_render_caches  # noqa: E402
 from drycache import cached_dry_run  # noqa: E402
 from variants import EDITS, variant  # noqa: E402
 
@@ -70,14 +71,15 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The three seed scenes rendered once at the test quality with two jobs (read-only).
 
     Under pytest-xdist the workers share one render: the first renders it under a lock, the
-    others find it done.
+    others find it done. The clips come from the suite's clip store when their inputs were
+    rendered before (its files are hard links into the store: read them, never write them).
     """
 
     def render(folder: Path) -> None:
         out = folder / QUALITY
         r = lecture(
             "render", *SEED_SCENES, "--quality", QUALITY, "--jobs", "2", "--out", str(out),
-            "--quiet",
+            "--store", str(clip_store()), "--quiet",
         )  # fmt: skip
         assert r.returncode == 0, r.stderr
 
@@ -120,7 +122,9 @@ def whole_lesson(rendered: Path, tmp_path_factory: pytest.TempPathFactory) -> Bu
     """`lecture build` of the reordered-quiz lesson at the test quality, once per run (shared).
 
     It starts from a copy of the seed render (those clips read no quiz and stay as they are);
-    the whole-lesson test checks it.
+    the other clips come from the suite's clip store (:func:`cachedir.clip_store`) when their
+    inputs were rendered before, so a warm run joins and does not render. The whole-lesson
+    test checks it.
     """
 
     def build(folder: Path) -> None:
@@ -129,7 +133,7 @@ def whole_lesson(rendered: Path, tmp_path_factory: pytest.TempPathFactory) -> Bu
         shutil.copytree(rendered, out)
         r = lecture(
             "build", "--lesson", str(path), "--quality", QUALITY, "--jobs", "2", "--out",
-            str(out), "--quiet",
+            str(out), "--store", str(clip_store()), "--quiet",
         )  # fmt: skip
         (folder / "build.json").write_text(json.dumps([r.returncode, r.stderr]), encoding="utf-8")
 
@@ -180,6 +184,11 @@ LONG_POLES = (
     "test_a_recording_replaces_one_cue_and_goes_stale_when_the_numbers_change",
     "test_local_cluster_renders_real_scenes_once_for_two_lessons",
 )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A fresh checkout's renders share the suite's LaTeX and voice caches (:mod:`cachedir`)."""
+    share_render_caches(ROOT / "media")
 
 
 @pytest.hookimpl(trylast=True)  # after -m and -k deselected: the collection xdist hands out

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from audio_checks import SILENCE_DB, check_clip_narration
 from audio_checks import db as rms_db
+from cachedir import clip_store
 from conftest import QUALITY, lecture
 from variants import variant
 
@@ -220,7 +221,10 @@ def test_quiz_solutions_wait_in_silence_for_the_countdown(tmp_path: Path) -> Non
     the solution's first caption, which comes after the question and the invitation to pause.
     """
     out = tmp_path / "quiz"
-    r = lecture("render", *QUIZ_SCENES, "--quality", "low", "--out", str(out), "--quiet")
+    r = lecture(
+        "render", *QUIZ_SCENES, "--quality", "low", "--out", str(out), "--store",
+        str(clip_store()), "--quiet",
+    )  # fmt: skip
     assert r.returncode == 0, r.stderr
     lesson = load_lesson()
     clips = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["clips"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import json
-import shutil
 import time
 from collections.abc import Iterator
 from decimal import Decimal
@@ -20,7 +19,7 @@ from typing import Any
 import pytest
 from answer_forms import right_forms, wrong_forms
 from browser import chromium
-from cachedir import cache_root
+from cachedir import clip_store
 from conftest import QUALITY, ROOT, lecture, shared
 from PIL import Image
 
@@ -33,24 +32,6 @@ pytestmark = [pytest.mark.render, pytest.mark.slides]
 
 DEFAULT = ROOT / "lessons" / "inner-product.toml"
 SCREENSHOTS = ROOT / "media" / "test-screens"
-
-
-STORE_DAYS = 14  # a clip of the suite's store not made again for this long is removed
-
-
-def clip_store() -> Path:
-    """The suite's clip store, kept between runs like the dry runs (:mod:`cachedir`).
-
-    A clip is stored under the hash of every input it was rendered from (the product's own
-    rule for its store), so a later run reuses only what it would render the same; entries
-    older than :data:`STORE_DAYS` go, so it does not grow without bound.
-    """
-    root = cache_root() / "clip-store"
-    cutoff = time.time() - STORE_DAYS * 86400
-    for entry in root.glob("??/" + "?" * 64):
-        if entry.is_dir() and entry.stat().st_mtime < cutoff:
-            shutil.rmtree(entry, ignore_errors=True)
-    return root
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cachedir import clip_store
 from conftest import lecture
 
 from publish.verify import LabelCheck, normalise
@@ -14,7 +15,10 @@ from publish.verify import LabelCheck, normalise
 @pytest.mark.ocr
 def test_verify_reads_every_label_of_a_medium_quality_clip(tmp_path: Path) -> None:
     out = tmp_path / "medium"
-    r = lecture("render", "SoftmaxBarMorph", "--quality", "medium", "--out", str(out), "--quiet")
+    r = lecture(
+        "render", "SoftmaxBarMorph", "--quality", "medium", "--out", str(out), "--store",
+        str(clip_store()), "--quiet",
+    )  # fmt: skip
     assert r.returncode == 0, r.stderr
     r = lecture("verify", str(out))
     assert r.returncode == 0, r.stdout + r.stderr
