@@ -115,10 +115,15 @@ def _render(args: argparse.Namespace, scenes: list[str], settings: RenderSetting
                 whole = not scenes or set(scenes) >= set(order)
                 if settings.variant != "mp4" or not whole or done.failures[lesson.id]:
                     continue
-                took = join_lesson(out, done.manifests[lesson.id], order)
-                if took is not None:
-                    who = lesson.id if store else "lesson"
-                    print(f"{who}: joined {len(order)} clips in {took:.1f} s", file=sys.stderr)
+                joined = join_lesson(out, done.manifests[lesson.id], order, store)
+                who = lesson.id if store else "lesson"
+                if joined is not None and joined.from_store:
+                    print(f"{who}: joined before, linked from the store", file=sys.stderr)
+                elif joined is not None:
+                    print(
+                        f"{who}: joined {len(order)} clips in {joined.seconds:.1f} s",
+                        file=sys.stderr,
+                    )
     except (RenderError, ClusterError) as e:
         print(f"lecture: error: {e}", file=sys.stderr)
         return None

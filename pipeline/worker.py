@@ -43,15 +43,26 @@ __all__ = [
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# The layers above the pipeline. No scene or pipeline module imports them (the import
+# contract), so no render depends on them; a worker has them loaded only because
+# multiprocessing imports the parent's main module (``lecture.cli``) into every child as
+# ``__mp_main__``. Counted, an edit of the command line's help would re-render every clip.
+NOT_A_RENDER_INPUT = ("lecture", "publish", ".venv")
+
+
 def project_sources() -> list[str]:
-    """Project files this process has imported so far (paths relative to the project)."""
+    """Project files this process has imported so far that a render can depend on.
+
+    Paths relative to the project; the layers above the pipeline
+    (:data:`NOT_A_RENDER_INPUT`) are left out.
+    """
     found = set()
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None)
         if not path:
             continue
         p = Path(path).resolve()
-        if p.is_relative_to(ROOT) and ".venv" not in p.relative_to(ROOT).parts:
+        if p.is_relative_to(ROOT) and p.relative_to(ROOT).parts[0] not in NOT_A_RENDER_INPUT:
             found.add(str(p.relative_to(ROOT)))
     return sorted(found)
 

@@ -4,12 +4,25 @@ The clips are joined by remuxing with PyAV (no re-encoding): every clip of one r
 the same codec, size and frame rate. Subtitles of each clip are shifted to the clip's place
 (``lesson.srt``, ``lesson.vtt``); chapter marks at scene boundaries are embedded in the MP4
 and written as ``chapters.vtt``.
+
+With a clip store, a joined lesson is kept there too, under the hash of what it is made
+from (:func:`join_key`: its clips' input hashes in order, its titles and the joiner's code)::
+
+    <store>/lessons/<key[:2]>/<key>/    lesson.mp4, lesson.srt, lesson.vtt, chapters.vtt,
+                                        lesson.json (the manifest's ``lesson_video``)
+
+so a folder whose clips were all joined before (another output folder, a fresh checkout's
+build, a variant rebuilt for its page) links the lesson instead of encoding its sound again.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
+import os
+import shutil
 from collections.abc import Iterator
+from dataclasses import asdict, dataclass
 from datetime import timedelta
 from fractions import Fraction
 from pathlib import Path
@@ -20,13 +33,15 @@ import srt
 from lesson.catalogue import catalogue, chapter_title
 from pipeline.files import atomic_write, replacing
 from pipeline.manifest import ChapterMark, Clip, LessonVideo, Manifest
+from pipeline.settings import ROOT
+from pipeline.store import ClipStore, link_file
 
 if TYPE_CHECKING:  # PyAV and numpy load when a lesson is joined, not to see it is current
     import av
     from av.audio.stream import AudioStream
     from av.video.stream import VideoStream
 
-__all__ = ["assemble", "clips_digest", "join_lesson", "to_vtt"]
+__all__ = ["Joined", "assemble", "clips_digest", "join_key", "join_lesson", "to_vtt"]
 
 # What a clip must share with the first to be joined without re-encoding: its codec, width,
 # height and frame rate.
@@ -230,16 +245,82 @@ def assemble(out: Path, clips: list[Clip], lang: str) -> LessonVideo:
     )
 
 
-def join_lesson(out: Path, manifest: Manifest, order: list[str]) -> float | None:
+# The files of a joined lesson, as :func:`assemble` names them, and the store's folder of them.
+LESSON_FILES = ("lesson.mp4", "lesson.srt", "lesson.vtt", "chapters.vtt")
+JOINED = "lessons"
+# The joiner's code: what a stored lesson was joined by (a superset: every module of both).
+JOINER_DIRS = ("publish", "pipeline")
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A lesson brought together: how long it took, and whether the store had it joined."""
+
+    seconds: float
+    from_store: bool
+
+
+def join_key(clips: list[Clip], lang: str) -> str:
+    """Hash of everything a joined lesson is made from.
+
+    Its clips (scene and input hash, in order), the language, the video's and the chapters'
+    titles, PyAV's version and every source file of ``publish/`` and ``pipeline/``.
+    """
+    from importlib.metadata import version
+
+    code = {
+        str(f.relative_to(ROOT)): hashlib.sha256(f.read_bytes()).hexdigest()
+        for d in JOINER_DIRS
+        for f in sorted((ROOT / d).rglob("*.py"))
+    }
+    blob = {
+        "clips": clips_digest(clips),
+        "lang": lang,
+        "title": catalogue(lang)["lesson_video_title"],
+        "chapters": [chapter_title(c.scene, lang) for c in clips],
+        "av": version("av"),
+        "code": code,
+    }
+    return hashlib.sha256(json.dumps(blob, sort_keys=True).encode()).hexdigest()
+
+
+def _stored_lesson(store: ClipStore, key: str) -> Path:
+    return store.root / JOINED / key[:2] / key
+
+
+def _store_lesson(store: ClipStore, key: str, out: Path, video: LessonVideo) -> None:
+    """Keep the lesson just joined in `out` in the store (whole or not at all)."""
+    final = _stored_lesson(store, key)
+    if (final / "lesson.json").is_file():
+        return
+    tmp = store.work_dir(f"lesson-{key[:12]}")
+    try:
+        for name in LESSON_FILES:
+            link_file(out / name, tmp / name)
+        atomic_write(tmp / "lesson.json", json.dumps(asdict(video), indent=2) + "\n")
+        final.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.rename(tmp, final)
+        except OSError:  # stored meanwhile by another process (a non-empty target)
+            if not (final / "lesson.json").is_file():
+                raise
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def join_lesson(
+    out: Path, manifest: Manifest, order: list[str], store: ClipStore | None = None
+) -> Joined | None:
     """Join the clips of `manifest` into the lesson video when every scene of `order` is there.
 
     Re-joins only when the clips changed since the last join (or the video is gone); updates
-    ``manifest.lesson_video`` and saves the manifest.
+    ``manifest.lesson_video`` and saves the manifest. With a `store`, a lesson joined from the
+    same clips before is linked from it, and a fresh join is kept in it.
 
     Returns
     -------
-    float or None
-        Seconds the join took, or None when nothing was joined.
+    Joined or None
+        How the lesson was brought together, or None when nothing was to do.
     """
     import time
 
@@ -250,6 +331,17 @@ def join_lesson(out: Path, manifest: Manifest, order: list[str]) -> float | None
     if previous and previous.clips_digest == clips_digest(whole) and (out / "lesson.mp4").is_file():
         return None
     t0 = time.monotonic()
+    key = join_key(whole, manifest.lang) if store is not None else ""
+    stored = _stored_lesson(store, key) if store is not None else None
+    if stored is not None and (stored / "lesson.json").is_file():
+        for name in LESSON_FILES:
+            link_file(stored / name, out / name)
+        data = json.loads((stored / "lesson.json").read_text(encoding="utf-8"))
+        manifest.lesson_video = LessonVideo.from_dict(data)
+        manifest.save(out)
+        return Joined(time.monotonic() - t0, True)
     manifest.lesson_video = assemble(out, whole, manifest.lang)
     manifest.save(out)
-    return time.monotonic() - t0
+    if store is not None:
+        _store_lesson(store, key, out, manifest.lesson_video)
+    return Joined(time.monotonic() - t0, False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -85,6 +86,32 @@ def test_link_falls_back_to_a_copy(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(store_mod.os, "link", no_link)
     store_mod.link_file(src, tmp_path / "out" / "a.mp4")
     assert (tmp_path / "out" / "a.mp4").read_bytes() == b"clip"
+
+
+def test_a_joined_lesson_is_keyed_by_its_clips_in_order_its_language_and_the_joiner(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """The store keeps a joined lesson under join_key: same clips, same key; any change, not."""
+    import dataclasses
+
+    from publish import assemble
+
+    clips = [dataclasses.replace(fake_clip(s), input_hash=s * 8) for s in ("Hook", "LessonTitle")]
+    key = assemble.join_key(clips, "id")
+    assert key == assemble.join_key([dataclasses.replace(c) for c in clips], "id")
+    assert key != assemble.join_key(clips[::-1], "id")  # another order
+    other = [clips[0], dataclasses.replace(clips[1], input_hash="0" * 64)]
+    assert key != assemble.join_key(other, "id")  # a clip rendered again differently
+    assert key != assemble.join_key(clips, "en")  # other titles
+    # an edit of the joiner's code: a copy of the project whose assemble.py differs
+    root = tmp_path / "project"
+    for d in assemble.JOINER_DIRS:
+        shutil.copytree(ROOT / d, root / d, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(assemble, "ROOT", root)
+    assert assemble.join_key(clips, "id") == key
+    with open(root / "publish" / "assemble.py", "a", encoding="utf-8") as f:
+        f.write("# edited\n")
+    assert assemble.join_key(clips, "id") != key
 
 
 def test_plan_renders_each_distinct_hash_once(two_lessons, tmp_path: Path) -> None:

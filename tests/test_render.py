@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import filecmp
 import itertools
 import json
 import os
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 import srt
 from audio_checks import check_clip_narration, streams
+from cachedir import clip_store
 from conftest import QUALITY, Build, lecture
 from conftest import SEED_SCENES as SCENES
 from procs import cmdline, descendants, parent, wait_gone
@@ -98,6 +100,17 @@ def test_manifest_lists_the_numbers_each_clip_shows(rendered: Path) -> None:
             for lab in snap["labels"]:
                 x0, y0, x1, y1 = lab["box"]
                 assert 0 <= x0 < x1 <= clip["width"] and 0 <= y0 < y1 <= clip["height"]
+
+
+def test_a_clip_depends_on_no_layer_above_the_pipeline(rendered: Path) -> None:
+    """Each worker has the CLI loaded (multiprocessing imports the parent's main module into
+    its children), but an edit of the command line or of publishing re-renders no clip."""
+    for scene, clip in manifest(rendered)["clips"].items():
+        sources = clip["sources"]
+        assert "pipeline/worker.py" in sources and "lesson/model.py" in sources, scene
+        assert any(s.startswith("scenes/") for s in sources), scene
+        above = [s for s in sources if s.split("/")[0] in ("lecture", "publish")]
+        assert above == [], (scene, above)
 
 
 def test_no_change_rerun_renders_nothing_and_skips_manim(rendered: Path) -> None:
@@ -300,12 +313,13 @@ def check_joined_audio(video: Path, durations: list[float]) -> None:
         assert float(np.max(np.abs(np.diff(x[i - 480 : i + 480])))) < 0.1  # no click
 
 
-def test_whole_lesson_builds_with_a_chapter_per_scene(whole_lesson: Build) -> None:
+def test_whole_lesson_builds_with_a_chapter_per_scene(whole_lesson: Build, tmp_path: Path) -> None:
     """`lecture build` at the test quality: every scene once, joined in lesson order.
 
     The lesson asks its quiz in its own order: the projection question first, the cosine
     question dropped; the chapters and the quiz clips follow that list. It starts from a
-    folder with the three seed clips (they read no quiz), which stay as they are.
+    folder with the three seed clips (they read no quiz), which stay as they are. Built
+    again into a fresh folder with the same clip store, it renders nothing and joins nothing.
     """
     import av
 
@@ -346,6 +360,18 @@ def test_whole_lesson_builds_with_a_chapter_per_scene(whole_lesson: Build) -> No
     check_joined_audio(out / "lesson.mp4", [c["duration"] for c in data["clips"].values()])
     r = lecture("build", "--lesson", str(path), "--quality", QUALITY, "--out", str(out), "--quiet")
     assert r.returncode == 0 and "rendered in" not in r.stderr and "joined" not in r.stderr
+    # a fresh folder, same clips: every clip and the joined lesson come from the store
+    again = tmp_path / "again"
+    r = lecture(
+        "build", "--lesson", str(path), "--quality", QUALITY, "--out", str(again), "--store",
+        str(clip_store()), "--quiet",
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "inner-product: joined before, linked from the store" in r.stderr.splitlines()
+    assert f"{len(order)} clips in 1 lesson(s): 0 up to date, {len(order)} in the store" in r.stderr
+    assert manifest(again)["lesson_video"] == lesson
+    for name in ("lesson.mp4", "lesson.srt", "lesson.vtt", "chapters.vtt"):
+        assert filecmp.cmp(again / name, out / name, shallow=False), name
 
 
 def test_english_render_has_english_subtitles(tmp_path: Path) -> None:
