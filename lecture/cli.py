@@ -589,7 +589,12 @@ def build_parser() -> argparse.ArgumentParser:
                 metavar="ADDRESS",
                 help="render on a Dask cluster (tcp://host:8786) or local:N worker processes",
             )
-            r.add_argument("--store", metavar="DIR", help="clip store (default media/clip-store)")
+        r.add_argument(
+            "--store",
+            metavar="DIR",
+            help="take clips from and keep them in this clip store (--lessons and --cluster "
+            "use media/clip-store without it)",
+        )
         if name == "page":
             r.add_argument(
                 "--pages",

@@ -13,6 +13,7 @@ from pathlib import Path
 import av
 import pytest
 from browser import chromium
+from cachedir import clip_store
 from conftest import QUALITY, SEED_SCENES, lecture
 from PIL import Image
 from pptx import Presentation
@@ -220,6 +221,8 @@ def test_export_transparent_webm(decks: Path) -> None:
         QUALITY,
         "--out",
         str(decks),
+        "--store",
+        str(clip_store()),
         "--quiet",
     )
     assert r.returncode == 0, r.stderr
