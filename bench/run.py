@@ -469,8 +469,12 @@ def watch_latency(work: Path, n: int) -> dict:
         watcher_cpu = cpu(proc.pid) - watcher_cpu0
         render_cpu = cpu(fork, reaped=True) - render_cpu0
     finally:
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=60)
+        proc.send_signal(signal.SIGINT)  # Ctrl-C, as an author stops it
+        try:
+            proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:  # SIGINT ignored (a shell's background job)
+            proc.terminate()
+            proc.wait(timeout=60)
     up_to_date = "".join(lines).count("ZeroQuery: up to date")
     return {
         "scene": WATCH_SCENE,
