@@ -284,16 +284,15 @@ def join_key(clips: list[Clip], lang: str) -> str:
     return hashlib.sha256(json.dumps(blob, sort_keys=True).encode()).hexdigest()
 
 
-def _stored_lesson(store: ClipStore, key: str) -> Path:
+def _stored_lesson(store: ClipStore, whole: list[Clip], lang: str) -> Path:
+    """The store's folder for the lesson joined from `whole` (complete when it has its json)."""
+    key = join_key(whole, lang)
     return store.root / JOINED / key[:2] / key
 
 
-def _store_lesson(store: ClipStore, key: str, out: Path, video: LessonVideo) -> None:
-    """Keep the lesson just joined in `out` in the store (whole or not at all)."""
-    final = _stored_lesson(store, key)
-    if (final / "lesson.json").is_file():
-        return
-    tmp = store.work_dir(f"lesson-{key[:12]}")
+def _store_lesson(store: ClipStore, final: Path, out: Path, video: LessonVideo) -> None:
+    """Keep the lesson just joined in `out` in the store at `final` (whole or not at all)."""
+    tmp = store.work_dir(f"lesson-{final.name[:12]}")
     try:
         for name in LESSON_FILES:
             link_file(out / name, tmp / name)
@@ -331,8 +330,7 @@ def join_lesson(
     if previous and previous.clips_digest == clips_digest(whole) and (out / "lesson.mp4").is_file():
         return None
     t0 = time.monotonic()
-    key = join_key(whole, manifest.lang) if store is not None else ""
-    stored = _stored_lesson(store, key) if store is not None else None
+    stored = _stored_lesson(store, whole, manifest.lang) if store is not None else None
     if stored is not None and (stored / "lesson.json").is_file():
         for name in LESSON_FILES:
             link_file(stored / name, out / name)
@@ -342,6 +340,6 @@ def join_lesson(
         return Joined(time.monotonic() - t0, True)
     manifest.lesson_video = assemble(out, whole, manifest.lang)
     manifest.save(out)
-    if store is not None:
-        _store_lesson(store, key, out, manifest.lesson_video)
+    if store is not None and stored is not None:
+        _store_lesson(store, stored, out, manifest.lesson_video)
     return Joined(time.monotonic() - t0, False)
