@@ -174,8 +174,9 @@ def dry_scene(lesson_paths: dict[str, Path]):
 
 
 # The longest tests start first, one on each test process, so the parallel run is not left
-# waiting on one of them at the end (the whole-lesson build, shared through `whole_lesson`,
-# is the longest of all). Longest first.
+# waiting on one of them at the end. Longest first on a cold run, when the whole-lesson build
+# (shared through `whole_lesson`) and the pages render into the suite's clip store; on a warm
+# run they take seconds and the real recording going stale is the longest.
 LONG_POLES = (
     "test_whole_lesson_builds_with_a_chapter_per_scene",
     "test_each_lesson_gets_a_folder_that_works_offline",  # builds the pages (clip store)

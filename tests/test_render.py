@@ -313,7 +313,9 @@ def check_joined_audio(video: Path, durations: list[float]) -> None:
         assert float(np.max(np.abs(np.diff(x[i - 480 : i + 480])))) < 0.1  # no click
 
 
-def test_whole_lesson_builds_with_a_chapter_per_scene(whole_lesson: Build, tmp_path: Path) -> None:
+def test_whole_lesson_builds_with_a_chapter_per_scene(
+    whole_lesson: Build, rendered: Path, tmp_path: Path
+) -> None:
     """`lecture build` at the test quality: every scene once, joined in lesson order.
 
     The lesson asks its quiz in its own order: the projection question first, the cosine
@@ -333,6 +335,10 @@ def test_whole_lesson_builds_with_a_chapter_per_scene(whole_lesson: Build, tmp_p
     # the seed clips stay; the others come from the store or render
     assert f"{len(order)} clips in 1 lesson(s): {len(SCENES)} up to date, " in whole_lesson.stderr
     data = manifest(out)
+    seed = manifest(rendered)["clips"]
+    for scene in SCENES:  # the seed render's clips, untouched
+        assert data["clips"][scene]["input_hash"] == seed[scene]["input_hash"], scene
+        assert filecmp.cmp(out / f"{scene}.mp4", rendered / f"{scene}.mp4", shallow=False)
     assert list(data["clips"]) == order
     lesson = data["lesson_video"]
     info = probe(out / "lesson.mp4")
