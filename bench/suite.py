@@ -48,7 +48,8 @@ def ci_run(clone: Path) -> dict:
         "returncode": r.returncode,
         "pytest": summary,
         "pytest_s": pytest_s,
-        "tail": (r.stdout + r.stderr)[-3000:] if r.returncode else "",
+        # pytest's failures and summary are on stdout; stderr is mostly pip's set-up noise
+        "tail": (r.stdout[-4000:] + "\n" + r.stderr[-1000:]) if r.returncode else "",
     }
 
 
