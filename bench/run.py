@@ -169,9 +169,18 @@ def ssim(a: Path, b: Path) -> dict[str, float]:
         ib.link_to(f, 0, 1)
         f.link_to(sink)
         graph.configure()
-        for fa, fb in zip(ca.decode(sa), cb.decode(sb), strict=False):
+        # each frame of `a` against the frame of `b` shown at its time (`b` may hold a
+        # picture as one frame of long duration)
+        frames_b = cb.decode(sb)
+        shown, upcoming = next(frames_b, None), next(frames_b, None)
+        for fa in ca.decode(sa):
+            while upcoming is not None and upcoming.time <= fa.time + 1e-6:
+                shown, upcoming = upcoming, next(frames_b, None)
+            if shown is None:
+                break
+            shown.pts = round(fa.time / shown.time_base)
             ia.push(fa)
-            ib.push(fb)
+            ib.push(shown)
             while True:
                 try:
                     out = sink.pull()
@@ -282,21 +291,18 @@ def high_cases(work: Path, whole_lesson: bool) -> dict:
 
 
 def clip_frames(path: Path) -> int:
-    """Frames of a clip (demuxed, not decoded)."""
-    import av
+    """Frames a clip shows at its nominal rate (a held picture counts as often as it shows)."""
+    from pipeline.media import probe
 
-    with av.open(str(path)) as c:
-        return sum(1 for p in c.demux(video=0) if p.size)
+    return probe(path).frames
 
 
 def clip_seconds(path: Path) -> float:
     """Length of a clip in seconds: its frames over its frame rate."""
-    import av
+    from pipeline.media import probe
 
-    with av.open(str(path)) as c:
-        s = c.streams.video[0]
-        rate = float(s.guessed_rate or s.average_rate or 1)
-    return clip_frames(path) / rate
+    info = probe(path)
+    return info.frames / info.fps
 
 
 def high_rows(h: dict) -> list[tuple[str, str, str, str]]:

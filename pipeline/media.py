@@ -53,7 +53,11 @@ class VideoInfo:
 
 
 def probe(path: Path | str) -> VideoInfo:
-    """Duration, size, frame rate and frame count of a video (counted by demuxing).
+    """Duration, size, frame rate and frame count of a video (timed by demuxing).
+
+    The frame count is of frames shown at the nominal rate: a clip's held picture is one
+    frame of long duration in the file (:mod:`pipeline.encoding`) and counts for as many
+    frames as it is shown. The nominal rate is the stream's shortest step between frames.
 
     Parameters
     ----------
@@ -66,9 +70,16 @@ def probe(path: Path | str) -> VideoInfo:
     """
     with av.open(str(path)) as c:
         s = c.streams.video[0]
-        frames = sum(1 for p in c.demux(s) if p.size)
+        first, end = None, 0
+        for p in c.demux(s):
+            if p.size and p.pts is not None:
+                first = p.pts if first is None else min(first, p.pts)
+                end = max(end, p.pts + (p.duration or 0))
         fps = float(s.guessed_rate or s.average_rate or 0)  # nominal rate
-        duration = float(c.duration / av.time_base) if c.duration else frames / fps
+        assert s.time_base is not None  # set by the demuxer
+        shown = (end - (first or 0)) * s.time_base  # seconds from the first frame to the end
+        frames = round(shown * fps)
+        duration = float(c.duration / av.time_base) if c.duration else float(shown)
         return VideoInfo(duration, s.codec_context.width, s.codec_context.height, fps, frames)
 
 
@@ -130,6 +141,18 @@ def last_frame(video: Path | str, png: Path | str) -> Path:
     return save_frame(video, float("inf"), png)
 
 
+def _add_gif_frame(
+    frames: list[Image.Image], ticks: list[int], f: av.VideoFrame, n: int, width: int
+) -> None:
+    """Append `f`, scaled to `width` and quantized, to last `n` ticks of a GIF."""
+    from PIL import Image
+
+    im = frame_image(f)
+    im = im.resize((width, round(im.height * width / im.width)), Image.Resampling.LANCZOS)
+    frames.append(im.quantize(colors=128, method=Image.Quantize.MEDIANCUT))
+    ticks.append(n)
+
+
 def to_gif(video: Path | str, gif: Path | str, width: int = 640, fps: float = 10) -> Path:
     """Convert a clip to a looping GIF (scaled to `width`, `fps` frames a second), atomically.
 
@@ -149,20 +172,29 @@ def to_gif(video: Path | str, gif: Path | str, width: int = 640, fps: float = 10
     pathlib.Path
         The GIF path.
     """
-    from PIL import Image
-
     out = Path(gif)
+    # tick k of the GIF (at k / fps seconds) shows the clip's frame shown then; a picture
+    # held over several ticks (the clip's holds are frames of long duration) is one GIF
+    # frame that lasts as long
     frames: list[Image.Image] = []
-    next_time = 0.0
+    ticks: list[int] = []
+    tick = 0
     with av.open(str(video)) as c:
-        for f in c.decode(video=0):
+        s = c.streams.video[0]
+        end = float(c.duration / av.time_base) if c.duration else None
+        shown = None
+        for f in c.decode(s):
             t = float(f.time or 0.0)
-            if t + 1e-6 < next_time:
-                continue
-            next_time += 1 / fps
-            im = frame_image(f)
-            im = im.resize((width, round(im.height * width / im.width)), Image.Resampling.LANCZOS)
-            frames.append(im.quantize(colors=128, method=Image.Quantize.MEDIANCUT))
+            first = tick
+            while tick / fps < t - 1e-6:
+                tick += 1
+            if shown is not None and tick > first:
+                _add_gif_frame(frames, ticks, shown, tick - first, width)
+            shown = f
+        if shown is not None:
+            first = tick
+            tick = max(tick + 1, math.ceil((end or 0) * fps - 1e-6))
+            _add_gif_frame(frames, ticks, shown, tick - first, width)
     if not frames:
         raise ValueError(f"{video}: no video frames")
     with replacing(out) as tmp:
@@ -171,7 +203,7 @@ def to_gif(video: Path | str, gif: Path | str, width: int = 640, fps: float = 10
             format="GIF",
             save_all=True,
             append_images=frames[1:],
-            duration=round(1000 / fps),
+            duration=[round(n * 1000 / fps) for n in ticks],
             loop=0,
             optimize=False,
         )

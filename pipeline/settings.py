@@ -44,8 +44,10 @@ QUALITIES: dict[str, dict[str, object]] = {
 # more reference frames), at manim's own rate factor. Chosen by measurement on a 1080p60
 # scene against a lossless encode of the same frames: the encoder's CPU time falls by about
 # 40 % and SSIM stays within 0.0002 of manim's default settings; bench/run.py --only high
-# checks the SSIM of a clip against manim's default encode of the same frames.
-X264_OPTIONS: dict[str, str] = {"preset": "veryfast", "tune": "animation", "crf": "23"}
+# checks the SSIM of a clip against manim's default encode of the same frames. No B-frames
+# (``bf``): a held picture is one frame of long duration (pipeline.encoding), and B-frames'
+# reordering would make the MP4's sample durations, and so the clip, come out short.
+X264_OPTIONS: dict[str, str] = {"preset": "veryfast", "tune": "animation", "crf": "23", "bf": "0"}
 
 
 @dataclass(frozen=True)

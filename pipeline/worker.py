@@ -95,7 +95,8 @@ def render(job: ClipJob) -> ClipResult:
 
     The scene is made with the lesson, language and narrator as objects (no environment
     variables): ``SceneClass(lesson=..., lang=..., narrator=..., renderer=...)``, on a
-    renderer that converts a held frame once (:func:`pipeline.encoding.hold_once_renderer`).
+    renderer that encodes a held picture once, as one frame of long duration
+    (:func:`pipeline.encoding.hold_once_renderer`).
 
     Parameters
     ----------
@@ -139,7 +140,7 @@ def render(job: ClipJob) -> ClipResult:
         from pipeline.encoding import hold_once_renderer
 
         cls = getattr(importlib.import_module(spec.scene_module), scene)
-        # a held frame is converted to the video's pixel format once (pipeline.encoding)
+        # a held picture is converted and encoded once, a frame of long duration (encoding)
         renderer = hold_once_renderer()
         obj = cls(lesson=lesson, lang=settings.lang, narrator=narrator, renderer=renderer)
         obj.render()

@@ -19,6 +19,8 @@ from PIL import Image
 from pptx import Presentation
 from pptx.enum.shapes import MSO_SHAPE_TYPE
 
+from pipeline.media import probe
+
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "media" / "test-screens"
 pytestmark = [pytest.mark.render, pytest.mark.slides]
@@ -208,6 +210,13 @@ def test_export_stable_names(decks: Path, fmt: str, ext: str) -> None:
         assert im.width == (640 if ext == "gif" else clip["SoftmaxBarMorph"]["width"])
         if ext == "gif":  # GIF and PNG stay silent (no sound in those formats)
             assert im.n_frames > 10 and im.info.get("loop") == 0
+            lasts = 0  # ms: a held picture is one GIF frame that lasts as long as the hold
+            for i in range(im.n_frames):
+                im.seek(i)
+                lasts += im.info["duration"]
+    if ext == "gif":  # as long as the section it shows
+        section = probe(decks / clip["SoftmaxBarMorph"]["sections"][-1]["file"])
+        assert abs(lasts / 1000 - section.duration) <= 0.1, (lasts, section.duration)
 
 
 def test_export_transparent_webm(decks: Path) -> None:
