@@ -47,9 +47,12 @@ __all__ = [
     "same_picture",
 ]
 
-# Encoders whose packets come in presentation order (manim's WebM and transparent MOV); x264
-# only without B-frames. With the others a hold is encoded frame by frame, converted once.
-NO_REORDERING = frozenset({"libvpx-vp9", "libvpx", "qtrle", "png", "prores_ks"})
+# Encoders of manim's transparent MOV, whose packets come in presentation order; x264 only
+# without B-frames. With the others a hold is encoded frame by frame, converted once. WebM
+# (VP8/VP9) is left out: Matroska keeps no frame rate of its own, so a WebM of long frames
+# reads back without an average rate, and manim's section index (``get_video_metadata``)
+# fails on it.
+NO_REORDERING = frozenset({"qtrle", "png", "prores_ks"})
 
 
 def same_picture(a: np.ndarray, b: np.ndarray) -> bool:
