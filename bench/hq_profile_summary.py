@@ -19,15 +19,19 @@ from pathlib import Path
 
 # (kind, pattern of a frame), in order; the first rule any frame of a sample matches names it.
 RULES: list[tuple[str, str]] = [
-    ("conversion RGBA->YUV, once per distinct picture (ours)", r"_converted \(pipeline/encoding"),
     ("hold detection (frame comparison, ours)", r"same_picture \(pipeline/encoding"),
+    ("encode call: x264 (ours)", r"HoldOnceEncoder\._encode \(pipeline/encoding"),
+    ("encoder flush", r"VideoSegmentEncoder\.finish|HoldOnceEncoder\.finish"),
+    # what write_frame does besides _encode and same_picture: from_ndarray and reformat
+    (
+        "conversion RGBA->YUV, once per distinct picture (ours)",
+        r"HoldOnceEncoder\.write_frame \(pipeline/encoding",
+    ),
     ("RGBA frame wrapped per frame (from_ndarray)", r"video_segment_encoder\.py:96\)"),
     (
         "encode call: RGBA->YUV in PyAV + x264 (manim, per frame)",
         r"VideoSegmentEncoder\.write_frame \(manim/scene/video_segment_encoder\.py:100\)",
     ),
-    ("encode call: x264 (ours)", r"HoldOnceEncoder\.write_frame \(pipeline/encoding"),
-    ("encoder flush", r"VideoSegmentEncoder\.finish"),
     ("poster (last frame)", r"save_frame \(pipeline/media|last_frame \(pipeline/media"),
     ("audio mux of clip and sections", r"with_audio \(pipeline/media"),
     ("narration (speech, levelling, track)", r"\(pipeline/voice/|narrate \(pipeline/worker"),
