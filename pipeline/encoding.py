@@ -41,18 +41,23 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NO_REORDERING",
+    "TIMED_CONTAINERS",
     "HoldOnceEncoder",
     "HoldOnceWriter",
     "hold_once_renderer",
     "same_picture",
 ]
 
-# Encoders of manim's transparent MOV, whose packets come in presentation order; x264 only
-# without B-frames. With the others a hold is encoded frame by frame, converted once. WebM
-# (VP8/VP9) is left out: Matroska keeps no frame rate of its own, so a WebM of long frames
-# reads back without an average rate, and manim's section index (``get_video_metadata``)
-# fails on it.
-NO_REORDERING = frozenset({"qtrle", "png", "prores_ks"})
+# A hold is one long frame where both of these allow it; elsewhere it is encoded frame by
+# frame, converted once.
+# Encoders whose packets come in presentation order (VP8/VP9 and the intra-only codecs of
+# manim's transparent MOV); x264 only without B-frames.
+NO_REORDERING = frozenset({"libvpx-vp9", "libvpx", "qtrle", "png", "prores_ks"})
+# Containers whose sample tables keep every frame's duration, so a stream of long frames
+# reads back with its frame rate. Matroska (WebM) keeps none of its own: a WebM of long
+# frames reads back without an average rate, and manim's section index
+# (``get_video_metadata``) fails on it.
+TIMED_CONTAINERS = frozenset({"mp4", "mov"})
 
 
 def same_picture(a: np.ndarray, b: np.ndarray) -> bool:
@@ -86,11 +91,13 @@ class HoldOnceEncoder(VideoSegmentEncoder):
         self._held: av.VideoFrame | None = None  # the picture shown now, converted
         self._held_from = 0  # its first frame's timestamp
         self._held_for = 0  # frames it is shown so far
-        # a hold is one long frame only where the encoder keeps frames in order
+        # a hold is one long frame only where the encoder keeps frames in order and the
+        # container keeps their durations
         options = dict(spec.options)
-        self._long_frames = spec.codec in NO_REORDERING or (
+        in_order = spec.codec in NO_REORDERING or (
             spec.codec == "libx264" and options.get("bf") == "0"
         )
+        self._long_frames = in_order and spec.container_format in TIMED_CONTAINERS
         self.conversions = 0  # pictures converted (for tests and profiles)
         self.frames = 0  # frames shown
         self.encoded = 0  # frames sent to the encoder
