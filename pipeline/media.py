@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -22,15 +23,17 @@ if TYPE_CHECKING:
 
 __all__ = [
     "AUDIO_CODECS",
+    "Sound",
     "VideoInfo",
     "add_audio_stream",
     "audio_packets",
+    "encode_sound",
     "frame_image",
     "last_frame",
     "mux_packets",
     "probe",
     "save_frame",
-    "with_audio",
+    "with_sound",
 ]
 
 # Container -> the audio codec its clips carry (WebM takes Opus; MP4 and QuickTime AAC).
@@ -257,11 +260,100 @@ def add_audio_stream(dst: OutputContainer, suffix: str, rate: int) -> AudioStrea
     return stream
 
 
-def with_audio(video: Path | str, samples: np.ndarray, target: Path | str, rate: int) -> Path:
-    """`video`'s picture (copied, not re-encoded) with `samples` as its sound, into `target`.
+# Containers whose sound a part of can be cut from the whole track's packets, to the sample:
+# MP4 and QuickTime keep each packet's duration and an edit list, which starts the part's
+# sound at its first sample and ends it at its last, though the packets copied begin up to
+# two AAC frames before it (one to decode from, since an AAC frame overlaps the one before)
+# and end up to one after. Matroska (WebM's Opus) keeps neither: a part is encoded again.
+CUT_BY_COPY = frozenset({".mp4", ".mov"})
 
-    The sound is mono at `rate`, AAC in MP4 and QuickTime, Opus in WebM; it should be as
-    long as the video. `target` is written aside and moved into place (it may be `video`).
+
+@dataclass(frozen=True, eq=False)
+class Sound:
+    """A mono track encoded once for one kind of container, ready to be muxed or cut.
+
+    ``samples`` is the track the sound plays; ``packets`` are the encoder's, each ``(pts,
+    duration, payload)`` with times in samples from the track's first (a time base of
+    1 / ``rate``). The first packets start before it (the encoder's priming), and a cut's
+    may start a frame or two before (see :data:`CUT_BY_COPY`).
+    """
+
+    suffix: str
+    rate: int
+    samples: np.ndarray
+    packets: tuple[tuple[int, int, bytes], ...]
+
+    def cut(self, start: int, end: int) -> Sound:
+        """The sound of samples ``start`` to ``end`` of this one (times relative to its start).
+
+        In MP4 and QuickTime the part's packets are copied from this sound's, not encoded
+        again: it decodes to the samples this sound decodes to there (within 10⁻⁴, the
+        noise the decoder fills some bands with starting from its own state); in WebM the
+        part is encoded on its own.
+
+        Parameters
+        ----------
+        start, end : int
+            The part's first sample and the sample after its last, ``0 <= start <= end``.
+
+        Returns
+        -------
+        Sound
+            A sound whose times are relative to ``start``.
+
+        Examples
+        --------
+        >>> x = np.sin(np.arange(48_000) / 9).astype(np.float32) / 4
+        >>> part = encode_sound(x, 48_000, ".mp4").cut(12_000, 30_000)
+        >>> len(part.samples), part.packets[-1][0] + part.packets[-1][1]
+        (18000, 18000)
+        >>> part.packets[0][0] <= -1024 and part.packets[-1][0] < 18_000
+        True
+        """
+        a, b = start, end
+        if not 0 <= a <= b:
+            raise ValueError(f"a cut from sample {a} to sample {b}")
+        if self.suffix not in CUT_BY_COPY:
+            return encode_sound(self.samples[a:b], self.rate, self.suffix)
+        frame = max((d for _, d, _ in self.packets), default=0)
+        kept = [(p - a, d, x) for p, d, x in self.packets if p + d > a - frame and p < b > a]
+        if kept:  # the last packet ends where the part does (its edit list ends the sound)
+            p, _, x = kept[-1]
+            kept[-1] = (p, b - a - p, x)
+        return Sound(self.suffix, self.rate, self.samples[a:b], tuple(kept))
+
+
+def encode_sound(samples: np.ndarray, rate: int, suffix: str) -> Sound:
+    """Encode mono float `samples` at `rate` once, with the codec of `suffix`'s container.
+
+    Parameters
+    ----------
+    samples : numpy.ndarray
+        The track, floats in [-1, 1] (clipped).
+    rate : int
+        Samples per second.
+    suffix : str
+        The container's suffix (a key of :data:`AUDIO_CODECS`): ``.mp4``, ``.mov``, ``.webm``.
+
+    Returns
+    -------
+    Sound
+    """
+    with av.open(io.BytesIO(), "w", format="matroska" if suffix == ".webm" else "mp4") as tmp:
+        stream = add_audio_stream(tmp, suffix, rate)
+        packets = tuple(
+            (int(p.pts or 0), int(p.duration or 0), bytes(p))
+            for p in audio_packets(stream, samples, rate)
+        )
+    return Sound(suffix, rate, np.asarray(samples), packets)
+
+
+def with_sound(video: Path | str, sound: Sound, target: Path | str) -> Path:
+    """`video`'s picture (copied, not re-encoded) with `sound` as its sound, into `target`.
+
+    `sound` should be as long as the video and encoded for `target`'s container
+    (:func:`encode_sound`, :meth:`Sound.cut`). `target` is written aside and moved into place
+    (it may be `video`).
 
     Returns
     -------
@@ -269,6 +361,8 @@ def with_audio(video: Path | str, samples: np.ndarray, target: Path | str, rate:
         `target`.
     """
     out = Path(target)
+    if out.suffix.lower() != sound.suffix:
+        raise ValueError(f"{out.name}: a sound encoded for {sound.suffix}")
     with replacing(out) as tmp:
         with av.open(str(video)) as src, av.open(str(tmp), "w") as dst:
             vin = src.streams.video[0]
@@ -277,8 +371,16 @@ def with_audio(video: Path | str, samples: np.ndarray, target: Path | str, rate:
                 # a transparent WebM: the muxer marks the track as alpha (AlphaMode) for a
                 # picture format with alpha; the alpha planes travel with the packets
                 vout.codec_context.pix_fmt = "yuva420p"
-            aout = add_audio_stream(dst, out.suffix.lower(), rate)
-            packets = audio_packets(aout, samples, rate)
+            # the stream's encoder is opened by the container (it writes the codec's setup
+            # into the file) and encodes nothing: the packets were encoded with its settings
+            aout = add_audio_stream(dst, sound.suffix, sound.rate)
+            tb = Fraction(1, sound.rate)
+            packets: list[av.Packet[AudioStream]] = []
+            for pts, duration, payload in sound.packets:
+                packet: av.Packet[AudioStream] = av.Packet(payload)  # type: ignore[assignment]
+                packet.pts = packet.dts = pts
+                packet.duration, packet.time_base, packet.stream = duration, tb, aout
+                packets.append(packet)
 
             def copied() -> Iterator[av.Packet[VideoStream]]:
                 for packet in src.demux(vin):

@@ -222,7 +222,7 @@ def narrate(narrator: Narrator, video: Path, sections: list[Path], wav: Path) ->
     import time
     from concurrent.futures import ThreadPoolExecutor
 
-    from pipeline.media import probe, with_audio
+    from pipeline.media import encode_sound, probe, with_sound
     from pipeline.voice.audio import write_wav
     from pipeline.voice.loudness import measure
     from pipeline.voice.targets import RATE
@@ -234,16 +234,18 @@ def narrate(narrator: Narrator, video: Path, sections: list[Path], wav: Path) ->
         info = probe(video)
         track = narrator.track(info.frames / info.fps)
         write_wav(wav, track)
-        # two threads: the encoders and the loudness meter let go of the GIL, so the clip's
-        # last work uses a core that the other renders may have left idle
+        # two threads: the encoder and the loudness meter let go of the GIL, so the clip's
+        # last work uses a core that the other renders may have left idle. The track is
+        # encoded once: each section's sound is cut from the clip's packets (in MP4)
         with ThreadPoolExecutor(max_workers=2) as pool:
             level = pool.submit(measure, track)
-            muxed = [pool.submit(with_audio, video, track, video, RATE)]
+            sound = encode_sound(track, RATE, video.suffix.lower())
+            muxed = [pool.submit(with_sound, video, sound, video)]
             start = 0
             for section in sections:
                 frames = probe(section).frames
                 a, b = round(start * RATE / info.fps), round((start + frames) * RATE / info.fps)
-                muxed.append(pool.submit(with_audio, section, track[a:b], section, RATE))
+                muxed.append(pool.submit(with_sound, section, sound.cut(a, b), section))
                 start += frames
             for job in muxed:
                 job.result()

@@ -1,0 +1,111 @@
+"""A clip's sound is encoded once; its sections' sound is cut from the clip's packets.
+
+What a learner hears in a section clip (a slide) must be what the lesson clip says at the
+same moment: the same samples, starting on the section's first frame and ending on its last.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import av
+import numpy as np
+import pytest
+
+from pipeline.media import encode_sound, probe, with_sound
+from pipeline.voice.audio import read_audio
+
+RATE, FPS = 48_000, 15
+CODEC = {".mp4": "libx264", ".mov": "libx264", ".webm": "libvpx-vp9"}
+
+
+def _video(path: Path, frames: int) -> Path:
+    """A silent clip of `frames` grey frames at FPS (each a shade of its own)."""
+    with av.open(str(path), "w") as c:
+        s = c.add_stream(CODEC[path.suffix], rate=FPS)
+        s.width, s.height, s.pix_fmt = 64, 48, "yuv420p"
+        for i in range(frames):
+            f = av.VideoFrame.from_ndarray(np.full((48, 64, 3), i % 256, np.uint8), format="rgb24")
+            f.pts = i
+            for p in s.encode(f):
+                c.mux(p)
+        for p in s.encode(None):
+            c.mux(p)
+    return path
+
+
+def _track(seconds: float) -> np.ndarray:
+    """A tone that swells and fades (no two neighbouring samples alike): a shift of one
+    sample changes it by far more than the codec's rounding."""
+    t = np.arange(round(seconds * RATE)) / RATE
+    return (0.3 * np.sin(2 * np.pi * 300 * t) * np.sin(2 * np.pi * 0.4 * t)).astype(np.float32)
+
+
+def _audio_packets(path: Path) -> list[bytes]:
+    with av.open(str(path)) as c:
+        return [bytes(p) for p in c.demux(audio=0) if p.size]
+
+
+def _audio_seconds(path: Path) -> float:
+    with av.open(str(path)) as c:
+        a = c.streams.audio[0]
+        assert a.duration is not None and a.time_base is not None
+        return float(a.duration * a.time_base)
+
+
+@pytest.mark.parametrize("suffix", [".mp4", ".mov"])
+def test_a_section_plays_the_clips_samples_from_the_clips_packets(
+    tmp_path: Path, suffix: str
+) -> None:
+    # a clip of 10 s in three sections, cut at frames whose times fall inside AAC frames
+    cuts = [0, 47, 103, 150]
+    clip = _video(tmp_path / f"clip{suffix}", cuts[-1])
+    track = _track(cuts[-1] / FPS)
+    sound = encode_sound(track, RATE, suffix)
+    with_sound(clip, sound, clip)
+    whole = read_audio(clip)
+    assert np.abs(whole[: len(track)] - track).max() < 0.01  # the codec's own error
+    clip_packets = _audio_packets(clip)
+    for i, (f0, f1) in enumerate(zip(cuts, cuts[1:], strict=False)):
+        section = _video(tmp_path / f"s{i}{suffix}", f1 - f0)
+        a, b = round(f0 * RATE / FPS), round(f1 * RATE / FPS)
+        with_sound(section, sound.cut(a, b), section)
+        # copied, not encoded again: a run of the clip's own packets
+        got = _audio_packets(section)
+        first = clip_packets.index(got[0])
+        assert got == clip_packets[first : first + len(got)]
+        # the sound starts on the section's first frame and ends with its last (to the
+        # millisecond, the MP4's movie time scale, which its edit list counts in)
+        assert _audio_seconds(section) == pytest.approx((b - a) / RATE, abs=1e-3)
+        assert _audio_seconds(section) == pytest.approx(probe(section).duration, abs=1 / FPS)
+        # and plays what the clip plays there, to the sample (the decoder's noise filling
+        # differs a little after a fresh start: far under the codec's error)
+        heard = read_audio(section)[: b - a]
+        assert len(heard) == b - a
+        assert np.abs(heard - whole[a:b]).max() < 1e-4
+        assert np.abs(heard[1:] - whole[a : b - 1]).max() > 1e-3  # one sample off is caught
+
+
+def test_a_webm_section_is_encoded_on_its_own(tmp_path: Path) -> None:
+    """Matroska keeps no edit list: an Opus section is its own encode of its samples."""
+    track = _track(4.0)
+    sound = encode_sound(track, RATE, ".webm")
+    section = _video(tmp_path / "s.webm", 30)
+    a, b = round(20 * RATE / FPS), round(50 * RATE / FPS)
+    part = sound.cut(a, b)
+    assert len(part.samples) == b - a
+    with_sound(section, part, section)
+    with av.open(str(section)) as c:
+        assert [s.codec_context.name for s in c.streams.audio] == ["opus"]
+    heard = read_audio(section)
+    # Opus's own delay is trimmed by the decoder: the part's samples from its start
+    n = min(len(heard), b - a) - 2000
+    assert np.abs(heard[1000:n] - track[a + 1000 : a + n]).max() < 0.02
+
+
+def test_a_sound_fits_only_its_container(tmp_path: Path) -> None:
+    clip = _video(tmp_path / "clip.mp4", 15)
+    with pytest.raises(ValueError, match="encoded for .webm"):
+        with_sound(clip, encode_sound(_track(1.0), RATE, ".webm"), clip)
+    with pytest.raises(ValueError, match="a cut from sample 9 to sample 3"):
+        encode_sound(_track(1.0), RATE, ".mp4").cut(9, 3)
