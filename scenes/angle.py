@@ -134,7 +134,14 @@ class AngleSignRegions(LessonScene):
             self.k_name, self.plane.c2p(*self.k), np.array([*self.k, 0]), avoid, self.bounds()
         )
         self.q_arrow = self.query_arrow(self.q_now)
-        self.q_arrow.add_updater(lambda m: m.become(self.query_arrow(self.q_now)))
+        self.q_drawn = self.q_now.copy()  # where q_arrow points (drawn again only when q moves)
+        self.q_arrow.add_updater(lambda m: self.follow_q(m))  # a function: copies share it
+
+    def follow_q(self, arrow: Mobject) -> None:
+        """Updater: the query arrow drawn again where q is now, when q has moved."""
+        if not np.array_equal(self.q_drawn, self.q_now):
+            arrow.become(self.query_arrow(self.q_now))
+            self.q_drawn = self.q_now.copy()
 
     def bounds(self) -> np.ndarray:
         """The box labels on the plane stay in: the plane, within the title-safe area."""
@@ -220,7 +227,11 @@ class AngleSignRegions(LessonScene):
 
         def lines(*segments: list) -> VGroup:
             return formula_lines(
-                lambda *p: self.formula(*p, size=32, color=C.QUERY), segments, width, indent=0.5
+                lambda *p: self.formula(*p, size=32, color=C.QUERY),
+                segments,
+                width,
+                indent=0.5,
+                width_of=lambda *p: self.formula_width(*p, size=32, color=C.QUERY),
             )
 
         if stop == "scaled":

@@ -25,6 +25,7 @@ from lesson.voice import PAUSE, Voice
 from mathcore.fmt import Shown
 from mathcore.spoken import spoken_template
 from scenes.legibility import inks
+from scenes.memo import made, pristine
 from scenes.palette import C
 from scenes.snapshot import Snapshot, bbox, font_size, is_text, is_visible, text_mobjects
 from scenes.tagging import LiveNumber, Num, tag
@@ -149,12 +150,12 @@ class LessonScene(Scene):
         -------
         MathTex
         """
-        texs = [p.shown.tex if isinstance(p, Num) else p for p in parts]
-        mob = MathTex(*texs, font_size=size, color=color)
-        for i, p in enumerate(parts):
-            if isinstance(p, Num):
-                tag(mob[i], p.key, p.shown.text)
-        return mob
+        return made(_formula_key(parts, size, color), lambda: _formula(parts, size, color))
+
+    def formula_width(self, *parts: str | Num, size: float = 34, color: str = C.TEXT) -> float:
+        """The width :meth:`formula` of `parts` has: measured on the formula made once."""
+        key = _formula_key(parts, size, color)
+        return float(pristine(key, lambda: _formula(parts, size, color)).width)
 
     def live(self, value: Callable[[], Shown], size: float = 34, color: str = C.TEXT) -> LiveNumber:
         """A live readout; set ``.sheet_key`` when it rests on a sheet value."""
@@ -297,3 +298,20 @@ class LessonScene(Scene):
                         snap.marked.add(part.sheet_key)
         snap.inks = inks(self.mobjects, is_text)
         self.snapshots.append(snap)
+
+
+def _formula_key(parts: tuple[str | Num, ...], size: float, color: str) -> tuple[object, ...]:
+    """What :meth:`LessonScene.formula` of `parts` depends on (a number: its key and text)."""
+    pieces = tuple((p.key, p.shown.tex, p.shown.text) if isinstance(p, Num) else p for p in parts)
+    return ("formula", pieces, size, color)
+
+
+def _formula(parts: tuple[str | Num, ...], size: float, color: str = C.TEXT) -> MathTex:
+    """Build :meth:`LessonScene.formula`'s MathTex, each number's part tagged with its key."""
+    mob = MathTex(
+        *(p.shown.tex if isinstance(p, Num) else p for p in parts), font_size=size, color=color
+    )
+    for i, p in enumerate(parts):
+        if isinstance(p, Num):
+            tag(mob[i], p.key, p.shown.text)
+    return mob

@@ -123,6 +123,7 @@ def formula_lines(
     width: float,
     indent: float = 0.5,
     buff: float = 0.12,
+    width_of: Callable[..., float] | None = None,
 ) -> VGroup:
     """A formula in as few lines as fit `width`: it breaks only between `segments`.
 
@@ -139,12 +140,17 @@ def formula_lines(
         How far lines after the first are indented.
     buff : float
         Space between lines.
+    width_of : callable, optional
+        The width of the line `make` would build from the same parts (a measurement that
+        need not build it, :meth:`~scenes.base.LessonScene.formula_width`); by default
+        the line is built and measured.
 
     Returns
     -------
     VGroup
         One formula per line, left-aligned, later lines indented.
     """
+    measure = width_of or (lambda *parts: make(*parts).width)
     lines: list[list[Any]] = []
     fresh = True
     for seg in segments:
@@ -154,7 +160,7 @@ def formula_lines(
         if not seg:
             continue
         joined = lines and not fresh
-        if joined and make(*lines[-1], *seg).width + (indent if len(lines) > 1 else 0) <= width:
+        if joined and measure(*lines[-1], *seg) + (indent if len(lines) > 1 else 0) <= width:
             lines[-1] = [*lines[-1], *seg]
         else:
             lines.append(list(seg))

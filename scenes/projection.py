@@ -129,7 +129,11 @@ class ProjectionDrop(LessonScene):
 
         def lines(*segments: list | None, color: str = C.TEXT) -> VGroup:
             return formula_lines(
-                lambda *p: self.formula(*p, color=color), segments, width, indent=0.5
+                lambda *p: self.formula(*p, color=color),
+                segments,
+                width,
+                indent=0.5,
+                width_of=lambda *p: self.formula_width(*p, color=color),
             )
 
         green = C.PROJECTION

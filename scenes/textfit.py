@@ -8,6 +8,8 @@ from typing import TypeVar
 
 from manim import Mobject, Text, VGroup
 
+from scenes.memo import made, pristine
+
 __all__ = [
     "NBSP",
     "REFLOW_SCALES",
@@ -19,6 +21,8 @@ __all__ = [
 ]
 
 M = TypeVar("M", bound=Mobject)
+
+PLAIN = {"disable_ligatures": True}  # a glyph per character, so glyphs map to the text
 
 
 def fit_into(mob: Mobject, width: float, height: float) -> Mobject:
@@ -92,11 +96,14 @@ def wrap_text(
         With ``line_count``, the number of lines.
     """
     full = indent + text
-    # without ligatures every character (spaces and line breaks too) is one glyph
-    one = Text(full, font_size=size, color=color, weight=weight, disable_ligatures=True)
+    # without ligatures every character (spaces and line breaks too) is one glyph; the
+    # one-line text is made once and measured (a column is laid out at several widths)
+    key = ("text", full, size, color, weight)
+    one = pristine(key, lambda: Text(full, font_size=size, color=color, weight=weight, **PLAIN))
     if one.width <= width:
-        one.line_count, one.source_text = 1, full  # type: ignore[attr-defined]
-        return one
+        fits = made(key, lambda: one)
+        fits.line_count, fits.source_text = 1, full  # type: ignore[attr-defined]
+        return fits
     glyphs = one.submobjects
     pad = " " * (2 * len(indent))
     if len(glyphs) != len(full):  # not one glyph per character: estimate from their average
@@ -122,13 +129,11 @@ def wrap_text(
 def wrap_lines(lines: list[str], width: float, size: float, color: str, weight: str) -> Text:
     """`lines` as one Text (scaled down to `width` if a line is wider)."""
     wrapped = "\n".join(lines)
-    mob = Text(
-        wrapped,
-        font_size=size,
-        color=color,
-        weight=weight,
-        line_spacing=0.8,
-        disable_ligatures=True,
+    mob = made(
+        ("lines", wrapped, size, color, weight),
+        lambda: Text(
+            wrapped, font_size=size, color=color, weight=weight, line_spacing=0.8, **PLAIN
+        ),
     )
     fit_into(mob, width, 100.0)
     mob.line_count, mob.source_text = len(lines), wrapped  # type: ignore[attr-defined]
