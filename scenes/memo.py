@@ -25,7 +25,7 @@ __all__ = ["LIMIT", "made", "pristine"]
 
 M = TypeVar("M", bound=Mobject)
 
-LIMIT = 2048  # mobjects kept; the least recently used goes first
+LIMIT = 512  # mobjects kept (a scene makes about a hundred); the least recently used goes first
 _MADE: OrderedDict[Hashable, Mobject] = OrderedDict()
 
 
