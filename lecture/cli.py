@@ -539,7 +539,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
     w.add_argument("--lang", default="id", choices=list(LANGUAGES), help="language of text")
     w.add_argument("--quality", default="low", choices=list(QUALITIES), help="default low")
-    w.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
+    w.add_argument(
+        "--jobs", type=int, default=0, help="renders drawing frames at once (default: cores)"
+    )
     w.add_argument("--out", default=None, help="render folder (default media/<lesson>/<quality>)")
     w.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS), help=VOICE_HELP)
     w.add_argument("--port", type=int, default=0, help="preview port on 127.0.0.1 (default: any)")
@@ -569,7 +571,9 @@ def build_parser() -> argparse.ArgumentParser:
         r.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
         r.add_argument("--quality", default="medium", choices=list(QUALITIES))
         r.add_argument("--lang", default="id", choices=list(LANGUAGES), help="language of text")
-        r.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
+        r.add_argument(
+            "--jobs", type=int, default=0, help="renders drawing frames at once (default: cores)"
+        )
         r.add_argument(
             "--out", default=None, help="output folder (default media/<lesson>/<quality>)"
         )

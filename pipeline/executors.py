@@ -254,10 +254,15 @@ def _workers(fresh_code: bool = False) -> multiprocessing.context.ForkServerCont
 class LocalExecutor:
     """Threads that each fork one render at a time from the preloaded worker server.
 
+    At most `jobs` renders draw frames at once. A render whose frames are written goes on to
+    put its sound under the clip and its sections (an encode, a loudness meter and remuxes,
+    on threads that let go of the GIL) while the next render starts in its place: the last
+    scene of a batch no longer waits for the sound of the one before it.
+
     Parameters
     ----------
     jobs : int
-        Renders at once (0: one per core).
+        Renders drawing frames at once (0: one per core).
     fresh_code : bool
         Each render imports the project's code afresh (the worker server preloads only the
         libraries), so an edit of a scene is seen by the next render in a long-lived process.
@@ -266,14 +271,32 @@ class LocalExecutor:
     def __init__(self, jobs: int = 0, fresh_code: bool = False) -> None:
         self.fresh_code = fresh_code
         self.slots = jobs or os.cpu_count() or 1
-        self.pool = ThreadPoolExecutor(max_workers=self.slots)
+        # a thread per render drawing and one per render finishing its sound
+        self.pool = ThreadPoolExecutor(max_workers=2 * self.slots)
+        self.drawing = threading.Semaphore(self.slots)
+        self.held = threading.local()  # .drawing: this thread holds one of the slots
         self.running: set[multiprocessing.process.BaseProcess] = set()
         self.lock = threading.Lock()
         self.closed = False
 
     def submit(self, task: Task) -> Pending:
         """Queue `task` on the pool."""
-        return self.pool.submit(run_task, task, self._start)
+        return self.pool.submit(self._run, task)
+
+    def _run(self, task: Task) -> Outcome:
+        """Run `task` once a render may draw (its time counts from then)."""
+        self.drawing.acquire()
+        self.held.drawing = True
+        try:
+            return run_task(task, self._start)
+        finally:
+            self._done_drawing()
+
+    def _done_drawing(self) -> None:
+        """Let the next render start: the one of this thread draws no more frames (once)."""
+        if getattr(self.held, "drawing", False):
+            self.held.drawing = False
+            self.drawing.release()
 
     def warm(self) -> None:
         """Start the worker server now: its import of manim overlaps the rest of the plan."""
@@ -288,10 +311,15 @@ class LocalExecutor:
         with self.lock:
             if self.closed:
                 return -signal.SIGKILL
-            proc = _workers(self.fresh_code).Process(target=run_in_process, args=(job,))
+            ctx = _workers(self.fresh_code)
+            drawn = ctx.Event()
+            proc = ctx.Process(target=run_in_process, args=(job, drawn))
             proc.start()
             self.running.add(proc)
         try:
+            while not drawn.wait(0.05) and proc.is_alive():
+                pass
+            self._done_drawing()  # the frames are written (or the render ended)
             proc.join()
         finally:
             with self.lock:

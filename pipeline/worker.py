@@ -14,9 +14,10 @@ import os
 import re
 import shutil
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lesson.reads import uncovered
 from lesson.scenelist import scene_spec
@@ -90,7 +91,7 @@ def publish(src: Path, dst: Path) -> None:
             atomic_copy(f, target)
 
 
-def render(job: ClipJob) -> ClipResult:
+def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResult:
     """Render `job`'s scene into its work folder and describe the result.
 
     The scene is made with the lesson, language and narrator as objects (no environment
@@ -102,6 +103,9 @@ def render(job: ClipJob) -> ClipResult:
     ----------
     job : ClipJob
         What to render; ``job.work`` is an empty folder.
+    drawn : callable, optional
+        Called once every frame of the clip and its sections is written: what is left is
+        putting the sound under them (the local pool starts its next render then).
 
     Returns
     -------
@@ -144,6 +148,8 @@ def render(job: ClipJob) -> ClipResult:
         renderer = hold_once_renderer()
         obj = cls(lesson=lesson, lang=settings.lang, narrator=narrator, renderer=renderer)
         obj.render()
+        if drawn is not None:
+            drawn()
         width, height = config.pixel_width, config.pixel_height
         fw, fh = config.frame_width, config.frame_height
     extra = uncovered(set(getattr(obj, "lesson_reads", ())), spec.reads)
@@ -276,8 +282,8 @@ def _summary(error: Exception, work: Path) -> str:
     return f"{type(error).__name__}: {text}"[:300]
 
 
-def execute(job: ClipJob) -> int:
-    """Render `job` in this process.
+def execute(job: ClipJob, drawn: Callable[[], object] | None = None) -> int:
+    """Render `job` in this process (`drawn`: see :func:`render`).
 
     Writes its :class:`ClipResult` to ``result.json`` in the job's work folder; on an error,
     a one-line summary to ``error.txt`` there, and raises.
@@ -288,7 +294,7 @@ def execute(job: ClipJob) -> int:
         0 (the process's exit status).
     """
     try:
-        result = render(job)
+        result = render(job, drawn)
     except Exception as e:
         atomic_write(job.work / ERROR, _summary(e, job.work))
         raise
@@ -296,14 +302,17 @@ def execute(job: ClipJob) -> int:
     return 0
 
 
-def run_in_process(job: ClipJob) -> None:
-    """Body of a local worker process: output to the job's log, then render."""
+def run_in_process(job: ClipJob, drawn: Any = None) -> None:
+    """Body of a local worker process: output to the job's log, then render.
+
+    `drawn` is a :class:`multiprocessing.Event` set once the frames are written.
+    """
     fd = os.open(job.log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(fd, 1)
     os.dup2(fd, 2)
     sys.stdout = open(1, "w", buffering=1, closefd=False)  # noqa: SIM115
     sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115
-    sys.exit(execute(job))
+    sys.exit(execute(job, None if drawn is None else drawn.set))
 
 
 def main(argv: list[str] | None = None) -> int:

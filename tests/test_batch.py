@@ -278,3 +278,43 @@ def test_worker_killed_mid_render_is_retried_elsewhere(tmp_path: Path) -> None:
     assert manifest(out)["clips"]["Slow"]["duration"] == pytest.approx(15, abs=0.2)
     leftovers = list((store / "tmp").iterdir())
     assert len(leftovers) == 1 and leftovers[0].name.startswith("Slow-")  # the killed attempt
+
+
+@pytest.mark.render
+def test_the_next_render_starts_while_the_last_puts_its_sound_under_its_clip(
+    tmp_path: Path,
+) -> None:
+    """``--jobs 1``: one render draws at a time, but the second starts as soon as the first
+    has written its frames, while the first still encodes and muxes its narration."""
+    from pipeline.executors import LocalExecutor
+    from pipeline.job import Rendered
+
+    events: list[tuple[str, int]] = []
+
+    class Watched(set):  # the executor's running processes, each start and end recorded
+        def add(self, proc) -> None:
+            events.append(("start", proc.pid))
+            super().add(proc)
+
+        def discard(self, proc) -> None:
+            events.append(("end", proc.pid))
+            super().discard(proc)
+
+    settings = RenderSettings(QUALITY, "id")
+    scenes = ["LessonTitle", "Hook"]
+    p = plan([load_lesson()], scenes, settings, [tmp_path / "out"], None)
+    tasks = sorted(p.tasks.values(), key=lambda t: scenes.index(t.job.scene))
+    pool = LocalExecutor(jobs=1)
+    pool.running = Watched()
+    try:
+        outcomes = [f.result() for f in [pool.submit(t) for t in tasks]]
+    finally:
+        pool.close()
+    assert all(isinstance(o, Rendered) for o in outcomes), outcomes
+    (_, first), (kind, second) = events[0], events[1]
+    assert kind == "start" and second != first  # before the first render's process ended
+    assert events.index(("end", first)) > 1
+    # and the first clip has its whole narration under it, as a clip rendered alone has
+    for o in outcomes:
+        clip = o.clip
+        assert clip.audio and clip.loudness is not None
