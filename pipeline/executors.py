@@ -254,10 +254,11 @@ def _workers(fresh_code: bool = False) -> multiprocessing.context.ForkServerCont
 class LocalExecutor:
     """Threads that each fork one render at a time from the preloaded worker server.
 
-    At most `jobs` renders draw frames at once. A render whose frames are written goes on to
-    put its sound under the clip and its sections (an encode, a loudness meter and remuxes,
-    on threads that let go of the GIL) while the next render starts in its place: the last
-    scene of a batch no longer waits for the sound of the one before it.
+    At most `jobs` renders draw frames at once. A render that has drawn its last frame goes
+    on to finish its clip (manim encodes its last frames and joins the sections; the sound
+    goes under the clip and its sections: an encode, a loudness meter and remuxes, on threads
+    that let go of the GIL) while the next render starts in its place: the last scene of a
+    batch no longer waits for the finishing of the one before it.
 
     Parameters
     ----------
@@ -319,7 +320,7 @@ class LocalExecutor:
         try:
             while not drawn.wait(0.05) and proc.is_alive():
                 pass
-            self._done_drawing()  # the frames are written (or the render ended)
+            self._done_drawing()  # every frame is drawn (or the render ended)
             proc.join()
         finally:
             with self.lock:

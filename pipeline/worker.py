@@ -104,8 +104,9 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
     job : ClipJob
         What to render; ``job.work`` is an empty folder.
     drawn : callable, optional
-        Called once every frame of the clip and its sections is written: what is left is
-        putting the sound under them (the local pool starts its next render then).
+        Called once the scene has drawn every frame (its construct is over): what is left is
+        manim's encoding of the last frames, joining the sections, and putting the sound
+        under them (the local pool starts its next render then).
 
     Returns
     -------
@@ -147,9 +148,17 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
         # a held picture is converted and encoded once, a frame of long duration (encoding)
         renderer = hold_once_renderer()
         obj = cls(lesson=lesson, lang=settings.lang, narrator=narrator, renderer=renderer)
-        obj.render()
         if drawn is not None:
-            drawn()
+            # said when construct is over, every frame drawn: manim's encoder may still be
+            # writing the last ones and joining the sections while the next render starts
+            finish = obj.tear_down
+
+            def tear_down() -> None:
+                finish()
+                drawn()
+
+            obj.tear_down = tear_down
+        obj.render()
         width, height = config.pixel_width, config.pixel_height
         fw, fh = config.frame_width, config.frame_height
     extra = uncovered(set(getattr(obj, "lesson_reads", ())), spec.reads)
@@ -305,7 +314,7 @@ def execute(job: ClipJob, drawn: Callable[[], object] | None = None) -> int:
 def run_in_process(job: ClipJob, drawn: Any = None) -> None:
     """Body of a local worker process: output to the job's log, then render.
 
-    `drawn` is a :class:`multiprocessing.Event` set once the frames are written.
+    `drawn` is a :class:`multiprocessing.Event` set once every frame is drawn.
     """
     fd = os.open(job.log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     os.dup2(fd, 1)
