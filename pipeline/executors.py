@@ -275,7 +275,6 @@ class LocalExecutor:
         # a thread per render drawing and one per render finishing its sound
         self.pool = ThreadPoolExecutor(max_workers=2 * self.slots)
         self.drawing = threading.Semaphore(self.slots)
-        self.held = threading.local()  # .drawing: this thread holds one of the slots
         self.running: set[multiprocessing.process.BaseProcess] = set()
         self.lock = threading.Lock()
         self.closed = False
@@ -287,17 +286,19 @@ class LocalExecutor:
     def _run(self, task: Task) -> Outcome:
         """Run `task` once a render may draw (its time counts from then)."""
         self.drawing.acquire()
-        self.held.drawing = True
-        try:
-            return run_task(task, self._start)
-        finally:
-            self._done_drawing()
+        held = True
 
-    def _done_drawing(self) -> None:
-        """Let the next render start: the one of this thread draws no more frames (once)."""
-        if getattr(self.held, "drawing", False):
-            self.held.drawing = False
-            self.drawing.release()
+        def done_drawing() -> None:
+            """Let the next render start (once): this one draws no more frames."""
+            nonlocal held
+            if held:
+                held = False
+                self.drawing.release()
+
+        try:
+            return run_task(task, lambda job: self._start(job, done_drawing))
+        finally:
+            done_drawing()
 
     def warm(self) -> None:
         """Start the worker server now: its import of manim overlaps the rest of the plan."""
@@ -306,7 +307,7 @@ class LocalExecutor:
         _workers(self.fresh_code)  # sets what the server imports
         multiprocessing.forkserver.ensure_running()
 
-    def _start(self, job: ClipJob) -> int:
+    def _start(self, job: ClipJob, done_drawing: Callable[[], None]) -> int:
         from pipeline.worker import run_in_process
 
         with self.lock:
@@ -320,7 +321,7 @@ class LocalExecutor:
         try:
             while not drawn.wait(0.05) and proc.is_alive():
                 pass
-            self._done_drawing()  # every frame is drawn (or the render ended)
+            done_drawing()  # every frame is drawn (or the render ended)
             proc.join()
         finally:
             with self.lock:

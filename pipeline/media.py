@@ -312,17 +312,20 @@ class Sound:
         >>> part.packets[0][0] <= -1024 and part.packets[-1][0] < 18_000
         True
         """
-        a, b = start, end
-        if not 0 <= a <= b:
-            raise ValueError(f"a cut from sample {a} to sample {b}")
+        if not 0 <= start <= end:
+            raise ValueError(f"a cut from sample {start} to sample {end}")
         if self.suffix not in CUT_BY_COPY:
-            return encode_sound(self.samples[a:b], self.rate, self.suffix)
+            return encode_sound(self.samples[start:end], self.rate, self.suffix)
         frame = max((d for _, d, _ in self.packets), default=0)
-        kept = [(p - a, d, x) for p, d, x in self.packets if p + d > a - frame and p < b > a]
+        kept = [
+            (p - start, d, x)
+            for p, d, x in self.packets
+            if start < end and p + d > start - frame and p < end
+        ]
         if kept:  # the last packet ends where the part does (its edit list ends the sound)
             p, _, x = kept[-1]
-            kept[-1] = (p, b - a - p, x)
-        return Sound(self.suffix, self.rate, self.samples[a:b], tuple(kept))
+            kept[-1] = (p, end - start - p, x)
+        return Sound(self.suffix, self.rate, self.samples[start:end], tuple(kept))
 
 
 def encode_sound(samples: np.ndarray, rate: int, suffix: str) -> Sound:

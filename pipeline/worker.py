@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lesson.reads import uncovered
 from lesson.scenelist import scene_spec
@@ -27,6 +27,8 @@ from pipeline.manifest import Label, SpokenCue, StepSnapshot
 from pipeline.settings import QUALITIES
 
 if TYPE_CHECKING:
+    from multiprocessing.synchronize import Event
+
     from pipeline.voice.narrator import Narrator
 
 __all__ = [
@@ -311,7 +313,7 @@ def execute(job: ClipJob, drawn: Callable[[], object] | None = None) -> int:
     return 0
 
 
-def run_in_process(job: ClipJob, drawn: Any = None) -> None:
+def run_in_process(job: ClipJob, drawn: Event | None = None) -> None:
     """Body of a local worker process: output to the job's log, then render.
 
     `drawn` is a :class:`multiprocessing.Event` set once every frame is drawn.

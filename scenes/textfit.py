@@ -22,8 +22,6 @@ __all__ = [
 
 M = TypeVar("M", bound=Mobject)
 
-PLAIN = {"disable_ligatures": True}  # a glyph per character, so glyphs map to the text
-
 
 def fit_into(mob: Mobject, width: float, height: float) -> Mobject:
     """Scale `mob` down (never up) so it fits a `width` x `height` box."""
@@ -99,9 +97,11 @@ def wrap_text(
     # without ligatures every character (spaces and line breaks too) is one glyph; the
     # one-line text is made once and measured (a column is laid out at several widths)
     key = ("text", full, size, color, weight)
-    one = pristine(key, lambda: Text(full, font_size=size, color=color, weight=weight, **PLAIN))
+    one = pristine(
+        key, lambda: Text(full, font_size=size, color=color, weight=weight, disable_ligatures=True)
+    )
     if one.width <= width:
-        fits = made(key, lambda: one)
+        fits = one.copy()
         fits.line_count, fits.source_text = 1, full  # type: ignore[attr-defined]
         return fits
     glyphs = one.submobjects
@@ -132,7 +132,12 @@ def wrap_lines(lines: list[str], width: float, size: float, color: str, weight: 
     mob = made(
         ("lines", wrapped, size, color, weight),
         lambda: Text(
-            wrapped, font_size=size, color=color, weight=weight, line_spacing=0.8, **PLAIN
+            wrapped,
+            font_size=size,
+            color=color,
+            weight=weight,
+            line_spacing=0.8,
+            disable_ligatures=True,
         ),
     )
     fit_into(mob, width, 100.0)
