@@ -165,6 +165,45 @@ def test_true_peak_sees_between_samples() -> None:
     assert true_peak(x) == pytest.approx(0.0, abs=0.2)
 
 
+def every_oversampled_peak(x: np.ndarray) -> np.ndarray:
+    """The 4x oversampled peaks at every sample, the filter run over the whole signal."""
+    from scipy.signal import resample_poly
+
+    up = np.abs(resample_poly(x, 4, 1)).reshape(-1, 4).max(axis=1)
+    return np.maximum(up, np.abs(x))
+
+
+@pytest.mark.parametrize("kind", ["speech-like", "clicks", "alternating", "noise"])
+def test_true_peak_skips_only_what_cannot_reach_it(kind: str) -> None:
+    # where the filter is not run, no oversampled value could have reached the floor: the
+    # true peak and a limiter's gain are exactly those of the whole signal oversampled
+    from pipeline.voice.loudness import oversampled_peaks
+
+    rng = np.random.default_rng(7)
+    n = 5 * RATE
+    if kind == "speech-like":  # bursts of tone and noise between silences
+        t = np.arange(n) / RATE
+        x = np.sin(2 * np.pi * 180 * t) * 0.3 + rng.normal(0, 0.05, n)
+        x *= (np.sin(2 * np.pi * 0.7 * t) > 0.3) * (0.2 + np.abs(np.sin(2 * np.pi * 3 * t)))
+    elif kind == "clicks":
+        x = np.zeros(n)
+        x[rng.integers(0, n, 40)] = rng.choice([-0.9, 0.9], 40)
+    elif kind == "alternating":  # the largest overshoot between samples: +-a, -+a, ...
+        x = np.zeros(n)
+        x[RATE : RATE + 24] = 0.5 * np.array([1, 1, -1, -1] * 6)
+        x[3 * RATE] = 0.6
+    else:
+        x = rng.normal(0, 0.2, n)
+    whole = every_oversampled_peak(x)
+    assert true_peak(x) == 20 * math.log10(whole.max())
+    for ceiling in (0.1, 0.3, 0.55):
+        got = oversampled_peaks(x, ceiling)
+        gain = [np.minimum(1, ceiling / np.maximum(p, 1e-12)) for p in (got, whole)]
+        assert np.array_equal(gain[0], gain[1])
+        above = whole > ceiling
+        assert np.array_equal(got[above], whole[above])
+
+
 def check_normalised(y: np.ndarray) -> tuple[float, float]:
     lufs, dbtp = measure(y)
     assert abs(lufs - TARGET_LUFS) <= 1.0, lufs

@@ -13,17 +13,26 @@ import math
 
 import numpy as np
 import numpy.typing as npt
-from scipy.ndimage import minimum_filter1d, uniform_filter1d
-from scipy.signal import resample_poly
+from scipy.ndimage import maximum_filter1d, minimum_filter1d, uniform_filter1d
+from scipy.signal import firwin, resample_poly
 
 from pipeline.takecheck import loudness
 from pipeline.voice.audio import AnySamples, Samples
 from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, RATE, TARGET_LUFS
 
-__all__ = ["loudness", "make_up", "measure", "normalize", "true_peak"]
+__all__ = ["loudness", "make_up", "measure", "normalize", "oversampled_peaks", "true_peak"]
 
 _OVERSAMPLE = 4
 _CHUNK = 1 << 20  # samples oversampled at once (bounded memory for long tracks)
+_PAD = 64  # samples of context on each side of a stretch oversampled on its own
+_GAP = 4096  # stretches closer than this are oversampled as one
+# The interpolation filter: scipy's resample_poly's own for 4x (a Kaiser-windowed sinc of
+# 2 * 10 * 4 + 1 taps), given to it as an array so it is designed once
+_FILTER = firwin(2 * 10 * _OVERSAMPLE + 1, 1 / _OVERSAMPLE, window=("kaiser", 5.0))
+# No oversampled value exceeds, in magnitude, _GAIN times the largest magnitude of the
+# samples within _REACH of it (the largest sum of |taps| a phase of the filter applies)
+_GAIN = float(max(np.abs(_OVERSAMPLE * _FILTER[p::_OVERSAMPLE]).sum() for p in range(4)))
+_REACH = _FILTER.size // (2 * _OVERSAMPLE) + 2
 
 Float64s = npt.NDArray[np.float64]
 
@@ -36,17 +45,64 @@ def _gain(db: float) -> float:
     return float(10 ** (db / 20))
 
 
-def _oversampled_peaks(x: AnySamples) -> Float64s:
-    """Per sample, the largest magnitude of the 4× oversampled signal around it."""
-    n, pad = len(x), 64
-    out = np.empty(n, np.float64)
-    for start in range(0, n, _CHUNK):
-        stop = min(n, start + _CHUNK)
-        lo, hi = max(0, start - pad), min(n, stop + pad)
-        up = np.abs(resample_poly(x[lo:hi].astype(np.float64), _OVERSAMPLE, 1))
-        up = up[(start - lo) * _OVERSAMPLE : (stop - lo) * _OVERSAMPLE]
-        out[start:stop] = up.reshape(-1, _OVERSAMPLE).max(axis=1)
-    return np.maximum(out, np.abs(x))
+def _stretches(near: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:
+    """The runs of True in `near` as ``(start, stop)``, runs closer than _GAP joined."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], near.astype(np.int8), [0]))))
+    runs: list[tuple[int, int]] = []
+    for start, stop in zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True):
+        if runs and start - runs[-1][1] < _GAP:
+            runs[-1] = (runs[-1][0], stop)
+        else:
+            runs.append((start, stop))
+    return runs
+
+
+def oversampled_peaks(x: AnySamples, floor: float = -1.0) -> Float64s:
+    """Per sample, the largest magnitude of the 4x oversampled signal around it.
+
+    Only where that may exceed `floor`: elsewhere a sample's own magnitude stands for it
+    (both are then at most `floor`), and the filter is not run there. A true peak is the
+    largest of these with `floor` at the largest sample; a limiter's gain needs them only
+    above its ceiling. Where the filter runs, the values are those of the whole signal
+    oversampled at once (scipy's ``resample_poly``).
+
+    Parameters
+    ----------
+    x : numpy.ndarray
+        Mono samples.
+    floor : float
+        Magnitude at or under which a value is not needed exactly (negative: every value
+        is).
+
+    Returns
+    -------
+    numpy.ndarray
+        One float64 magnitude per sample, at least the sample's own.
+
+    Examples
+    --------
+    >>> x = np.zeros(1000)
+    >>> x[500:504] = [0.5, 0.5, -0.5, -0.5]  # the wave overshoots between the samples
+    >>> bool(oversampled_peaks(x, floor=0.5).max() > 0.5), float(oversampled_peaks(x, 2.0).max())
+    (True, 0.5)
+    """
+    xs = np.asarray(x, np.float64)
+    a = np.abs(xs)
+    out = a.copy()
+    n = len(a)
+    if floor >= 0:
+        reach = maximum_filter1d(a, size=2 * _REACH + 1, mode="constant")
+        runs = _stretches(reach * _GAIN > floor)
+    else:
+        runs = [(0, n)] if n else []
+    for first, last in runs:
+        for start in range(first, last, _CHUNK):
+            stop = min(last, start + _CHUNK)
+            lo, hi = max(0, start - _PAD), min(n, stop + _PAD)
+            up = np.abs(resample_poly(xs[lo:hi], _OVERSAMPLE, 1, window=_FILTER))
+            up = up[(start - lo) * _OVERSAMPLE : (stop - lo) * _OVERSAMPLE]
+            out[start:stop] = np.maximum(up.reshape(-1, _OVERSAMPLE).max(axis=1), a[start:stop])
+    return out
 
 
 def true_peak(samples: AnySamples) -> float:
@@ -59,7 +115,9 @@ def true_peak(samples: AnySamples) -> float:
     -6.02
     """
     x = np.asarray(samples, np.float64)
-    return _db(float(_oversampled_peaks(x).max())) if len(x) else -math.inf
+    if not len(x):
+        return -math.inf
+    return _db(float(oversampled_peaks(x, float(np.abs(x).max())).max()))
 
 
 def measure(samples: AnySamples, rate: int = RATE) -> tuple[float, float]:
@@ -88,7 +146,7 @@ def _limit(x: Float64s, ceiling: float, rate: int) -> Float64s:
     moving average no wider than that, so the smoothed gain never exceeds what any sample
     needs: attack before the peak, release after, no click.
     """
-    need = np.minimum(1.0, ceiling / np.maximum(_oversampled_peaks(x), 1e-12))
+    need = np.minimum(1.0, ceiling / np.maximum(oversampled_peaks(x, ceiling), 1e-12))
     if need.min() >= 1.0:
         return x
     r = max(1, round(0.010 * rate))
