@@ -3,7 +3,9 @@
 Run with `.venv/bin/python bench/run.py [--repeats N] [--skip-high] [--only low]`. Prints a
 table and writes bench/results/latest.json. Every case runs on this machine in the same
 invocation, so the ratios compare like with like. LaTeX caches are warm in every case (both
-tools keep one); the clip caches are what differ. Cases (a) and (b) alternate the two tools
+tools keep one), and so are lecture's made formulas and texts (pipeline/shapes.py: kept from the
+last render of each scene), except in case (a)'s "nothing kept" runs; the clip caches are
+what differ. Cases (a) and (b) alternate the two tools
 run by run (same load for both) and record each run's CPU time (user + system of the whole
 process tree) beside its wall time, and the load average before the runs; `--only low` runs
 just those two cases. `--only high` runs the 1080p60 cases alone (whole lesson,
@@ -607,6 +609,21 @@ def main() -> int:
             )
         )
 
+    def ours_unkept() -> float:
+        # the same, with none of the scenes' made formulas and texts kept from an earlier
+        # render (pipeline/shapes.py): what the first render after an edit of the scene kit
+        # costs
+        for kept in (ROOT / "media" / "Tex" / "made").glob("*.pickle.z"):
+            if kept.name.split("-")[0] in SEED:
+                kept.unlink()
+        out = work / "unkept"
+        shutil.rmtree(out, ignore_errors=True)
+        return run(
+            lecture(
+                "render", *SEED, "--quality", "low", "--jobs", "2", "--out", str(out), "--quiet"
+            )
+        )
+
     def ours_rerun() -> float:
         return run(
             lecture("render", *SEED, "--quality", "low", "--out", str(work / "ours"), "--quiet")
@@ -615,7 +632,9 @@ def main() -> int:
     # alternated, so that both tools see the same load: manim cold, ours cold, manim's
     # re-run, ours re-run, and again; each run's wall and CPU time
     load = os.getloadavg()
-    walls: dict[str, list[float]] = {k: [] for k in ("manim", "ours", "manim_again", "again")}
+    walls: dict[str, list[float]] = {
+        k: [] for k in ("manim", "ours", "manim_again", "again", "unkept")
+    }
     cpus: dict[str, list[float]] = {k: [] for k in walls}
     for _ in range(n):
         for key, f in (
@@ -623,6 +642,7 @@ def main() -> int:
             ("ours", ours_cold),
             ("manim_again", manim_rerun),
             ("again", ours_rerun),
+            ("unkept", ours_unkept),
         ):
             walls[key].append(f())
             cpus[key].append(LAST_CPU[0])
@@ -639,6 +659,10 @@ def main() -> int:
         "cpu_lecture_s": cpu["ours"],
         "cpu_manim_s": cpu["manim"],
         "cpu_ratio": cpu["ours"] / cpu["manim"],
+        "lecture_nothing_kept_s": med["unkept"],
+        "ratio_nothing_kept": med["unkept"] / manim_t,
+        "runs_lecture_nothing_kept": walls["unkept"],
+        "cpu_lecture_nothing_kept_s": cpu["unkept"],
         "load_average_before": load,
     }
     results["b_no_change_rerun_low"] = {
@@ -657,7 +681,8 @@ def main() -> int:
         print(
             f"(a) cold 480p15: lecture --jobs 2 {cold:.1f} s (CPU {a['cpu_lecture_s']:.1f} s), "
             f"manim serial {manim_t:.1f} s (CPU {a['cpu_manim_s']:.1f} s): "
-            f"{a['ratio']:.2f} (<= 0.65), CPU {a['cpu_ratio']:.2f}\n"
+            f"{a['ratio']:.2f} (<= 0.65), CPU {a['cpu_ratio']:.2f}; nothing kept "
+            f"{a['lecture_nothing_kept_s']:.1f} s: {a['ratio_nothing_kept']:.2f}\n"
             f"(b) no-change: lecture {again:.2f} s (CPU {b['cpu_lecture_s']:.2f} s): "
             f"{b['ratio_to_cold']:.1%} of cold (<= 3%); load average {load[0]:.1f} before"
         )
@@ -748,7 +773,7 @@ def main() -> int:
             "(a) cold, 3 seed scenes, 480p15",
             f"lecture --jobs 2 {a['lecture_render_jobs2_s']:.1f} s",
             f"manim serial {a['manim_serial_s']:.1f} s",
-            f"{a['ratio']:.2f} (<= 0.65)",
+            f"{a['ratio']:.2f} (<= 0.65); nothing kept {a['ratio_nothing_kept']:.2f}",
         ),
         (
             "(b) no-change re-run",

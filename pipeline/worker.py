@@ -144,9 +144,13 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
         **settings.video.manim_options(),
     }
     with tempconfig(options):
+        from pipeline import shapes
         from pipeline.encoding import hold_once_renderer
 
         cls = getattr(importlib.import_module(spec.scene_module), scene)
+        # what the last render of this scene made, unless the code that makes it changed
+        kept, digest = job.tex_cache / shapes.FOLDER, shapes.code_digest()
+        shapes.load(kept, scene, digest)
         # a held picture is converted and encoded once, a frame of long duration (encoding)
         renderer = hold_once_renderer()
         obj = cls(lesson=lesson, lang=settings.lang, narrator=narrator, renderer=renderer)
@@ -161,6 +165,7 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
 
             obj.tear_down = tear_down
         obj.render()
+        shapes.save(kept, scene, digest)
         width, height = config.pixel_width, config.pixel_height
         fw, fh = config.frame_width, config.frame_height
     extra = uncovered(set(getattr(obj, "lesson_reads", ())), spec.reads)

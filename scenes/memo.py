@@ -16,17 +16,27 @@ for ``q · k = (1)(3) + (2)(−1) = 1``).
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from typing import TypeVar
 
 from manim import Mobject
 
-__all__ = ["LIMIT", "made", "pristine"]
+__all__ = ["LIMIT", "keep", "made", "made_here", "pristine", "used"]
 
 M = TypeVar("M", bound=Mobject)
 
 LIMIT = 512  # mobjects kept (a scene makes about a hundred); the least recently used goes first
 _MADE: OrderedDict[Hashable, Mobject] = OrderedDict()
+_USED: set[Hashable] = set()  # keys handed out in this process
+_HERE: set[Hashable] = set()  # keys made in this process (not kept from an earlier one)
+
+
+def _light(mob: M) -> M:
+    """`mob` without its glyphs' parsed SVG paths (their points are made)."""
+    for part in mob.get_family():
+        if getattr(part, "path_obj", None) is not None:
+            part.path_obj = None  # type: ignore[attr-defined]
+    return mob
 
 
 def pristine(key: Hashable, make: Callable[[], M]) -> M:
@@ -48,14 +58,13 @@ def pristine(key: Hashable, make: Callable[[], M]) -> M:
     """
     mob = _MADE.get(key)
     if mob is None:
-        mob = _MADE[key] = make()
-        for part in mob.get_family():
-            if getattr(part, "path_obj", None) is not None:
-                part.path_obj = None  # the glyph's parsed SVG path: its points are made
+        mob = _MADE[key] = _light(make())
+        _HERE.add(key)
         if len(_MADE) > LIMIT:
             _MADE.popitem(last=False)
     else:
         _MADE.move_to_end(key)
+    _USED.add(key)
     return mob  # type: ignore[return-value]
 
 
@@ -72,3 +81,33 @@ def made(key: Hashable, make: Callable[[], M]) -> M:
     """
     copy: M = pristine(key, make).copy()
     return copy
+
+
+def keep(entries: Mapping[Hashable, Mobject]) -> None:
+    """Take mobjects made earlier (in another process) as :func:`pristine` would make them.
+
+    A later :func:`pristine` of one of these keys returns it without making it. The caller
+    answers for each being what ``make()`` would build now (same code, same key).
+
+    Examples
+    --------
+    >>> from manim import Circle
+    >>> keep({("kept circle",): Circle(radius=3)})
+    >>> float(pristine(("kept circle",), Circle).width)
+    6.0
+    """
+    for key, mob in entries.items():
+        if key not in _MADE:
+            _MADE[key] = _light(mob)
+    while len(_MADE) > LIMIT:
+        _MADE.popitem(last=False)
+
+
+def used() -> dict[Hashable, Mobject]:
+    """The mobjects :func:`pristine` handed out in this process (made or kept), by key."""
+    return {k: _MADE[k] for k in _USED if k in _MADE}
+
+
+def made_here() -> int:
+    """How many mobjects this process made (not kept from an earlier one)."""
+    return len(_HERE)

@@ -1,0 +1,114 @@
+"""The formulas and texts a render made, kept for the next render of the same scene.
+
+A scene makes each of its formulas and texts once per process (:mod:`scenes.memo`): the
+LaTeX or Pango outline is parsed into shapes, which costs tens of milliseconds a formula
+even when the TeX cache holds its SVG, and a scene makes about a hundred. The worker keeps
+what a render made beside the TeX cache, one file per scene, and hands it to the next render
+of the scene (:func:`scenes.memo.keep`), which then makes only what is new: a number the
+author edited, a new caption.
+
+A file is kept under a digest of everything the made mobjects depend on besides their keys
+(:func:`code_digest`: the scene kit's, the lesson layer's and the math core's code, the
+manim configuration, manim's and ManimPango's versions); an edit of that code starts the
+scene afresh and the file of the old digest is removed. The files are pickles this program
+wrote into its own cache; one that cannot be read is ignored (the render makes everything).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import zlib
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from pipeline.files import atomic_write
+from pipeline.settings import ROOT
+
+__all__ = ["FOLDER", "code_digest", "load", "save"]
+
+FOLDER = "made"  # beside the TeX cache's files, in its folder
+# the code a made formula or text depends on, besides its key (texts, size, colour)
+CODE = ("scenes", "lesson", "mathcore")
+
+
+def code_digest(root: Path = ROOT) -> str:
+    """A digest of the code and versions that made mobjects depend on besides their keys.
+
+    Examples
+    --------
+    >>> len(code_digest()), code_digest() == code_digest()
+    (16, True)
+    """
+    h = hashlib.sha256()
+    files = sorted(p for d in CODE for p in (root / d).rglob("*.py"))
+    for p in [*files, root / "manim.cfg"]:
+        if p.is_file():
+            h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+    for package in ("manim", "manimpango"):
+        try:
+            h.update(f"{package} {version(package)}\0".encode())
+        except PackageNotFoundError:
+            h.update(f"{package} -\0".encode())
+    return h.hexdigest()[:16]
+
+
+def _file(folder: Path, scene: str, digest: str) -> Path:
+    return folder / f"{scene}-{digest}.pickle.z"
+
+
+def load(folder: Path, scene: str, digest: str) -> int:
+    """Give :mod:`scenes.memo` what the last render of `scene` made under `digest`.
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        Where the files are kept.
+    scene : str
+        The scene's class name.
+    digest : str
+        :func:`code_digest` of the code now.
+
+    Returns
+    -------
+    int
+        How many mobjects were handed over (0 without a file, or with one unreadable).
+    """
+    from scenes import memo
+
+    path = _file(folder, scene, digest)
+    try:
+        entries = pickle.loads(zlib.decompress(path.read_bytes()))
+    except FileNotFoundError:
+        return 0
+    except Exception:  # a damaged or foreign file: make everything again
+        return 0
+    if not isinstance(entries, dict):
+        return 0
+    memo.keep(entries)
+    return len(entries)
+
+
+def save(folder: Path, scene: str, digest: str) -> int:
+    """Keep what this process's render of `scene` used, if it made anything new.
+
+    The mobjects :func:`scenes.memo.used` returns are written to `scene`'s file under
+    `digest` in one rename; files of `scene` under other digests are removed.
+
+    Returns
+    -------
+    int
+        How many mobjects were written (0 when the render made nothing new).
+    """
+    from scenes import memo
+
+    if not memo.made_here():
+        return 0
+    entries = memo.used()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = _file(folder, scene, digest)
+    atomic_write(path, zlib.compress(pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL), 1))
+    for old in folder.glob(f"{scene}-*.pickle.z"):
+        if old != path:
+            old.unlink(missing_ok=True)
+    return len(entries)

@@ -1,0 +1,92 @@
+"""The formulas and texts a render made are kept for the next render of the scene.
+
+Each run is a fresh process, as each render is: the first makes the scene's formulas and
+texts and keeps them, the next makes none and lays the scene out exactly as the first did.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENE = "SoftmaxBarMorph"
+
+pytestmark = pytest.mark.manim
+
+RUN = """
+import json, sys
+from pathlib import Path
+from lesson.model import DEFAULT_LESSON
+from pipeline import shapes
+from pipeline.dryrun import dry_run
+from scenes import memo
+
+folder, scene, digest = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+kept = shapes.load(folder, scene, digest)
+run = dry_run(scene, DEFAULT_LESSON, "id", voice="none", frame_rate=5.0)
+made = memo.made_here()
+saved = shapes.save(folder, scene, digest)
+print(json.dumps({"kept": kept, "made": made, "saved": saved, "steps": repr(run.snapshots)}))
+"""
+
+
+def render_like(folder: Path, digest: str = "d1") -> dict:
+    """Run the scene's construct in a fresh process between a load and a save of `folder`."""
+    done = subprocess.run(
+        [sys.executable, "-c", RUN, str(folder), SCENE, digest],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONHASHSEED": "0"},  # sets print in the same order in each run
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    result: dict = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def test_the_next_run_makes_nothing_and_lays_the_scene_out_the_same(tmp_path: Path) -> None:
+    folder = tmp_path / "made"
+    first = render_like(folder)
+    assert first["kept"] == 0 and first["made"] > 20 and first["saved"] >= first["made"]
+    assert [p.name for p in folder.iterdir()] == [f"{SCENE}-d1.pickle.z"]
+
+    again = render_like(folder)
+    assert again["kept"] == first["saved"]
+    assert again["made"] == 0 and again["saved"] == 0  # nothing new: the file is left alone
+    assert again["steps"] == first["steps"]  # every number's box, at every step's end
+
+    # the code changed (another digest): everything is made again, the old file goes
+    other = render_like(folder, digest="d2")
+    assert other["kept"] == 0 and other["made"] == first["made"]
+    assert other["steps"] == first["steps"]
+    assert [p.name for p in folder.iterdir()] == [f"{SCENE}-d2.pickle.z"]
+
+
+def test_a_damaged_file_is_ignored(tmp_path: Path) -> None:
+    folder = tmp_path / "made"
+    folder.mkdir()
+    (folder / f"{SCENE}-d1.pickle.z").write_bytes(b"not a pickle")
+    run = render_like(folder)
+    assert run["kept"] == 0 and run["made"] > 20 and run["saved"] == run["made"]
+
+
+def test_the_digest_follows_the_scene_code(tmp_path: Path) -> None:
+    from pipeline.shapes import code_digest
+
+    for d in ("scenes", "lesson", "mathcore"):
+        (tmp_path / d).mkdir()
+        (tmp_path / d / "a.py").write_text("x = 1\n", encoding="utf-8")
+    before = code_digest(tmp_path)
+    (tmp_path / "scenes" / "a.py").write_text("x = 2\n", encoding="utf-8")
+    assert code_digest(tmp_path) != before
+    (tmp_path / "scenes" / "a.py").write_text("x = 1\n", encoding="utf-8")
+    assert code_digest(tmp_path) == before
+    (tmp_path / "manim.cfg").write_text("[CLI]\n", encoding="utf-8")
+    assert code_digest(tmp_path) != before
