@@ -258,7 +258,9 @@ class LocalExecutor:
     on to finish its clip (manim encodes its last frames and joins the sections; the sound
     goes under the clip and its sections: an encode, a loudness meter and remuxes, on threads
     that let go of the GIL) while the next render starts in its place: the last scene of a
-    batch no longer waits for the finishing of the one before it.
+    batch no longer waits for the finishing of the one before it. The finishing runs at a
+    lower CPU priority (:data:`pipeline.worker.FINISHING_NICE`), so the renders drawing,
+    the last of which ends the batch, have the cores first.
 
     Parameters
     ----------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -23,6 +24,7 @@ from pipeline.job import ClipJob, ClipResult
 from pipeline.manifest import Clip, Label, SpokenCue, StepSnapshot
 from pipeline.settings import RenderSettings
 from pipeline.store import ClipStore
+from pipeline.worker import FINISHING_NICE
 
 ROOT = Path(__file__).resolve().parent.parent
 LOW = RenderSettings("low", "id")
@@ -280,6 +282,38 @@ def test_worker_killed_mid_render_is_retried_elsewhere(tmp_path: Path) -> None:
     assert len(leftovers) == 1 and leftovers[0].name.startswith("Slow-")  # the killed attempt
 
 
+FINISHING = """
+import os, threading
+from pipeline.worker import finish_in_background
+
+def nice():
+    return os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+
+stop = threading.Event()
+seen = {}
+def before():  # a thread started before (manim's encoder, say)
+    stop.wait()
+    seen["before"] = nice()
+old = threading.Thread(target=before)
+old.start()
+finish_in_background()
+seen["main"] = nice()
+after = threading.Thread(target=lambda: seen.__setitem__("after", nice()))
+after.start()
+after.join()
+stop.set()
+old.join()
+print(seen["before"], seen["main"], seen["after"])
+"""
+
+
+def test_a_render_finishes_its_clip_at_a_lower_priority_in_every_thread() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", FINISHING], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == [str(FINISHING_NICE)] * 3
+
+
 @pytest.mark.render
 def test_the_next_render_starts_while_the_last_puts_its_sound_under_its_clip(
     tmp_path: Path,
@@ -290,10 +324,14 @@ def test_the_next_render_starts_while_the_last_puts_its_sound_under_its_clip(
     from pipeline.job import Rendered
 
     events: list[tuple[str, int]] = []
+    nice_then: list[int] = []  # the CPU priority of the renders running when one starts
 
     class Watched(set):  # the executor's running processes, each start and end recorded
         def add(self, proc) -> None:
             events.append(("start", proc.pid))
+            for other in self:
+                with contextlib.suppress(OSError):  # it may have ended just now
+                    nice_then.append(os.getpriority(os.PRIO_PROCESS, other.pid))
             super().add(proc)
 
         def discard(self, proc) -> None:
@@ -314,6 +352,8 @@ def test_the_next_render_starts_while_the_last_puts_its_sound_under_its_clip(
     (_, first), (kind, second) = events[0], events[1]
     assert kind == "start" and second != first  # before the first render's process ended
     assert events.index(("end", first)) > 1
+    # the first finishes at a lower priority than the second draws
+    assert nice_then == [FINISHING_NICE]
     # and the first clip has its whole narration under it, as a clip rendered alone has
     for o in outcomes:
         clip = o.clip
