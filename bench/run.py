@@ -746,7 +746,9 @@ def main() -> int:
         results["high"] = high_cases(work, not args.no_whole_lesson)
 
     # (e) narration's share of a medium build: the seconds each worker spent on its clip's
-    # narration (takes, levelling, the track, muxing clip and sections) over its render time
+    # narration over its render time (the takes' time, synthesis and levelling, then the CPU
+    # time of the track, its encode, loudness and the muxes of clip and sections: that part
+    # runs at a lower priority once the frames are drawn, so its wall time is mostly waiting)
     results["e_narration_share_medium"] = narration_share(work / "medium", args.full_medium)
 
     meta = {

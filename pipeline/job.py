@@ -229,7 +229,9 @@ class ClipResult:
     loudness : (float, float) or None
         The track's LUFS and true peak (dBTP).
     narration_seconds : float
-        Time spent on the narration, synthesis included.
+        Time spent on the narration: the takes' (synthesis included), then the CPU time of
+        the track, its encode, loudness and muxes (a finishing render waits for the cores at
+        a lower priority, so its wall time there is not what the narration cost).
     """
 
     video: str

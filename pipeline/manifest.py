@@ -103,7 +103,7 @@ class Clip:
     narration: tuple[SpokenCue, ...] = ()  # what each cue said, and which voice said it
     loudness: tuple[float, float] | None = None  # the track's LUFS and true peak (dBTP)
     voice: str = "none"  # the --voice setting it was rendered with
-    narration_seconds: float = 0.0  # time the render spent on its narration
+    narration_seconds: float = 0.0  # takes' time, then CPU time of the track and its muxes
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Clip:

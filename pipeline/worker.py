@@ -231,7 +231,9 @@ class Narration:
     stale: tuple[str, ...]  # recordings that fell back to the synthetic voice
     rejected: tuple[tuple[str, str], ...]  # (file name, reason) of takes unfit to play
     loudness: tuple[float, float] | None  # LUFS and dBTP of the track
-    narration_seconds: float  # time spent on the narration, synthesis included
+    # the takes' time (synthesis) and the CPU time of the track, its encode, loudness and muxes
+    # (CPU, not wall: a finishing render runs at a lower priority and waits for the cores)
+    narration_seconds: float
 
 
 def narrate(narrator: Narrator, video: Path, sections: list[Path], wav: Path) -> Narration:
@@ -249,7 +251,7 @@ def narrate(narrator: Narrator, video: Path, sections: list[Path], wav: Path) ->
     from pipeline.voice.loudness import measure
     from pipeline.voice.targets import RATE
 
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # every thread's: the encode and the meter run on two
     check = narrator.check()
     audio, loudness = "", None
     if narrator.cues:
@@ -279,7 +281,7 @@ def narrate(narrator: Narrator, video: Path, sections: list[Path], wav: Path) ->
         stale=tuple(str(r.path.name) for r in check.stale),
         rejected=tuple((r.path.name, r.reason) for r in check.rejected),
         loudness=loudness,
-        narration_seconds=round(narrator.seconds + time.perf_counter() - t0, 3),
+        narration_seconds=round(narrator.seconds + time.process_time() - t0, 3),
     )
 
 
