@@ -217,11 +217,12 @@ def audio_packets(
     stream: AudioStream, samples: np.ndarray, rate: int
 ) -> list[av.Packet[AudioStream]]:
     """Encode mono float `samples` at `rate` with `stream`'s encoder (all packets, flushed)."""
-    x = np.ascontiguousarray(np.clip(samples, -1.0, 1.0), dtype=np.float32)[np.newaxis, :]
+    x = np.asarray(samples)
     packets: list[av.Packet[AudioStream]] = []
     step = rate * 10  # ten seconds a frame: the encoder cuts its own frames
-    for i in range(0, x.shape[1], step):
-        frame = av.AudioFrame.from_ndarray(x[:, i : i + step], format="flt", layout="mono")
+    for i in range(0, len(x), step):  # clipped a frame at a time: no copy of the whole track
+        part = np.clip(x[i : i + step], -1.0, 1.0).astype(np.float32)[np.newaxis, :]
+        frame = av.AudioFrame.from_ndarray(part, format="flt", layout="mono")
         frame.sample_rate, frame.pts, frame.time_base = rate, i, Fraction(1, rate)
         packets += stream.encode(frame)
     packets += stream.encode(None)

@@ -10,6 +10,7 @@ needed). :func:`measure` returns both figures.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 
 import numpy as np
 import numpy.typing as npt
@@ -25,7 +26,8 @@ __all__ = ["loudness", "make_up", "measure", "normalize", "oversampled_peaks", "
 _OVERSAMPLE = 4
 _CHUNK = 1 << 20  # samples oversampled at once (bounded memory for long tracks)
 _PAD = 64  # samples of context on each side of a stretch oversampled on its own
-_GAP = 4096  # stretches closer than this are oversampled as one
+_GAP = 256  # stretches closer than this are oversampled as one
+_BLOCK = 1 << 16  # samples looked at at once for the stretches to filter
 # The interpolation filter: scipy's resample_poly's own for 4x (a Kaiser-windowed sinc of
 # 2 * 10 * 4 + 1 taps), given to it as an array so it is designed once
 _FILTER = firwin(2 * 10 * _OVERSAMPLE + 1, 1 / _OVERSAMPLE, window=("kaiser", 5.0))
@@ -86,27 +88,48 @@ def oversampled_peaks(x: AnySamples, floor: float = -1.0) -> Float64s:
     >>> bool(oversampled_peaks(x, floor=0.5).max() > 0.5), float(oversampled_peaks(x, 2.0).max())
     (True, 0.5)
     """
-    xs = np.asarray(x, np.float64)
-    a = np.abs(xs)
-    out = a.copy()
-    n = len(a)
-    if floor >= 0:
-        reach = maximum_filter1d(a, size=2 * _REACH + 1, mode="constant")
-        runs = _stretches(reach * _GAIN > floor)
-    else:
-        runs = [(0, n)] if n else []
-    for first, last in runs:
-        for start in range(first, last, _CHUNK):
-            stop = min(last, start + _CHUNK)
-            lo, hi = max(0, start - _PAD), min(n, stop + _PAD)
-            up = np.abs(resample_poly(xs[lo:hi], _OVERSAMPLE, 1, window=_FILTER))
-            up = up[(start - lo) * _OVERSAMPLE : (stop - lo) * _OVERSAMPLE]
-            out[start:stop] = np.maximum(up.reshape(-1, _OVERSAMPLE).max(axis=1), a[start:stop])
+    xs = np.asarray(x)
+    out: Float64s = np.abs(xs).astype(np.float64)
+    for start, stop in _stretches_to_filter(xs, floor):
+        out[start:stop] = np.maximum(_filtered(xs, start, stop), out[start:stop])
     return out
+
+
+def _stretches_to_filter(xs: AnySamples, floor: float) -> Iterator[tuple[int, int]]:
+    """Stretches of `xs` whose oversampled values may exceed `floor` (all of it if negative).
+
+    Found block by block, so that no temporary is as long as a whole track.
+    """
+    n = len(xs)
+    if floor < 0:
+        yield from ((s, min(n, s + _CHUNK)) for s in range(0, n, _CHUNK))
+        return
+    for b0 in range(0, n, _BLOCK):
+        b1 = min(n, b0 + _BLOCK)
+        lo, hi = max(0, b0 - _REACH), min(n, b1 + _REACH)
+        near = maximum_filter1d(np.abs(xs[lo:hi]), size=2 * _REACH + 1, mode="constant")
+        for start, stop in _stretches(near[b0 - lo : b1 - lo] * _GAIN > floor):
+            yield b0 + start, b0 + stop
+
+
+def _filtered(xs: AnySamples, start: int, stop: int) -> Float64s:
+    """Per sample of ``xs[start:stop]``, the largest magnitude of its 4 oversampled values.
+
+    With :data:`_PAD` samples of context each side: the values are those of the whole signal
+    oversampled at once.
+    """
+    lo, hi = max(0, start - _PAD), min(len(xs), stop + _PAD)
+    up = np.abs(resample_poly(np.asarray(xs[lo:hi], np.float64), _OVERSAMPLE, 1, window=_FILTER))
+    up = up[(start - lo) * _OVERSAMPLE : (stop - lo) * _OVERSAMPLE]
+    peaks: Float64s = up.reshape(-1, _OVERSAMPLE).max(axis=1)
+    return peaks
 
 
 def true_peak(samples: AnySamples) -> float:
     """True peak in dBTP: the largest magnitude of the 4× oversampled signal.
+
+    The filter runs only where a value could exceed the largest sample
+    (:func:`oversampled_peaks`), block by block.
 
     Examples
     --------
@@ -114,10 +137,13 @@ def true_peak(samples: AnySamples) -> float:
     >>> round(true_peak(tone), 2)
     -6.02
     """
-    x = np.asarray(samples, np.float64)
-    if not len(x):
+    xs = np.asarray(samples)
+    if not len(xs):
         return -math.inf
-    return _db(float(oversampled_peaks(x, float(np.abs(x).max())).max()))
+    best = float(max(xs.max(), -xs.min()))  # the largest sample, without a copy
+    for start, stop in _stretches_to_filter(xs, best):
+        best = max(best, float(_filtered(xs, start, stop).max()))
+    return _db(best)
 
 
 def measure(samples: AnySamples, rate: int = RATE) -> tuple[float, float]:
