@@ -152,6 +152,27 @@ def test_wav_round_trip_any_rate(tmp_path: Path) -> None:
     assert abs(len(y) - RATE) <= 64 and abs(np.abs(y[1000:-1000]).max() - 0.25) < 0.01
 
 
+def test_a_plain_wav_reads_as_the_decoder_reads_it(tmp_path: Path) -> None:
+    # a mono 16-bit WAV at the project's rate (a levelled take) is read without the decoder,
+    # to the same samples; any other file goes through it
+    from pipeline.voice.audio import decode
+
+    rng = np.random.default_rng(3)
+    x = np.clip(rng.normal(0, 0.3, RATE // 2), -1, 1)
+    x[:4] = [1.0, -1.0, 0.5, -0.25]
+    plain = write_wav(tmp_path / "take.wav", x)
+    other = write_wav(tmp_path / "slow.wav", x, rate=22_050)
+    for path in (plain, other):
+        channels, _ = decode(path, RATE)
+        assert np.array_equal(read_audio(path), channels.mean(axis=0).astype(np.float32))
+    with wave.open(str(tmp_path / "stereo.wav"), "wb") as w:
+        w.setnchannels(2)
+        w.setsampwidth(2)
+        w.setframerate(RATE)
+        w.writeframes((np.array([[1000, -1000]] * 100, "<i2")).tobytes())
+    assert np.allclose(read_audio(tmp_path / "stereo.wav"), 0.0)  # the channels averaged
+
+
 # --------------------------------------------------------------------------------------
 # Loudness
 # --------------------------------------------------------------------------------------
