@@ -53,17 +53,24 @@ ERROR = "error.txt"  # the worker's one-line failure summary, in the job's work 
 # --------------------------------------------------------------------------------------
 
 
-def source_digests() -> dict[str, str]:
+def source_digests(
+    dirs: tuple[str, ...] = SOURCE_DIRS,
+    suffixes: tuple[str, ...] = (".py", ".toml"),
+    root: Path | None = None,
+) -> dict[str, str]:
     """SHA-256 of every project source file (``.py``, ``.toml``, ``manim.cfg``), by path.
 
     Taken before the workers start, so a clip's hash describes the sources it was rendered
-    from even if a file is edited while it renders.
+    from even if a file is edited while it renders. `dirs` and `suffixes` narrow it (the
+    made formulas' digest, :func:`pipeline.shapes.code_digest`, reads the code only);
+    paths are relative to `root` (default: the project's).
     """
-    files = [ROOT / "manim.cfg"]
-    for d in SOURCE_DIRS:
-        files += [p for p in (ROOT / d).rglob("*") if p.suffix in (".py", ".toml")]
+    root = ROOT if root is None else root
+    files = [root / "manim.cfg"]
+    for d in dirs:
+        files += [p for p in (root / d).rglob("*") if p.suffix in suffixes]
     return {
-        str(p.relative_to(ROOT)): hashlib.sha256(p.read_bytes()).hexdigest()
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
         for p in files
         if p.is_file()
     }

@@ -23,7 +23,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from pipeline.files import atomic_write
-from pipeline.settings import ROOT
+from pipeline.job import source_digests
 
 __all__ = ["FOLDER", "code_digest", "load", "save"]
 
@@ -32,7 +32,7 @@ FOLDER = "made"  # beside the TeX cache's files, in its folder
 CODE = ("scenes", "lesson", "mathcore")
 
 
-def code_digest(root: Path = ROOT) -> str:
+def code_digest(root: Path | None = None) -> str:
     """A digest of the code and versions that made mobjects depend on besides their keys.
 
     Examples
@@ -41,10 +41,8 @@ def code_digest(root: Path = ROOT) -> str:
     (16, True)
     """
     h = hashlib.sha256()
-    files = sorted(p for d in CODE for p in (root / d).rglob("*.py"))
-    for p in [*files, root / "manim.cfg"]:
-        if p.is_file():
-            h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+    for rel, digest in sorted(source_digests(CODE, (".py",), root).items()):
+        h.update(f"{rel}\0{digest}\0".encode())
     for package in ("manim", "manimpango"):
         try:
             h.update(f"{package} {version(package)}\0".encode())
@@ -79,9 +77,7 @@ def load(folder: Path, scene: str, digest: str) -> int:
     path = _file(folder, scene, digest)
     try:
         entries = pickle.loads(zlib.decompress(path.read_bytes()))
-    except FileNotFoundError:
-        return 0
-    except Exception:  # a damaged or foreign file: make everything again
+    except Exception:  # none yet, or a damaged or foreign file: make everything
         return 0
     if not isinstance(entries, dict):
         return 0
