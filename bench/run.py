@@ -613,7 +613,7 @@ def main() -> int:
         # the same, with none of the scenes' made formulas and texts kept from an earlier
         # render (pipeline/shapes.py): what the first render after an edit of the scene kit
         # costs
-        for kept in (ROOT / "media" / "Tex" / "made").glob("*.pickle.z"):
+        for kept in (ROOT / "media" / "made").glob("*.pickle.z"):
             if kept.name.split("-")[0] in SEED:
                 kept.unlink()
         out = work / "unkept"

@@ -165,7 +165,11 @@ class ClipJob:
     log : Path
         Where the worker's output goes.
     tex_cache : Path
-        The LaTeX cache the workers share (read through links, extended atomically).
+        The LaTeX cache the workers share (read through links, extended atomically): manim's
+        own ``Tex/`` folder, which plain ``manim`` also reads and prunes.
+    made_cache : Path
+        Where the formulas and texts a render made are kept for the scene's next render
+        (:mod:`pipeline.shapes`), beside ``Tex/``, never inside it.
     """
 
     scene: str
@@ -174,6 +178,7 @@ class ClipJob:
     work: Path
     log: Path
     tex_cache: Path = field(default=MEDIA / "Tex")
+    made_cache: Path = field(default=MEDIA / "made")
 
     def to_dict(self) -> dict[str, Any]:
         """The job as JSON-ready data (paths as strings)."""
@@ -184,6 +189,7 @@ class ClipJob:
             "work": str(self.work),
             "log": str(self.log),
             "tex_cache": str(self.tex_cache),
+            "made_cache": str(self.made_cache),
         }
 
     @classmethod
@@ -196,6 +202,7 @@ class ClipJob:
             Path(d["work"]),
             Path(d["log"]),
             Path(d["tex_cache"]),
+            Path(d["made_cache"]),
         )
 
     def save(self, path: Path) -> Path:

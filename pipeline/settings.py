@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,10 +19,30 @@ __all__ = [
     "RenderSettings",
     "Variant",
     "default_out",
+    "media_root",
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
-MEDIA = ROOT / "media"
+
+
+def media_root() -> Path:
+    """Where renders and the render caches go: ``LECTURE_MEDIA`` if set, else ``media/``.
+
+    The folder holds each lesson's renders (``<lesson-id>/<quality>/``) and the caches every
+    render shares: ``Tex/`` (manim's own LaTeX folder, which plain ``manim`` reads and prunes
+    too), ``voice-cache/`` (synthetic takes), ``made/`` (formulas and texts a render made,
+    :mod:`pipeline.shapes`) and ``clip-store/``. Nothing of ours lives inside ``Tex/``.
+
+    Returns
+    -------
+    Path
+        An absolute path (a relative ``LECTURE_MEDIA`` is taken from the working folder).
+    """
+    given = os.environ.get("LECTURE_MEDIA")
+    return Path(given).resolve() if given else ROOT / "media"
+
+
+MEDIA = media_root()
 
 # --voice: the synthetic voice (espeak-ng, recorded takes where fresh), or silent renders.
 VOICE_OPTIONS = ("espeak", "none")

@@ -3,7 +3,10 @@
 A scene makes each of its formulas and texts once per process (:mod:`scenes.memo`): the
 LaTeX or Pango outline is parsed into shapes, which costs tens of milliseconds a formula
 even when the TeX cache holds its SVG, and a scene makes about a hundred. The worker keeps
-what a render made beside the TeX cache, one file per scene, and hands it to the next render
+what a render made in ``made/`` beside the TeX cache, one file per scene (never inside manim's
+``Tex/`` folder: manim removes every entry of it that is not an SVG whenever it compiles a
+formula, and plain ``manim`` run in the project would meet our folder there), and hands it to
+the next render
 of the scene (:func:`scenes.memo.keep`), which then makes only what is new: a number the
 author edited, a new caption.
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import shutil
 import zlib
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -25,9 +29,9 @@ from pathlib import Path
 from pipeline.files import atomic_write
 from pipeline.job import source_digests
 
-__all__ = ["FOLDER", "code_digest", "load", "save"]
+__all__ = ["FOLDER", "code_digest", "load", "move_from_tex", "save"]
 
-FOLDER = "made"  # beside the TeX cache's files, in its folder
+FOLDER = "made"  # a folder of the media root, beside manim's Tex/
 # the code a made formula or text depends on, besides its key (texts, size, colour)
 CODE = ("scenes", "lesson", "mathcore")
 
@@ -49,6 +53,30 @@ def code_digest(root: Path | None = None) -> str:
         except PackageNotFoundError:
             h.update(f"{package} -\0".encode())
     return h.hexdigest()[:16]
+
+
+def move_from_tex(tex: Path, kept: Path) -> None:
+    """Move the kept files an earlier version wrote into ``Tex/made`` to `kept`, once.
+
+    Manim prunes its ``Tex/`` folder of everything but SVGs and fails on a folder there, so
+    nothing of ours may stay in it. Another process may be moving it at the same time: the
+    first rename wins and the folder left over is removed.
+
+    Parameters
+    ----------
+    tex : pathlib.Path
+        Manim's LaTeX folder (``media/Tex``).
+    kept : pathlib.Path
+        Where the kept files live now (``media/made``).
+    """
+    old = tex / FOLDER
+    if not old.is_dir() or old.is_symlink():
+        return
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        old.rename(kept)
+    except OSError:  # `kept` exists already (or another process moved it): the old one goes
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _file(folder: Path, scene: str, digest: str) -> Path:

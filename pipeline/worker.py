@@ -149,7 +149,8 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
 
         cls = getattr(importlib.import_module(spec.scene_module), scene)
         # what the last render of this scene made, unless the code that makes it changed
-        kept, digest = job.tex_cache / shapes.FOLDER, shapes.code_digest()
+        kept, digest = job.made_cache, shapes.code_digest()
+        shapes.move_from_tex(job.tex_cache, kept)
         shapes.load(kept, scene, digest)
         # a held picture is converted and encoded once, a frame of long duration (encoding)
         renderer = hold_once_renderer()

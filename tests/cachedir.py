@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -62,21 +63,48 @@ def clip_store() -> Path:
     return root
 
 
-# The render's own caches in the checkout (``media/``), content-addressed by the product:
-# LaTeX's SVGs by the TeX source, synthetic voice takes by text, voice and engine.
-RENDER_CACHES = ("Tex", "voice-cache")
+# The render's own caches in a media folder, content-addressed by the product: LaTeX's SVGs
+# by the TeX source, synthetic voice takes by text, voice and engine, the formulas and texts
+# a render made by scene under a digest of the code that makes them.
+RENDER_CACHES = ("Tex", "voice-cache", "made")
+RUN_DAYS = 1  # a run's media folder left behind (the run was killed) is removed after this
+
+
+def run_media() -> Path:
+    """The media folder of this test run (``LECTURE_MEDIA`` for everything the suite runs).
+
+    The suite never reads or writes the checkout's ``media/``, which holds what its user
+    rendered: each run renders, plans and reads manifests in a folder of its own under
+    :func:`cache_root`, whose caches are the suite's (:func:`share_render_caches`). The test
+    processes of one run (pytest-xdist's workers inherit the variable) share the folder.
+
+    Returns
+    -------
+    Path
+        A new, empty folder (the first process of a run), or the run's (its workers).
+    """
+    given = os.environ.get("LECTURE_MEDIA")
+    if given and os.environ.get("PYTEST_XDIST_WORKER"):
+        return Path(given)
+    runs = cache_root() / "runs"
+    runs.mkdir(exist_ok=True)
+    cutoff = time.time() - RUN_DAYS * 86400
+    for old in runs.iterdir():
+        if old.stat().st_mtime < cutoff:
+            shutil.rmtree(old, ignore_errors=True)
+    return Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=runs))
 
 
 def share_render_caches(media: Path) -> list[Path]:
-    """Point a checkout's missing LaTeX and voice caches at the suite's, so a fresh clone's
-    renders find every formula and synthetic take an earlier run made (as a working copy
-    that renders every day does). An existing folder is left alone; files of the shared
-    caches not made again for :data:`STORE_DAYS` days are removed.
+    """Point a media folder's missing LaTeX, voice and made-formula caches at the suite's,
+    so a fresh clone's renders find every formula and synthetic take an earlier run made (as
+    a working copy that renders every day does). An existing folder is left alone; files of
+    the shared caches not made again for :data:`STORE_DAYS` days are removed.
 
     Parameters
     ----------
     media : Path
-        The checkout's ``media/`` folder.
+        The run's media folder (:func:`run_media`).
 
     Returns
     -------

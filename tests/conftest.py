@@ -16,7 +16,13 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from cachedir import clip_store, share_render_caches  # noqa: E402
+from cachedir import clip_store, run_media, share_render_caches  # noqa: E402
+
+# Everything the suite renders, plans and reads goes to a media folder of the run's own
+# (``LECTURE_MEDIA``, read when pipeline.settings is imported: before any project import),
+# never the checkout's media/, which holds what the user rendered.
+MEDIA = run_media()
+os.environ["LECTURE_MEDIA"] = str(MEDIA)
 from drycache import cached_dry_run  # noqa: E402
 from variants import EDITS, variant  # noqa: E402
 
@@ -26,7 +32,6 @@ collect_ignore = ["fixture_scenes.py"]
 SEED_SCENES = ["ProjectionDrop", "AngleSignRegions", "SoftmaxBarMorph"]
 # Renders made to be checked, not watched: a real render, small and at 5 frames a second.
 QUALITY = "test"
-DRY_MEDIA = ROOT / "media" / "test-dry"
 # Dry runs check what each step shows at its end, what the scene reads and its subtitles'
 # rules; none of that depends on the frame rate, so they run at 5 fps (2.5× faster than 15).
 DRY_FPS = 5.0
@@ -159,15 +164,11 @@ def dry_scene(lesson_paths: dict[str, Path]):
     lesson's bytes and everything else that makes them: under pytest-xdist the first worker
     to need one makes it under a lock, the others read it, and a later run reads it back.
     """
-    # manim writes its TeX and text caches in place: one folder per process
-    media = DRY_MEDIA / (os.environ.get("PYTEST_XDIST_WORKER") or "main")
 
     def run(scene: str, lesson: str, lang: str = "id"):
         key = (scene, lesson, lang)
         if key not in _runs:
-            _runs[key] = cached_dry_run(
-                scene, lesson_paths[lesson], lang, media, frame_rate=DRY_FPS
-            )
+            _runs[key] = cached_dry_run(scene, lesson_paths[lesson], lang, frame_rate=DRY_FPS)
         return _runs[key]
 
     return run
@@ -188,8 +189,25 @@ LONG_POLES = (
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """A fresh checkout's renders share the suite's LaTeX and voice caches (:mod:`cachedir`)."""
-    share_render_caches(ROOT / "media")
+    """The run's renders share the suite's LaTeX, voice and made caches (:mod:`cachedir`)."""
+    share_render_caches(MEDIA)
+
+
+@pytest.fixture(autouse=True)
+def manim_writes_into_the_run_media() -> None:
+    """A test that makes manim mobjects in its own process writes manim's TeX and text
+    caches into the run's media folder, not the checkout's (manim.cfg's ``media_dir``)."""
+    if "manim" in sys.modules:
+        from manim import config
+
+        if config.media_dir != str(MEDIA):
+            config.media_dir = str(MEDIA)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The first process of the run removes the run's media folder when the run is over."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        shutil.rmtree(MEDIA, ignore_errors=True)
 
 
 @pytest.hookimpl(trylast=True)  # after -m and -k deselected: the collection xdist hands out

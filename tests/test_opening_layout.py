@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from conftest import DRY_FPS, DRY_MEDIA
+from conftest import DRY_FPS
 from drycache import cached_dry_run
 from test_scenes import check_layout
 from variants import variant
@@ -71,7 +70,6 @@ def _lesson(name: str, folder: Path) -> Path:
 @pytest.mark.parametrize("scene", SCENES)
 def test_every_text_inside_apart_and_legible(scene: str, lesson: str, tmp_path: Path) -> None:
     path = _lesson(lesson, tmp_path)
-    media = DRY_MEDIA / (os.environ.get("PYTEST_XDIST_WORKER") or "main")
-    obj = cached_dry_run(scene, path, "id", media, voice="none", frame_rate=DRY_FPS)
+    obj = cached_dry_run(scene, path, "id", voice="none", frame_rate=DRY_FPS)
     broken = check_layout(obj)
     assert not broken, "\n".join(broken)

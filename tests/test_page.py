@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from answer_forms import right_forms, wrong_forms
 from browser import chromium
-from cachedir import clip_store
+from cachedir import cache_root, clip_store
 from conftest import QUALITY, ROOT, lecture, shared
 from PIL import Image
 
@@ -31,7 +31,7 @@ from lesson.quizkinds import KINDS
 pytestmark = [pytest.mark.render, pytest.mark.slides]
 
 DEFAULT = ROOT / "lessons" / "inner-product.toml"
-SCREENSHOTS = ROOT / "media" / "test-screens"
+SCREENSHOTS = cache_root() / "screens"  # kept after the run, to look at
 
 
 @pytest.fixture(scope="session")

@@ -90,3 +90,55 @@ def test_the_digest_follows_the_scene_code(tmp_path: Path) -> None:
     assert code_digest(tmp_path) == before
     (tmp_path / "manim.cfg").write_text("[CLI]\n", encoding="utf-8")
     assert code_digest(tmp_path) != before
+
+
+PLAIN = """
+from manim import MathTex, Scene
+
+
+class Fresh(Scene):
+    def construct(self) -> None:
+        self.add(MathTex(r"\\langle q, k \\rangle = {number}"))
+"""
+
+
+@pytest.mark.render
+def test_plain_manim_renders_a_new_formula_after_a_lecture_render(tmp_path: Path) -> None:
+    """An author previews a scene with the `manim` command they know after a `lecture` render.
+
+    Manim removes every entry of its ``Tex/`` folder that is not an SVG whenever it compiles
+    a formula, and fails on a folder there: the kept formulas live in ``made/`` beside it, and
+    a ``Tex/made`` an earlier version left is moved there by the next render.
+    """
+    import uuid
+
+    media = tmp_path / "media"
+    (media / "Tex" / "made").mkdir(parents=True)
+    (media / "Tex" / "made" / "Old-0123456789abcdef.pickle.z").write_bytes(b"kept before")
+    env = {
+        **os.environ,
+        "LECTURE_MEDIA": str(media),
+        "LECTURE_EXTRA_SCENES": "tests.fixture_scenes:SpokenNumber",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "lecture.cli", "render", "SpokenNumber", "--quality", "test",
+         "--voice", "none", "--out", str(tmp_path / "out"), "--quiet"],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert [p.name for p in (media / "Tex").iterdir() if not p.is_file()] == []
+    assert (media / "made" / "Old-0123456789abcdef.pickle.z").read_bytes() == b"kept before"
+    svgs = {p.name for p in (media / "Tex").glob("*.svg")}
+    assert svgs  # the lecture render's formula, in manim's own LaTeX cache
+
+    scene = tmp_path / "preview.py"
+    scene.write_text(PLAIN.format(number=uuid.uuid4().int % 10**12), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "manim", "render", "-ql", "-s", "--media_dir", str(media),
+         str(scene), "Fresh"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, (done.stdout + done.stderr)[-2000:]
+    assert list(media.rglob("Fresh*.png")), done.stdout[-2000:]
+    assert svgs < {p.name for p in (media / "Tex").glob("*.svg")}  # its new formula joined them
+    assert (media / "made" / "Old-0123456789abcdef.pickle.z").is_file()

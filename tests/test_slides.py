@@ -13,7 +13,7 @@ from pathlib import Path
 import av
 import pytest
 from browser import chromium
-from cachedir import clip_store
+from cachedir import cache_root, clip_store
 from conftest import QUALITY, SEED_SCENES, lecture
 from PIL import Image
 from pptx import Presentation
@@ -22,7 +22,7 @@ from pptx.enum.shapes import MSO_SHAPE_TYPE
 from pipeline.media import probe
 
 ROOT = Path(__file__).resolve().parent.parent
-SCREENSHOTS = ROOT / "media" / "test-screens"
+SCREENSHOTS = cache_root() / "screens"  # kept after the run, to look at
 pytestmark = [pytest.mark.render, pytest.mark.slides]
 
 

@@ -282,15 +282,11 @@ DRAWN = ("ProjectionDrop", "AngleSignRegions", "AttentionScores", "QuizQuestion6
 @pytest.mark.parametrize("scene", DRAWN)
 def test_generated_lesson_draws_legibly(generated_path: Path, scene: str) -> None:
     """Every text inside the frame and apart, captions to the rules, numbers as the sheet."""
-    import os
-
-    from conftest import DRY_MEDIA
     from test_scenes import check_captions, check_layout
 
     from lesson.sheet import scene_sheet
 
-    media = DRY_MEDIA / f"variants-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
-    obj = cached_dry_run(scene, generated_path, "id", media, frame_rate=DRY_FPS)
+    obj = cached_dry_run(scene, generated_path, "id", frame_rate=DRY_FPS)
     sheet = {k: v.text for k, v in scene_sheet(load_lesson(generated_path), scene).items()}
     for snap in obj.snapshots:
         for key, text in snap.numbers.items():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -83,7 +84,8 @@ def test_runs_of_brackets_and_digits_read_as_written() -> None:
 
     from publish.verify import check_label
 
-    with tempconfig({"pixel_width": 1280, "pixel_height": 720, "background_color": "#101418"}):
+    options = {"pixel_width": 1280, "pixel_height": 720, "background_color": "#101418"}
+    with tempconfig({**options, "media_dir": os.environ["LECTURE_MEDIA"]}):  # the run's media
         scene = Scene()
         formula = MathTex("(-1)(2) + (-1)(1)", font_size=30)
         scene.add(formula)
