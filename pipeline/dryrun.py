@@ -43,6 +43,7 @@ def dry_run(
     voice: str = "espeak",
     recordings: bool = True,
     frame_rate: float | None = None,
+    keep: bool = True,
 ) -> DryRun:
     """Run `scene`'s construct for `lesson` in `lang` with rendering skipped.
 
@@ -66,6 +67,10 @@ def dry_run(
     frame_rate : float, optional
         Frames per second of the run (default: low quality's). What the scene shows at a
         step's end and what it reads do not depend on it; the tests run at a lower rate.
+    keep : bool
+        With the shared LaTeX cache (no `media`), take the formulas and texts the last run
+        or render of the scene made, and keep what this run made, as a render does
+        (:mod:`pipeline.shapes`, ``made/`` of the media folder).
 
     Returns
     -------
@@ -74,6 +79,7 @@ def dry_run(
     from manim import config, tempconfig
 
     from lesson.model import load_lesson
+    from pipeline import shapes
     from pipeline.voice.narrator import narrator_for
     from pipeline.voice.recordings import recording_dir, recordings_root
     from pipeline.worker import link_tree, publish
@@ -85,6 +91,7 @@ def dry_run(
     tmp = None if media else tempfile.TemporaryDirectory(prefix="lecture-dry-")
     work = media or Path(tmp.name)  # type: ignore[union-attr]
     tex = work / "Tex"
+    kept = MEDIA / shapes.FOLDER if tmp is not None and keep else None
     if tmp is not None:
         link_tree(MEDIA / "Tex", tex)
     try:
@@ -102,12 +109,21 @@ def dry_run(
         ):
             spec = scene_spec(scene)
             cls = getattr(importlib.import_module(spec.scene_module), scene)
+            if kept is not None:
+                from scenes import memo
+
+                memo.begin()
+                digest = shapes.code_digest()
+                shapes.move_from_tex(MEDIA / "Tex", kept)
+                shapes.load(kept, scene, digest)
             obj = cls(lesson=loaded, lang=lang, narrator=narrator)
             # dry_run writes no frames but still draws each one with Cairo (a quarter of its
             # time); only mobjects and subtitles are read here, never pixels
             obj.renderer.update_frame = lambda *a, **k: None
             obj.renderer.save_static_frame_data = lambda *a, **k: None
             obj.render()
+            if kept is not None:
+                shapes.save(kept, scene, digest)
             fps = float(config.frame_rate)
         if tmp is not None:
             publish(tex, MEDIA / "Tex")

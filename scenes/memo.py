@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from manim import Mobject
 
-__all__ = ["LIMIT", "keep", "made", "made_here", "pristine", "used"]
+__all__ = ["LIMIT", "begin", "keep", "made", "made_here", "pristine", "used"]
 
 M = TypeVar("M", bound=Mobject)
 
@@ -103,11 +103,22 @@ def keep(entries: Mapping[Hashable, Mobject]) -> None:
         _MADE.popitem(last=False)
 
 
+def begin() -> None:
+    """Start counting a new run of a scene in this process: what it uses and what it makes.
+
+    The made mobjects stay (a later run takes them as it takes kept ones): only
+    :func:`used` and :func:`made_here` start again, so that a process that runs several
+    scenes keeps each one's own.
+    """
+    _USED.clear()
+    _HERE.clear()
+
+
 def used() -> dict[Hashable, Mobject]:
-    """The mobjects :func:`pristine` handed out in this process (made or kept), by key."""
+    """The mobjects :func:`pristine` handed out since :func:`begin` (made or kept), by key."""
     return {k: _MADE[k] for k in _USED if k in _MADE}
 
 
 def made_here() -> int:
-    """How many mobjects this process made (not kept from an earlier one)."""
+    """How many mobjects were made since :func:`begin` (not kept from an earlier one)."""
     return len(_HERE)

@@ -23,6 +23,8 @@ from cachedir import clip_store, run_media, share_render_caches  # noqa: E402
 # never the checkout's media/, which holds what the user rendered.
 MEDIA = run_media()
 os.environ["LECTURE_MEDIA"] = str(MEDIA)
+# nor the author's recorded takes (voice/): a test that plays recordings names its own folder
+os.environ["LECTURE_RECORDINGS"] = str(MEDIA / "no-recordings")
 from drycache import cached_dry_run  # noqa: E402
 from variants import EDITS, variant  # noqa: E402
 

@@ -20,7 +20,7 @@ import pytest
 from answer_forms import right_forms, wrong_forms
 from browser import chromium
 from cachedir import cache_root, clip_store
-from conftest import QUALITY, ROOT, lecture, shared
+from conftest import QUALITY, ROOT, Build, lecture, shared
 from PIL import Image
 
 from lesson.answers import Part, judge, quiz_answers
@@ -35,12 +35,14 @@ SCREENSHOTS = cache_root() / "screens"  # kept after the run, to look at
 
 
 @pytest.fixture(scope="session")
-def pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def pages(tmp_path_factory: pytest.TempPathFactory, whole_lesson: Build) -> Path:
     """`lecture page --lessons` of the default lesson and three variants, made once per run.
 
     Every clip comes from the suite's clip store when its inputs were seen before (a warm
     run: the pages are joined and written, nothing renders); after a change of the code the
-    first run renders into the store, each clip the four lessons share once.
+    first run renders into the store, each clip the four lessons share once. It starts after
+    the whole-lesson build, whose lecture clips (the same for every lesson that varies only
+    its quiz) are then in the store: two builds at once would each render them.
     """
 
     def build(folder: Path) -> None:

@@ -29,7 +29,7 @@ from scenes import memo
 
 folder, scene, digest = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
 kept = shapes.load(folder, scene, digest)
-run = dry_run(scene, DEFAULT_LESSON, "id", voice="none", frame_rate=5.0)
+run = dry_run(scene, DEFAULT_LESSON, "id", voice="none", frame_rate=5.0, keep=False)
 made = memo.made_here()
 saved = shapes.save(folder, scene, digest)
 print(json.dumps({"kept": kept, "made": made, "saved": saved, "steps": repr(run.snapshots)}))
@@ -142,3 +142,37 @@ def test_plain_manim_renders_a_new_formula_after_a_lecture_render(tmp_path: Path
     assert list(media.rglob("Fresh*.png")), done.stdout[-2000:]
     assert svgs < {p.name for p in (media / "Tex").glob("*.svg")}  # its new formula joined them
     assert (media / "made" / "Old-0123456789abcdef.pickle.z").is_file()
+
+
+KEPT_RUN = """
+import json, sys
+from lesson.model import DEFAULT_LESSON
+from pipeline.dryrun import dry_run
+from scenes import memo
+
+run = dry_run(sys.argv[1], DEFAULT_LESSON, "id", voice="none", frame_rate=5.0)
+print(json.dumps({"made": memo.made_here(), "steps": repr(run.snapshots)}))
+"""
+
+
+def test_a_dry_run_keeps_what_it_made_for_the_next_run_as_a_render_does(tmp_path: Path) -> None:
+    """`lecture script` and the captions check take and keep the scene's made formulas."""
+
+    def dry() -> dict:
+        done = subprocess.run(
+            [sys.executable, "-c", KEPT_RUN, SCENE],
+            cwd=ROOT,
+            env={**os.environ, "LECTURE_MEDIA": str(tmp_path / "media"), "PYTHONHASHSEED": "0"},
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        result: dict = json.loads(done.stdout.strip().splitlines()[-1])
+        return result
+
+    first = dry()
+    assert first["made"] > 20
+    assert [p.name.split("-")[0] for p in (tmp_path / "media" / "made").iterdir()] == [SCENE]
+    again = dry()
+    assert again["made"] == 0 and again["steps"] == first["steps"]
