@@ -113,9 +113,9 @@ def dry_run(
                 from scenes import memo
 
                 memo.begin()
-                digest = shapes.code_digest()
+                digest, size = shapes.code_digest(), shapes.canvas()
                 shapes.move_from_tex(MEDIA / "Tex", kept)
-                shapes.load(kept, scene, digest)
+                shapes.load(kept, scene, digest, size)
             obj = cls(lesson=loaded, lang=lang, narrator=narrator)
             # dry_run writes no frames but still draws each one with Cairo (a quarter of its
             # time); only mobjects and subtitles are read here, never pixels
@@ -123,7 +123,7 @@ def dry_run(
             obj.renderer.save_static_frame_data = lambda *a, **k: None
             obj.render()
             if kept is not None:
-                shapes.save(kept, scene, digest)
+                shapes.save(kept, scene, digest, size)
             fps = float(config.frame_rate)
         if tmp is not None:
             publish(tex, MEDIA / "Tex")

@@ -13,8 +13,12 @@ author edited, a new caption.
 A file is kept under a digest of everything the made mobjects depend on besides their keys
 (:func:`code_digest`: the scene kit's, the lesson layer's and the math core's code, the
 manim configuration, manim's and ManimPango's versions); an edit of that code starts the
-scene afresh and the file of the old digest is removed. The files are pickles this program
-wrote into its own cache; one that cannot be read is ignored (the render makes everything).
+scene afresh and the file of the old digest is removed. A text's outline depends on the
+picture's size in pixels too (manim lays a text out with Pango on a canvas of the render's
+pixel width, which cuts a line longer than the picture), so each picture size keeps its own
+file (:func:`canvas`): a low-quality preview and a medium build never hand each other texts.
+The files are pickles this program wrote into its own cache; one that cannot be read is
+ignored (the render makes everything).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from pathlib import Path
 from pipeline.files import atomic_write
 from pipeline.job import source_digests
 
-__all__ = ["FOLDER", "code_digest", "load", "move_from_tex", "save"]
+__all__ = ["FOLDER", "canvas", "code_digest", "load", "move_from_tex", "save"]
 
 FOLDER = "made"  # a folder of the media root, beside manim's Tex/
 # the code a made formula or text depends on, besides its key (texts, size, colour)
@@ -79,11 +83,18 @@ def move_from_tex(tex: Path, kept: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def _file(folder: Path, scene: str, digest: str) -> Path:
-    return folder / f"{scene}-{digest}.pickle.z"
+def canvas() -> str:
+    """The picture size manim makes texts for now, ``<width>x<height>`` in pixels."""
+    from manim import config
+
+    return f"{config.pixel_width}x{config.pixel_height}"
 
 
-def load(folder: Path, scene: str, digest: str) -> int:
+def _file(folder: Path, scene: str, digest: str, size: str) -> Path:
+    return folder / f"{scene}-{size}-{digest}.pickle.z"
+
+
+def load(folder: Path, scene: str, digest: str, size: str) -> int:
     """Give :mod:`scenes.memo` what the last render of `scene` made under `digest`.
 
     Parameters
@@ -94,6 +105,8 @@ def load(folder: Path, scene: str, digest: str) -> int:
         The scene's class name.
     digest : str
         :func:`code_digest` of the code now.
+    size : str
+        :func:`canvas`, the picture size of the render.
 
     Returns
     -------
@@ -102,7 +115,7 @@ def load(folder: Path, scene: str, digest: str) -> int:
     """
     from scenes import memo
 
-    path = _file(folder, scene, digest)
+    path = _file(folder, scene, digest, size)
     try:
         entries = pickle.loads(zlib.decompress(path.read_bytes()))
     except Exception:  # none yet, or a damaged or foreign file: make everything
@@ -113,11 +126,12 @@ def load(folder: Path, scene: str, digest: str) -> int:
     return len(entries)
 
 
-def save(folder: Path, scene: str, digest: str) -> int:
+def save(folder: Path, scene: str, digest: str, size: str) -> int:
     """Keep what this process's render of `scene` used, if it made anything new.
 
-    The mobjects :func:`scenes.memo.used` returns are written to `scene`'s file under
-    `digest` in one rename; files of `scene` under other digests are removed.
+    The mobjects :func:`scenes.memo.used` returns are written to `scene`'s file of picture
+    size `size` under `digest` in one rename; its files of that size under other digests
+    (and of an earlier version, which named no size) are removed.
 
     Returns
     -------
@@ -130,9 +144,13 @@ def save(folder: Path, scene: str, digest: str) -> int:
         return 0
     entries = memo.used()
     folder.mkdir(parents=True, exist_ok=True)
-    path = _file(folder, scene, digest)
+    path = _file(folder, scene, digest, size)
     atomic_write(path, zlib.compress(pickle.dumps(entries, protocol=pickle.HIGHEST_PROTOCOL), 1))
-    for old in folder.glob(f"{scene}-*.pickle.z"):
+    earlier = [
+        *folder.glob(f"{scene}-{size}-*.pickle.z"),
+        *folder.glob(f"{scene}-{'?' * 16}.pickle.z"),
+    ]
+    for old in earlier:
         if old != path:
             old.unlink(missing_ok=True)
     return len(entries)

@@ -149,9 +149,9 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
 
         cls = getattr(importlib.import_module(spec.scene_module), scene)
         # what the last render of this scene made, unless the code that makes it changed
-        kept, digest = job.made_cache, shapes.code_digest()
+        kept, digest, size = job.made_cache, shapes.code_digest(), shapes.canvas()
         shapes.move_from_tex(job.tex_cache, kept)
-        shapes.load(kept, scene, digest)
+        shapes.load(kept, scene, digest, size)
         # a held picture is converted and encoded once, a frame of long duration (encoding)
         renderer = hold_once_renderer()
         obj = cls(lesson=lesson, lang=settings.lang, narrator=narrator, renderer=renderer)
@@ -166,7 +166,7 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
 
             obj.tear_down = tear_down
         obj.render()
-        shapes.save(kept, scene, digest)
+        shapes.save(kept, scene, digest, size)
         width, height = config.pixel_width, config.pixel_height
         fw, fh = config.frame_width, config.frame_height
     extra = uncovered(set(getattr(obj, "lesson_reads", ())), spec.reads)

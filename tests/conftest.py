@@ -190,9 +190,39 @@ LONG_POLES = (
 )
 
 
+def checkout_media() -> dict[str, tuple[int, int]]:
+    """Every file and folder under the checkout's media/: its size and modification time."""
+    found = {}
+    for path in (ROOT / "media").rglob("*"):
+        try:
+            st = path.lstat()
+        except FileNotFoundError:  # removed while we walk (not by the suite: by its user)
+            continue
+        found[str(path.relative_to(ROOT))] = (st.st_size, st.st_mtime_ns)
+    return found
+
+
+_CHECKOUT_MEDIA: dict[str, tuple[int, int]] = {}
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """The run's renders share the suite's LaTeX, voice and made caches (:mod:`cachedir`)."""
+    """The run's renders share the suite's LaTeX, voice and made caches (:mod:`cachedir`);
+    the first process notes what the checkout's media/ holds, to check it at the end."""
     share_render_caches(MEDIA)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        _CHECKOUT_MEDIA.update(checkout_media())
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The run fails if any test wrote into, or removed from, the checkout's media/."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or exitstatus not in (0, 1):
+        return
+    after = checkout_media()
+    changed = sorted(set(after.items()) ^ set(_CHECKOUT_MEDIA.items()))
+    if changed:
+        names = sorted({name for name, _ in changed})
+        print(f"\nthe suite changed the checkout's media/: {', '.join(names[:10])}")
+        session.exitstatus = 1
 
 
 @pytest.fixture(autouse=True)

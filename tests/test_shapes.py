@@ -28,10 +28,10 @@ from pipeline.dryrun import dry_run
 from scenes import memo
 
 folder, scene, digest = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
-kept = shapes.load(folder, scene, digest)
+kept = shapes.load(folder, scene, digest, "854x480")  # the dry run's picture: low quality
 run = dry_run(scene, DEFAULT_LESSON, "id", voice="none", frame_rate=5.0, keep=False)
 made = memo.made_here()
-saved = shapes.save(folder, scene, digest)
+saved = shapes.save(folder, scene, digest, "854x480")
 print(json.dumps({"kept": kept, "made": made, "saved": saved, "steps": repr(run.snapshots)}))
 """
 
@@ -55,7 +55,7 @@ def test_the_next_run_makes_nothing_and_lays_the_scene_out_the_same(tmp_path: Pa
     folder = tmp_path / "made"
     first = render_like(folder)
     assert first["kept"] == 0 and first["made"] > 20 and first["saved"] >= first["made"]
-    assert [p.name for p in folder.iterdir()] == [f"{SCENE}-d1.pickle.z"]
+    assert [p.name for p in folder.iterdir()] == [f"{SCENE}-854x480-d1.pickle.z"]
 
     again = render_like(folder)
     assert again["kept"] == first["saved"]
@@ -66,13 +66,13 @@ def test_the_next_run_makes_nothing_and_lays_the_scene_out_the_same(tmp_path: Pa
     other = render_like(folder, digest="d2")
     assert other["kept"] == 0 and other["made"] == first["made"]
     assert other["steps"] == first["steps"]
-    assert [p.name for p in folder.iterdir()] == [f"{SCENE}-d2.pickle.z"]
+    assert [p.name for p in folder.iterdir()] == [f"{SCENE}-854x480-d2.pickle.z"]
 
 
 def test_a_damaged_file_is_ignored(tmp_path: Path) -> None:
     folder = tmp_path / "made"
     folder.mkdir()
-    (folder / f"{SCENE}-d1.pickle.z").write_bytes(b"not a pickle")
+    (folder / f"{SCENE}-854x480-d1.pickle.z").write_bytes(b"not a pickle")
     run = render_like(folder)
     assert run["kept"] == 0 and run["made"] > 20 and run["saved"] == run["made"]
 
@@ -176,3 +176,35 @@ def test_a_dry_run_keeps_what_it_made_for_the_next_run_as_a_render_does(tmp_path
     assert [p.name.split("-")[0] for p in (tmp_path / "media" / "made").iterdir()] == [SCENE]
     again = dry()
     assert again["made"] == 0 and again["steps"] == first["steps"]
+
+
+def test_each_picture_size_keeps_its_own_texts(tmp_path: Path) -> None:
+    """Manim lays a text out on a canvas of the picture's width, which cuts a long line: a
+    render at the test quality (384 px wide) must not hand its texts to a dry run at low
+    quality (854 px), whose layout would then shrink a conclusion below the smallest size."""
+    env = {
+        **os.environ,
+        "LECTURE_MEDIA": str(tmp_path / "media"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "lecture.cli", "render", "QuizQuestion1", "--quality", "test",
+         "--voice", "none", "--out", str(tmp_path / "out"), "--quiet"],
+        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert [p.name.split("-")[1] for p in (tmp_path / "media" / "made").iterdir()] == ["384x216"]
+    check = (
+        "import sys; sys.path.insert(0, 'tests')\n"
+        "from lesson.model import DEFAULT_LESSON\n"
+        "from pipeline.dryrun import dry_run\n"
+        "from test_scenes import check_layout\n"
+        "run = dry_run('QuizQuestion1', DEFAULT_LESSON, 'id', voice='none', frame_rate=5.0)\n"
+        "print(check_layout(run))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", check], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+    sizes = sorted(p.name.split("-")[1] for p in (tmp_path / "media" / "made").iterdir())
+    assert sizes == ["384x216", "854x480"]
