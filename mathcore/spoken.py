@@ -28,7 +28,7 @@ from num2words import num2words
 from mathcore import speech as sp
 from mathcore.fmt import MINUS, Shown
 
-__all__ = ["LANGUAGES", "say", "spoken", "spoken_notation", "spoken_template"]
+__all__ = ["LANGUAGES", "say", "spoken", "spoken_notation", "spoken_template", "zero_vector"]
 
 LANGUAGES = ("id", "en")
 
@@ -47,6 +47,8 @@ class _Words:
     degrees: str
     degree: str
     vector: str
+    zero_vector: str  # the term; a spoken vector never begins like it
+    coordinates: str  # said after the vector's word when its coordinates would
     infinity: str
     undefined: str
     dot: str
@@ -75,6 +77,8 @@ _WORDS = {
         degrees="derajat",
         degree="derajat",
         vector="vektor",
+        zero_vector="vektor nol",
+        coordinates="berkoordinat",
         infinity="tak hingga",
         undefined="tidak terdefinisi",
         dot="titik",
@@ -117,6 +121,8 @@ _WORDS = {
         degrees="degrees",
         degree="degree",
         vector="the vector",
+        zero_vector="the zero vector",
+        coordinates="with coordinates",
         infinity="infinity",
         undefined="undefined",
         dot="dot",
@@ -243,7 +249,10 @@ def say(s: sp.Speech, lang: str) -> str:
         case sp.Approx(inner):
             return f"{w.approx} {say(inner, lang)}"
         case sp.Vec(items):
-            return f"{w.vector} " + ", ".join(say(i, lang) for i in items)
+            said = f"{w.vector} " + ", ".join(say(i, lang) for i in items)
+            if f"{said.replace(',', '')} ".startswith(f"{w.zero_vector} "):  # (0.33, 0.67) isn't
+                said = f"{w.vector} {w.coordinates} " + said.removeprefix(f"{w.vector} ")
+            return said
         case sp.Deg(inner):
             one = isinstance(inner, sp.Dec) and inner.whole == 1 and not inner.digits
             return f"{say(inner, lang)} {w.degree if one else w.degrees}"
@@ -303,7 +312,9 @@ def spoken(value: Shown, lang: str) -> str:
     >>> spoken(fmt.fixed(0.33, 3), "id")
     'nol koma tiga tiga nol'
     >>> spoken(fmt.vector([F(4, 5), F(8, 5)], P), "id")
-    'vektor nol koma delapan, satu koma enam'
+    'vektor berkoordinat nol koma delapan, satu koma enam'
+    >>> spoken(fmt.vector([F(4, 5), F(8, 5)], P), "en"), spoken(fmt.vector([2, 0], P), "id")
+    ('the vector zero point eight, one point six', 'vektor dua, nol')
     >>> spoken(fmt.approx(1.7888543819998317, 2), "en")
     'approximately one point seven nine'
     >>> spoken(fmt.degrees(36.86989764584402, None, P), "id")
@@ -329,6 +340,30 @@ def _numbers(text: str, lang: str) -> str:
         return f" {_dec(s, lang)} "
 
     return _NUMBER.sub(one, text)
+
+
+def zero_vector(lang: str) -> str:
+    """How the narration names the zero vector; no spoken vector begins like it.
+
+    Examples
+    --------
+    >>> zero_vector("id"), zero_vector("en")
+    ('vektor nol', 'the zero vector')
+    """
+    return _check(lang).zero_vector
+
+
+def _vector_word(items: str, lang: str) -> str:
+    """The words a written tuple is said after: the vector's word.
+
+    Where the first coordinate would make it begin like the zero vector ("vektor nol koma
+    tiga"), the vector's word and its coordinates' ("vektor berkoordinat nol koma tiga").
+    """
+    w = _check(lang)
+    first = " ".join(_numbers(items.split(",")[0], lang).split())
+    if f"{w.vector} {first} ".startswith(f"{w.zero_vector} "):  # "vektor nol koma tiga"
+        return f"{w.vector} {w.coordinates}"
+    return w.vector
 
 
 def spoken_notation(text: str, lang: str) -> str:
@@ -387,7 +422,7 @@ def spoken_notation(text: str, lang: str) -> str:
     t = re.sub(r"(?<=[A-Za-z])\s*·\s*(?=[A-Za-z])", f" {w.dot} ", t)
     t = t.replace("·", f" {w.times} ").replace("×", f" {w.times} ")
     t = re.sub(r"(?<=[\d)])\(", f" {w.times} (", t)  # (−1)(4), 2(1): side by side multiplies
-    t = _TUPLE.sub(lambda m: f" {w.vector} {m.group('items')} ", t)
+    t = _TUPLE.sub(lambda m: f" {_vector_word(m.group('items'), lang)} {m.group('items')} ", t)
     t = re.sub(r"≈\s*", f" {w.approx} ", t)
     t = t.replace(f"{MINUS}∞", f" {w.minus} {w.infinity} ").replace("∞", f" {w.infinity} ")
     t = t.replace("√", f" {w.root} ")

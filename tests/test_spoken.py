@@ -84,7 +84,7 @@ KNOWN = [
     ),
     (
         fmt.vector([F(4, 5), F(8, 5)], P),
-        "vektor nol koma delapan, satu koma enam",
+        "vektor berkoordinat nol koma delapan, satu koma enam",
         "the vector zero point eight, one point six",
     ),
     (
@@ -94,7 +94,7 @@ KNOWN = [
     ),
     (
         fmt.vector([F(1, 3), 1], P),
-        "kira-kira vektor nol koma tiga tiga, satu",
+        "kira-kira vektor berkoordinat nol koma tiga tiga, satu",
         "approximately the vector zero point three three, one",
     ),
     (fmt.degrees(90.0, F(90), P), "sembilan puluh derajat", "ninety degrees"),
@@ -168,7 +168,8 @@ NOTATION = [
     ("2 − 4 − 6", "dua kurang empat kurang enam", "two minus four minus six"),
     ("(−1)·4", "minus satu kali empat", "minus one times four"),
     ("2(1) + 1(2)", "dua kali satu tambah satu kali dua", "two times one plus one times two"),
-    ("(0.330, 0.670)", "vektor nol koma tiga tiga nol, nol koma enam tujuh nol", None),
+    ("(0.330, 0.670)", "vektor berkoordinat nol koma tiga tiga nol, nol koma enam tujuh nol", None),
+    ("(0, 2)", "vektor berkoordinat nol, dua", "the vector zero, two"),
     ("(1/2, 1/2)", "vektor satu per dua, satu per dua", "the vector one over two, one over two"),
     ("−∞", "minus tak hingga", "minus infinity"),
     ("exp(0.707)", "e pangkat nol koma tujuh nol tujuh", "e to the zero point seven zero seven"),

@@ -331,7 +331,7 @@ def recording(folder: Path, name: str, words: str | None = None, seconds: float 
 def test_recording_with_matching_sidecar_is_used_and_edit_makes_it_stale(tmp_path: Path) -> None:
     folder = recording_dir("inner-product", "id", "ProjectionDrop", root=tmp_path)
     assert folder == tmp_path / "inner-product" / "id" / "ProjectionDrop"
-    words = "Proyeksinya vektor nol koma delapan, satu koma enam."
+    words = "Proyeksinya vektor berkoordinat nol koma delapan, satu koma enam."
     path = recording(folder, "pd_sub_proj.wav", words)
     check = check_recordings(folder, {"pd_sub_proj": words, "pd_sub_dot": "Kalikan."})
     assert check.used == {"pd_sub_proj": path} and not check.stale and not check.unused

@@ -1,0 +1,106 @@
+"""What the voice says is heard as meant: no two symbols or terms of the lesson sound alike.
+
+A learner who only listens tells ``q`` from ``key`` and a vector from the zero vector by ear
+alone. Every symbol the captions say (the single letters left in their spoken words) and
+every term the voice has a pronunciation for (the lexicon's terms, the zero vector) is turned
+into espeak-ng's phonemes exactly as a synthetic take says it (the lexicon applied, the
+language's voice), and no two different ones may share their phonemes; every vector a sheet
+shows, on the default lesson and on edited lessons with decimal coordinates, is said without
+beginning like the zero vector.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from variants import EDITS, variant
+
+from lesson.model import load_lesson
+from lesson.scenelist import lesson_order
+from lesson.sheet import scene_sheet
+from mathcore.spoken import spoken, spoken_notation, zero_vector
+from pipeline.lexicon import apply as apply_lexicon
+from pipeline.lexicon import lexicon
+from pipeline.voice.synthesis import VOICES
+
+pytestmark = pytest.mark.voice
+TEXT = Path(__file__).resolve().parent.parent / "lesson" / "text"
+
+
+def phonemes(words: str, lang: str) -> str:
+    """The phonemes espeak-ng says for `words` in a synthetic take of `lang`."""
+    r = subprocess.run(
+        ["espeak-ng", "-v", VOICES[lang], "-x", "-q", apply_lexicon(words, lang)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return " ".join(r.stdout.split())
+
+
+def _strings(node: object) -> Iterator[str]:
+    if isinstance(node, dict):
+        for value in node.values():
+            yield from _strings(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _strings(value)
+    elif isinstance(node, str):
+        yield node
+
+
+def said_symbols(lang: str) -> set[str]:
+    """The single letters the captions of `lang` leave in their spoken words (``q``, ``k``…)."""
+    found = set()
+    for path in TEXT.glob("*.toml"):
+        for text in _strings(tomllib.loads(path.read_text(encoding="utf-8")).get(lang, {})):
+            words = spoken_notation(re.sub(r"\{[^}]*\}", " ", text), lang)
+            found |= {w for w in re.findall(r"[^\W\d_]+", words) if len(w) == 1}
+    return found
+
+
+def things_said(lang: str) -> set[str]:
+    """Symbols and terms, each once (a capital letter is its small one, said alike)."""
+    symbols = {s.casefold() for s in said_symbols("id")}  # the lesson's notation, as in id
+    lex = lexicon(lang)
+    terms = {t.casefold() for t in (*lex.terms, *lex.checked)}
+    return symbols | terms | {zero_vector(lang)}
+
+
+@pytest.mark.parametrize("lang", list(VOICES))
+def test_no_two_symbols_or_terms_sound_alike(lang: str) -> None:
+    heard: dict[str, list[str]] = {}
+    for thing in sorted(things_said(lang)):
+        heard.setdefault(phonemes(thing, lang), []).append(thing)
+    alike = {p: things for p, things in heard.items() if len(things) > 1}
+    assert not alike, f"{lang}: said alike: " + "; ".join(
+        f"{' = '.join(things)} /{p}/" for p, things in alike.items()
+    )
+
+
+def test_q_and_key_are_told_apart_and_the_symbols_are_the_lessons() -> None:
+    assert {"q", "k", "u", "v", "x", "y", "d", "e"} <= said_symbols("id")
+    assert phonemes("q", "id") != phonemes("key", "id")
+    assert phonemes("query q dan key k", "id").split()[1] != phonemes("key", "id")
+
+
+@pytest.mark.parametrize("lang", list(VOICES))
+@pytest.mark.parametrize("lesson", sorted(EDITS))
+def test_no_vector_is_said_like_the_zero_vector(tmp_path: Path, lang: str, lesson: str) -> None:
+    """``(0.33, 0.67)`` is not heard as "vektor nol …" ("the zero vector …"), rounded or not."""
+    loaded = load_lesson(variant(lesson, tmp_path))
+    zero = phonemes(zero_vector(lang), lang)
+    said = {
+        spoken(value, lang)
+        for scene in lesson_order(loaded)
+        for value in scene_sheet(loaded, scene).values()
+        if value.kind == "vector"
+    }
+    assert any(words.split()[-1] in ("nol", "zero") or " nol" in words for words in said)
+    like = [words for words in sorted(said) if zero in phonemes(words, lang)]
+    assert not like, f"{lang} {lesson}: said like the zero vector: {like[:5]}"
