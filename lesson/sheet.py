@@ -47,12 +47,17 @@ class Sheet(dict[str, Shown]):
     ``outcomes`` names the values a step presents as its result (the product, the length,
     the weights): the narrator says each of them aloud in the step that first shows it, and
     a test fails when one is shown but not said there.
+
+    ``inputs`` names the values a computation starts from (a question's vectors): the
+    narrator says each of them by the end of the step that first shows it, so that a
+    learner who only listens can do the computation; a test fails when one is not said.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.decisions: dict[str, str] = {}
         self.outcomes: set[str] = set()
+        self.inputs: set[str] = set()
 
     def mark(self, *keys: str) -> Sheet:
         """Mark `keys` (values of this sheet that exist) as outcomes; returns the sheet.
@@ -64,6 +69,18 @@ class Sheet(dict[str, Shown]):
         ['dot']
         """
         self.outcomes.update(k for k in keys if k in self)
+        return self
+
+    def given(self, *keys: str) -> Sheet:
+        """Mark `keys` (values of this sheet that exist) as inputs; returns the sheet.
+
+        Examples
+        --------
+        >>> s = Sheet({"x": fmt.vector([1, 2], fmt.Places())}).given("x", "y")
+        >>> sorted(s.inputs)
+        ['x']
+        """
+        self.inputs.update(k for k in keys if k in self)
         return self
 
 

@@ -106,6 +106,20 @@ def check_outcomes_said(obj, sheet, lang: str) -> None:
         seen |= set(snap.numbers)
 
 
+def check_inputs_said(obj, sheet, lang: str) -> None:
+    """Every value the sheet marks as an input is said aloud by the end of the step that
+    first shows it, so a learner who only listens has what the computation starts from."""
+    words = ""
+    for snap in obj.snapshots:
+        words += " " + " ".join(snap.words)
+        for key in sorted(set(snap.numbers) & sheet.inputs):
+            said = spoken(sheet[key], lang)
+            assert said in words, (
+                f"{snap.section}: shows the input {key} = {sheet[key].text!r} but never says "
+                f"{said!r}"
+            )
+
+
 def check_contrast(obj) -> None:
     """Every text at 4.5:1 and every meaningful graphic at 3:1 against what is behind it."""
     from scenes.palette import GRAPHIC_MIN, TEXT_MIN
@@ -148,6 +162,7 @@ def test_dry_run(dry_scene, lesson_paths, scene: str, lesson: str, lang: str) ->
     sheet = {k: v.text for k, v in full.items()}
     check_numbers(obj, sheet)
     check_outcomes_said(obj, full, lang)
+    check_inputs_said(obj, full, lang)
     assert obj.lesson_reads, "read nothing from the lesson"
     assert uncovered(obj.lesson_reads, ORDER[scene].reads) == [], "reads an undeclared key"
     broken = check_layout(obj)

@@ -220,7 +220,7 @@ def dot_sign(lesson: Lesson, quiz: Quiz) -> Sheet:
     if d != 0:  # "−8 < 0"; a zero product is itself the comparison
         sheet["zero"] = fmt.number(0, P)
     sheet.decisions["dot"] = decide.sign(d)
-    return sheet.mark("expanded", "products", "dot", "right_angle")
+    return sheet.given("x", "y").mark("expanded", "products", "dot", "right_angle")
 
 
 def cosine(lesson: Lesson, quiz: Quiz) -> Sheet:
@@ -244,7 +244,7 @@ def cosine(lesson: Lesson, quiz: Quiz) -> Sheet:
         if frac.text != sheet["cos"].text and len(frac.text) <= MAX_SYMBOLIC:
             sheet["cos_frac"] = frac
     sheet.decisions["dot_vs_cos"] = decide.match(exact_dot(x, y), cos)
-    return sheet.mark("expanded", "dot", "norm_u", "norm_v", "cos_frac", "cos")
+    return sheet.given("u", "v").mark("expanded", "dot", "norm_u", "norm_v", "cos_frac", "cos")
 
 
 def projection(lesson: Lesson, quiz: Quiz) -> Sheet:
@@ -266,7 +266,9 @@ def projection(lesson: Lesson, quiz: Quiz) -> Sheet:
     ratio = fmt.ratio(d, sqrt_exact(kk), P)
     if ratio.text != sheet["comp"].text and len(ratio.text) <= MAX_SYMBOLIC:
         sheet["comp_ratio"] = ratio  # 4/√5 before its value ≈ 1.79
-    return sheet.mark("expanded", "dot", "norm_k", "comp_ratio", "comp", "kk", "proj")
+    return sheet.given("q", "k").mark(
+        "expanded", "dot", "norm_k", "comp_ratio", "comp", "kk", "proj"
+    )
 
 
 def orthogonal(lesson: Lesson, quiz: Quiz) -> Sheet:
@@ -286,7 +288,9 @@ def orthogonal(lesson: Lesson, quiz: Quiz) -> Sheet:
         "origin": fmt.vector(origin, P),
         "origin_dot": fmt.number(exact_dot(origin, y), P),
     }
-    return sheet.mark("expanded", "dot", "norm_x", "norm_y", "zero", "right_angle", "origin_dot")
+    return sheet.given("x", "y").mark(
+        "expanded", "dot", "norm_x", "norm_y", "zero", "right_angle", "origin_dot"
+    )
 
 
 def magnitude(lesson: Lesson, quiz: Quiz) -> Sheet:
@@ -438,4 +442,4 @@ def cosine_vs_scale(lesson: Lesson, quiz: Quiz) -> Sheet:
         "sqrt_d_k": fmt.root(sqrt_exact(Fraction(d_k)), P),
         "scaled": fmt.number(exact_scaled(d, d_k), P),
     }
-    return sheet.mark("dot", "norm_q", "norm_k", "cos", "d_k", "sqrt_d_k", "scaled")
+    return sheet.given("q", "k").mark("dot", "norm_q", "norm_k", "cos", "d_k", "sqrt_d_k", "scaled")
