@@ -566,7 +566,7 @@ class QuizQuestion(LessonScene):
 
     def invite_pause(self) -> None:
         """Say the invitation to pause while the full countdown ring appears."""
-        self.say("qz_sub_pause")
+        self.say(f"qz_{self.code}_sub_pause")
         self.play(FadeIn(self.countdown), run_time=0.5)
 
     def count_down(self) -> None:

@@ -97,3 +97,14 @@ def test_step_scan_finds_dynamic_names() -> None:
     src += '\nPAIR_STEPS = ("langkah-satu", "langkah-dua")'
     want = {"lancip", "wilayah", "kesimpulan", "langkah-satu", "langkah-dua"}
     assert step_identifiers(src) == want
+
+
+@pytest.mark.parametrize("lang", ["id", "en"])
+def test_each_question_invites_the_pause_in_its_own_words(lang: str) -> None:
+    """Eight identical "pause and try it yourself" sentences told the listener nothing: each
+    kind of question names what to work out before its solution."""
+    from lesson.quizkinds import KINDS
+
+    texts = catalogue(lang)
+    said = [texts[f"qz_{kind.code}_sub_pause"] for kind in KINDS.values()]
+    assert len(set(said)) == len(KINDS) and "qz_sub_pause" not in texts

@@ -222,7 +222,7 @@ def edge_forms(part: Part) -> list[str]:
 def the_pause_follows_the_invitation(data: dict[str, Any], q: dict[str, Any]) -> None:
     """Where the page pauses: the invitation to pause has just been said (its caption ends
     there) and nothing is said before the solution starts."""
-    invitation = catalogue("id")["qz_sub_pause"]
+    invitation = catalogue("id")[f"qz_{KINDS[q['kind']].code}_sub_pause"]
     said = [c for c in data["cues"] if c["start"] < q["pause_at"]]
     last = said[-1]
     assert invitation.endswith(" ".join(last["text"].split())), (q["number"], last["text"])
