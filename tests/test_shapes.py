@@ -36,12 +36,12 @@ print(json.dumps({"kept": kept, "made": made, "saved": saved, "steps": repr(run.
 """
 
 
-def render_like(folder: Path, digest: str = "d1") -> dict:
-    """Run the scene's construct in a fresh process between a load and a save of `folder`."""
+def fresh_process(script: str, *args: str, **env: str) -> dict:
+    """Run `script` in a fresh process (as each render is); the JSON of its last line."""
     done = subprocess.run(
-        [sys.executable, "-c", RUN, str(folder), SCENE, digest],
+        [sys.executable, "-c", script, *args],
         cwd=ROOT,
-        env={**os.environ, "PYTHONHASHSEED": "0"},  # sets print in the same order in each run
+        env={**os.environ, "PYTHONHASHSEED": "0", **env},  # sets print in the same order
         capture_output=True,
         text=True,
         check=False,
@@ -49,6 +49,11 @@ def render_like(folder: Path, digest: str = "d1") -> dict:
     assert done.returncode == 0, done.stderr[-2000:]
     result: dict = json.loads(done.stdout.strip().splitlines()[-1])
     return result
+
+
+def render_like(folder: Path, digest: str = "d1") -> dict:
+    """Run the scene's construct in a fresh process between a load and a save of `folder`."""
+    return fresh_process(RUN, str(folder), SCENE, digest)
 
 
 def test_the_next_run_makes_nothing_and_lays_the_scene_out_the_same(tmp_path: Path) -> None:
@@ -92,6 +97,17 @@ def test_the_digest_follows_the_scene_code(tmp_path: Path) -> None:
     assert code_digest(tmp_path) != before
 
 
+def render_at_the_test_quality(scene: str, media: Path, out: Path, **env: str) -> None:
+    """`lecture render SCENE` at the test quality, silent, with `media` as its media folder."""
+    done = subprocess.run(
+        [sys.executable, "-m", "lecture.cli", "render", scene, "--quality", "test",
+         "--voice", "none", "--out", str(out), "--quiet"],
+        cwd=ROOT, env={**os.environ, "LECTURE_MEDIA": str(media), **env},
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
 PLAIN = """
 from manim import MathTex, Scene
 
@@ -115,17 +131,8 @@ def test_plain_manim_renders_a_new_formula_after_a_lecture_render(tmp_path: Path
     media = tmp_path / "media"
     (media / "Tex" / "made").mkdir(parents=True)
     (media / "Tex" / "made" / "Old-0123456789abcdef.pickle.z").write_bytes(b"kept before")
-    env = {
-        **os.environ,
-        "LECTURE_MEDIA": str(media),
-        "LECTURE_EXTRA_SCENES": "tests.fixture_scenes:SpokenNumber",
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "lecture.cli", "render", "SpokenNumber", "--quality", "test",
-         "--voice", "none", "--out", str(tmp_path / "out"), "--quiet"],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr[-2000:]
+    extra = {"LECTURE_EXTRA_SCENES": "tests.fixture_scenes:SpokenNumber"}
+    render_at_the_test_quality("SpokenNumber", media, tmp_path / "out", **extra)
     assert [p.name for p in (media / "Tex").iterdir() if not p.is_file()] == []
     assert (media / "made" / "Old-0123456789abcdef.pickle.z").read_bytes() == b"kept before"
     svgs = {p.name for p in (media / "Tex").glob("*.svg")}
@@ -159,17 +166,7 @@ def test_a_dry_run_keeps_what_it_made_for_the_next_run_as_a_render_does(tmp_path
     """`lecture script` and the captions check take and keep the scene's made formulas."""
 
     def dry() -> dict:
-        done = subprocess.run(
-            [sys.executable, "-c", KEPT_RUN, SCENE],
-            cwd=ROOT,
-            env={**os.environ, "LECTURE_MEDIA": str(tmp_path / "media"), "PYTHONHASHSEED": "0"},
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert done.returncode == 0, done.stderr[-2000:]
-        result: dict = json.loads(done.stdout.strip().splitlines()[-1])
-        return result
+        return fresh_process(KEPT_RUN, SCENE, LECTURE_MEDIA=str(tmp_path / "media"))
 
     first = dry()
     assert first["made"] > 20
@@ -182,29 +179,16 @@ def test_each_picture_size_keeps_its_own_texts(tmp_path: Path) -> None:
     """Manim lays a text out on a canvas of the picture's width, which cuts a long line: a
     render at the test quality (384 px wide) must not hand its texts to a dry run at low
     quality (854 px), whose layout would then shrink a conclusion below the smallest size."""
-    env = {
-        **os.environ,
-        "LECTURE_MEDIA": str(tmp_path / "media"),
-    }
-    done = subprocess.run(
-        [sys.executable, "-m", "lecture.cli", "render", "QuizQuestion1", "--quality", "test",
-         "--voice", "none", "--out", str(tmp_path / "out"), "--quiet"],
-        cwd=ROOT, env=env, capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    assert done.returncode == 0, done.stderr[-2000:]
+    render_at_the_test_quality("QuizQuestion1", tmp_path / "media", tmp_path / "out")
     assert [p.name.split("-")[1] for p in (tmp_path / "media" / "made").iterdir()] == ["384x216"]
     check = (
-        "import sys; sys.path.insert(0, 'tests')\n"
+        "import json, sys; sys.path.insert(0, 'tests')\n"
         "from lesson.model import DEFAULT_LESSON\n"
         "from pipeline.dryrun import dry_run\n"
         "from test_scenes import check_layout\n"
         "run = dry_run('QuizQuestion1', DEFAULT_LESSON, 'id', voice='none', frame_rate=5.0)\n"
-        "print(check_layout(run))\n"
+        "print(json.dumps({'broken': check_layout(run)}))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", check], cwd=ROOT, env=env, capture_output=True, text=True
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert done.stdout.strip().splitlines()[-1] == "[]"
+    assert fresh_process(check, LECTURE_MEDIA=str(tmp_path / "media")) == {"broken": []}
     sizes = sorted(p.name.split("-")[1] for p in (tmp_path / "media" / "made").iterdir())
     assert sizes == ["384x216", "854x480"]
