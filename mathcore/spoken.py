@@ -249,10 +249,8 @@ def say(s: sp.Speech, lang: str) -> str:
         case sp.Approx(inner):
             return f"{w.approx} {say(inner, lang)}"
         case sp.Vec(items):
-            said = f"{w.vector} " + ", ".join(say(i, lang) for i in items)
-            if f"{said.replace(',', '')} ".startswith(f"{w.zero_vector} "):  # (0.33, 0.67) isn't
-                said = f"{w.vector} {w.coordinates} " + said.removeprefix(f"{w.vector} ")
-            return said
+            said = [say(i, lang) for i in items]
+            return f"{_vector_word(said[0], lang)} " + ", ".join(said)
         case sp.Deg(inner):
             one = isinstance(inner, sp.Dec) and inner.whole == 1 and not inner.digits
             return f"{say(inner, lang)} {w.degree if one else w.degrees}"
@@ -353,15 +351,14 @@ def zero_vector(lang: str) -> str:
     return _check(lang).zero_vector
 
 
-def _vector_word(items: str, lang: str) -> str:
-    """The words a written tuple is said after: the vector's word.
+def _vector_word(first: str, lang: str) -> str:
+    """The words a vector is said after, given its first coordinate's words: the vector's word.
 
     Where the first coordinate would make it begin like the zero vector ("vektor nol koma
     tiga"), the vector's word and its coordinates' ("vektor berkoordinat nol koma tiga").
     """
     w = _check(lang)
-    first = " ".join(_numbers(items.split(",")[0], lang).split())
-    if f"{w.vector} {first} ".startswith(f"{w.zero_vector} "):  # "vektor nol koma tiga"
+    if f"{w.vector} {first} ".startswith(f"{w.zero_vector} "):
         return f"{w.vector} {w.coordinates}"
     return w.vector
 
@@ -422,7 +419,12 @@ def spoken_notation(text: str, lang: str) -> str:
     t = re.sub(r"(?<=[A-Za-z])\s*·\s*(?=[A-Za-z])", f" {w.dot} ", t)
     t = t.replace("·", f" {w.times} ").replace("×", f" {w.times} ")
     t = re.sub(r"(?<=[\d)])\(", f" {w.times} (", t)  # (−1)(4), 2(1): side by side multiplies
-    t = _TUPLE.sub(lambda m: f" {_vector_word(m.group('items'), lang)} {m.group('items')} ", t)
+    t = _TUPLE.sub(
+        lambda m: (
+            f" {_vector_word(_numbers(m['items'].split(',')[0], lang).strip(), lang)} {m['items']} "
+        ),
+        t,
+    )
     t = re.sub(r"≈\s*", f" {w.approx} ", t)
     t = t.replace(f"{MINUS}∞", f" {w.minus} {w.infinity} ").replace("∞", f" {w.infinity} ")
     t = t.replace("√", f" {w.root} ")

@@ -6,6 +6,7 @@ narrator as objects, as a render worker makes it.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import tempfile
@@ -109,21 +110,13 @@ def dry_run(
         ):
             spec = scene_spec(scene)
             cls = getattr(importlib.import_module(spec.scene_module), scene)
-            if kept is not None:
-                from scenes import memo
-
-                memo.begin()
-                digest, size = shapes.code_digest(), shapes.canvas()
-                shapes.move_from_tex(MEDIA / "Tex", kept)
-                shapes.load(kept, scene, digest, size)
-            obj = cls(lesson=loaded, lang=lang, narrator=narrator)
-            # dry_run writes no frames but still draws each one with Cairo (a quarter of its
-            # time); only mobjects and subtitles are read here, never pixels
-            obj.renderer.update_frame = lambda *a, **k: None
-            obj.renderer.save_static_frame_data = lambda *a, **k: None
-            obj.render()
-            if kept is not None:
-                shapes.save(kept, scene, digest, size)
+            with shapes.kept(kept, MEDIA / "Tex", scene) if kept else contextlib.nullcontext():
+                obj = cls(lesson=loaded, lang=lang, narrator=narrator)
+                # dry_run writes no frames but still draws each one with Cairo (a quarter of
+                # its time); only mobjects and subtitles are read here, never pixels
+                obj.renderer.update_frame = lambda *a, **k: None
+                obj.renderer.save_static_frame_data = lambda *a, **k: None
+                obj.render()
             fps = float(config.frame_rate)
         if tmp is not None:
             publish(tex, MEDIA / "Tex")

@@ -27,13 +27,15 @@ import hashlib
 import pickle
 import shutil
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from pipeline.files import atomic_write
 from pipeline.job import source_digests
 
-__all__ = ["FOLDER", "canvas", "code_digest", "load", "move_from_tex", "save"]
+__all__ = ["FOLDER", "canvas", "code_digest", "kept", "load", "move_from_tex", "save"]
 
 FOLDER = "made"  # a folder of the media root, beside manim's Tex/
 # the code a made formula or text depends on, besides its key (texts, size, colour)
@@ -154,3 +156,29 @@ def save(folder: Path, scene: str, digest: str, size: str) -> int:
         if old != path:
             old.unlink(missing_ok=True)
     return len(entries)
+
+
+@contextmanager
+def kept(folder: Path, tex: Path, scene: str) -> Iterator[None]:
+    """Hand one run of `scene` what its last run made, then keep what this one made.
+
+    Used around a render or a dry run, inside its manim configuration (the picture size
+    names the file, :func:`canvas`).
+
+    Parameters
+    ----------
+    folder : pathlib.Path
+        Where the files are kept (``media/made``).
+    tex : pathlib.Path
+        Manim's LaTeX folder, from which an earlier version's ``Tex/made`` is moved.
+    scene : str
+        The scene's class name.
+    """
+    from scenes import memo
+
+    memo.begin()
+    digest, size = code_digest(), canvas()
+    move_from_tex(tex, folder)
+    load(folder, scene, digest, size)
+    yield
+    save(folder, scene, digest, size)

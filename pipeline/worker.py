@@ -148,25 +148,23 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
         from pipeline.encoding import hold_once_renderer
 
         cls = getattr(importlib.import_module(spec.scene_module), scene)
-        # what the last render of this scene made, unless the code that makes it changed
-        kept, digest, size = job.made_cache, shapes.code_digest(), shapes.canvas()
-        shapes.move_from_tex(job.tex_cache, kept)
-        shapes.load(kept, scene, digest, size)
-        # a held picture is converted and encoded once, a frame of long duration (encoding)
-        renderer = hold_once_renderer()
-        obj = cls(lesson=lesson, lang=settings.lang, narrator=narrator, renderer=renderer)
-        if drawn is not None:
-            # said when construct is over, every frame drawn: manim's encoder may still be
-            # writing the last ones and joining the sections while the next render starts
-            finish = obj.tear_down
+        # what the last render of this scene made at this picture size, unless the code that
+        # makes it changed; what this one made is kept for the next
+        with shapes.kept(job.made_cache, job.tex_cache, scene):
+            # a held picture is converted and encoded once, a frame of long duration (encoding)
+            renderer = hold_once_renderer()
+            obj = cls(lesson=lesson, lang=settings.lang, narrator=narrator, renderer=renderer)
+            if drawn is not None:
+                # said when construct is over, every frame drawn: manim's encoder may still be
+                # writing the last ones and joining the sections while the next render starts
+                finish = obj.tear_down
 
-            def tear_down() -> None:
-                finish()
-                drawn()
+                def tear_down() -> None:
+                    finish()
+                    drawn()
 
-            obj.tear_down = tear_down
-        obj.render()
-        shapes.save(kept, scene, digest, size)
+                obj.tear_down = tear_down
+            obj.render()
         width, height = config.pixel_width, config.pixel_height
         fw, fh = config.frame_width, config.frame_height
     extra = uncovered(set(getattr(obj, "lesson_reads", ())), spec.reads)
