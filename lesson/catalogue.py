@@ -31,6 +31,7 @@ __all__ = [
 ]
 
 LANGUAGES = ("id", "en")
+_SUBSCRIPT = "₀₁₂₃₄₅₆₇₈₉"
 LECTURE_TEXT = TEXT_DIR / "lecture.toml"
 
 
@@ -168,6 +169,8 @@ def fill(
     text for every pair of coordinates: ``{a}``, ``{b}``). ``{name:eq}`` is the value after
     its relation: ``= 4`` when exact, ``≈ 1.79`` when rounded, so a sentence never states a
     rounded value with "="; ``{name:is}`` the same without ``=`` (``4``, ``≈ 0.330``).
+    ``{k*:dan}`` lists the sheet values ``k1``, ``k2``, … as ``k₁ = …, k₂ = … dan k₃ = …``
+    (the word after the colon joins the last two), so a sentence says every key however many.
 
     Returns
     -------
@@ -184,6 +187,9 @@ def fill(
     'comp {c}, q · k = {x}'
     >>> fill("{w:is} and {x:is}", {"w": fmt.fixed(0.3302, 3)} | sheet, {"x": "d"})[0]
     '≈ {w} and {x}'
+    >>> keys = {"k1": fmt.vector([1, 0], P), "k2": fmt.vector([0, 1], P)}
+    >>> fill("keys {k*:and}.", keys)[0]
+    'keys k₁ = {k1} and k₂ = {k2}.'
     """
     fields = fields or {}
     values: dict[str, Shown] = {}
@@ -191,6 +197,18 @@ def fill(
     for literal, name, spec, _ in string.Formatter().parse(template):
         out.append(literal.replace("{", "{{").replace("}", "}}"))
         if name is None:
+            continue
+        if name.endswith("*"):  # a numbered list: k₁ = {k1}, k₂ = {k2} dan k₃ = {k3}
+            stem, items = name[:-1], []
+            while f"{stem}{len(items) + 1}" in sheet:
+                n = len(items) + 1
+                label = stem + "".join(_SUBSCRIPT[int(c)] for c in str(n))
+                items.append(f"{label} = {{{stem}{n}}}")
+                values[f"{stem}{n}"] = sheet[f"{stem}{n}"]
+            if not items:
+                raise KeyError(f"{{{name}}}: the sheet has no {stem}1")
+            last = f" {spec} " if spec else ", "
+            out.append(", ".join(items[:-1]) + last + items[-1] if len(items) > 1 else items[0])
             continue
         value = sheet[fields.get(name, name)]
         values[name] = value

@@ -34,6 +34,7 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
     "match": ("match", "mismatch"),
     "direction": ("same_direction", "other_direction"),
     "winner": ("single", "tie"),
+    "seen": ("new", "seen"),  # a worked example's numbers met again: say results only
 }
 
 

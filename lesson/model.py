@@ -64,9 +64,12 @@ __all__ = [
     "Lesson",
     "LessonError",
     "Projection",
+    "REPEATS",
     "Quiz",
     "load_lesson",
     "load_lesson_text",
+    "quiz_vectors",
+    "worked_vectors",
 ]
 
 DEFAULT_LESSON = Path(__file__).resolve().parent.parent / "lessons" / "inner-product.toml"
@@ -379,7 +382,7 @@ SCHEMA = Schema(
                 Field(
                     "scale",
                     Factor(),
-                    default=2,
+                    default=3,
                     attr="magnitude_scale",
                     checks=(_pair_scaled_fits,),
                     varied=True,
@@ -499,4 +502,49 @@ def _load(text: str, path: Path) -> Lesson:
     except RecursionError:
         raise r.fail("(syntax)", "values nested too deeply") from None
     attributes, raw = SCHEMA.read(r, data)
-    return Lesson(path=path, raw=raw, source=text, **attributes)
+    lesson = Lesson(path=path, raw=raw, source=text, **attributes)
+    worked = worked_vectors(lesson)
+    for q in lesson.quiz:
+        if quiz_vectors(q.vectors) <= worked:
+            raise r.fail(
+                f"quiz[{q.number}]",
+                f"{REPEATS}: give the question numbers the lecture has not solved",
+            )
+    return lesson
+
+
+# The loader's reason for a question whose vectors all appear in the lecture's worked examples.
+REPEATS = "its vectors are all the lecture's worked examples"
+
+
+def worked_vectors(lesson: Lesson) -> set[Vec]:
+    """Every vector a worked example (a scene before the quiz) shows.
+
+    Examples
+    --------
+    >>> (Fraction(2), Fraction(1)) in worked_vectors(load_lesson())
+    True
+    """
+    at = lesson.attention
+    p = lesson.projection
+    found: set[Vec] = {p.query, p.key, *([p.other] if p.other else [])}
+    found |= {lesson.angle.key, lesson.angle.acute, lesson.angle.right, lesson.angle.obtuse}
+    found |= {at.query, *at.keys, *(at.values or ()), *lesson.scores}
+    found |= {v for pair in lesson.magnitude for v in pair}
+    found |= {*lesson.zero_query["keys"], lesson.scale["x"], lesson.scale["y"]}
+    return found
+
+
+def quiz_vectors(vectors: Mapping[str, Any]) -> set[Vec]:
+    """The vectors of one ``[[quiz]]`` entry (its ``vectors`` mapping).
+
+    Examples
+    --------
+    >>> sorted(quiz_vectors(load_lesson().quiz[1].vectors))
+    [(Fraction(3, 1), Fraction(4, 1)), (Fraction(4, 1), Fraction(3, 1))]
+    """
+    if "pairs" in vectors:
+        return {x for pair in vectors["pairs"] for x in pair}
+    if "keys" in vectors:
+        return {vectors["query"], *vectors["keys"]}
+    return {vectors["x"], vectors["y"]}

@@ -125,7 +125,12 @@ LECTURE: tuple[Scene, ...] = (
         "attention_scores",
         ("attention.keys", "attention.values", "attention.mask", "scores", "format", *PACE),
     ),
-    Scene("ScaleIsNotCosine", "scale", "scale_is_not_cosine", ("scale", "format", *PACE)),
+    Scene(
+        "ScaleIsNotCosine",
+        "scale",
+        "scale_is_not_cosine",
+        ("scale", "projection.query", "projection.key", "format", *PACE),
+    ),
     Scene(
         "MagnitudeVsDirection",
         "magnitude",

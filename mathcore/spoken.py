@@ -159,6 +159,7 @@ _GREEK = {
     "β": "beta",
     "γ": "gamma",
     "δ": "delta",
+    "Δ": "delta",
     "ε": "epsilon",
     "θ": "theta",
     "λ": "lambda",
@@ -389,9 +390,13 @@ def spoken_notation(text: str, lang: str) -> str:
     'kosinus theta sama dengan nol koma delapan'
     >>> spoken_notation("q′ · k", "id"), spoken_notation("q′ · k", "en")
     ('q aksen titik k', 'q prime dot k')
+    >>> spoken_notation("q · k = ‖q‖ ‖k‖ cos θ", "id")
+    'q titik k sama dengan panjang q kali panjang k kali kosinus theta'
     """
     w = _check(lang)
     t = text.replace("\u00a0", " ").replace("\u202f", " ")
+    # factors side by side multiply: ‖q‖ ‖k‖ cos θ is a length times a length times a cosine
+    t = re.sub(r"‖\s+(?=‖|cos\b)", "‖ × ", t)
     t = re.sub(r"‖([^‖]+)‖", lambda m: f" {w.length} {m.group(1)} ", t)
     t = t.replace("ℝ", "R")
     t = re.sub(

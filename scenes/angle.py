@@ -302,7 +302,14 @@ class AngleSignRegions(LessonScene):
         self.stop_caption = self.captions[stop]
         self.play(FadeIn(self.stop_caption), run_time=0.6)
         if stop != "zero":
-            self.say("as_sub_values", result=True, d=f"{stop}_dot", t=f"{stop}_theta")
+            self.say(
+                "as_sub_values",
+                result=True,
+                q=f"{stop}_q",
+                d=f"{stop}_dot",
+                c=f"{stop}_cos",
+                t=f"{stop}_theta",
+            )
             self.play(Indicate(self.resting, color=C.ACCENT, scale_factor=1.05))
         self.wait(1)
 

@@ -204,14 +204,14 @@ class ScaleIsNotCosine(LessonScene):
     # --- steps -------------------------------------------------------------------------
     def show_raw(self) -> None:
         """q, k, d_k and the raw dot product."""
-        self.say("snc_sub_raw", result=True)
+        self.say(self.pick("snc_sub_raw", "pair"), result=True)
         self.play(FadeIn(self.title), FadeIn(self.vectors), run_time=1.2)
         self.play(Write(self.dot_row), run_time=1.5)
         self.wait(2)
 
     def show_divisions(self) -> None:
         """Cosine divides by both lengths; attention divides by √d_k."""
-        self.say("snc_sub_cos")
+        self.say(self.pick("snc_sub_cos", "pair"))
         self.play(FadeIn(self.cos_panel[0]), Create(self.divider))
         self.play(Write(self.cos_panel[1]), run_time=2)
         self.wait(1)

@@ -495,7 +495,7 @@ class AttentionScores(LessonScene):
         self.say("ats_sub_learned")
         self.play(FadeIn(origin[0]), run_time=1)
         self.wait(0.5)
-        self.say("ats_sub_dk")
+        self.say("ats_sub_dk", first=f"q{FIRST}")
         self.play(FadeIn(origin[1]), run_time=1)
         self.wait(1)
 

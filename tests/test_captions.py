@@ -554,8 +554,9 @@ def test_quiz_words_agree_with_exact_scores_and_signs(q, k1, t, tie) -> None:
     edits = [
         ("quiz#6", "query", _vec(q)),
         ("quiz#6", "keys", f"[{_vec(k1)}, {_vec(k2)}]"),
-        *[(f"quiz#{n}", "x", _vec(q)) for n in (1, 3)],
-        *[(f"quiz#{n}", "y", _vec(y)) for n in (1, 3)],
+        # −q and −y: the same sign as q · y, on vectors the lecture ([scale]) does not work
+        *[(f"quiz#{n}", "x", _vec([-c for c in q])) for n in (1, 3)],
+        *[(f"quiz#{n}", "y", _vec([-c for c in y])) for n in (1, 3)],
         ("scale", "query", _vec(q)),
         ("scale", "key", _vec(y)),
     ]

@@ -120,15 +120,15 @@ def test_seed_projection(seed: Lesson) -> None:
 
 def test_seed_angle(seed: Lesson) -> None:
     a = seed.angle
-    assert (a.key, a.acute, a.right, a.obtuse) == (vec(1, 2), vec(2, 1), vec(-2, 1), vec(-2, -1))
-    assert a.scale == 2
+    assert (a.key, a.acute, a.right, a.obtuse) == (vec(1, 2), vec(2, 1), vec(-2, 1), vec(-3, -1))
+    assert a.scale == 4
 
 
 def test_seed_attention(seed: Lesson) -> None:
     at = seed.attention
     assert at.query == vec(1, 2)
     assert at.keys == (vec(1, 0), vec(0, 1))
-    assert at.values is None
+    assert at.values == (vec(4, 1), vec(-1, 2))  # not the keys: the output mixes values
     assert at.mask is None
 
 
@@ -235,7 +235,7 @@ GOOD_EDITS = {
         edit(
             SEED,
             "[attention]",
-            "keys = [[1, 0], [0, 1]]",
+            "keys = [[1, 0], [0, 1]]\nvalues = [[4, 1], [-1, 2]]",
             "keys = [[1, 0], [0, 1], [1, 1]]\nvalues = [[1, 0], [0, 1], [1, 1]]\n"
             "mask = [true, false, true]",
         ),
@@ -246,7 +246,7 @@ GOOD_EDITS = {
             edit(
                 SEED,
                 "[attention]",
-                "query = [1, 2]\nkeys = [[1, 0], [0, 1]]",
+                "query = [1, 2]\nkeys = [[1, 0], [0, 1]]\nvalues = [[4, 1], [-1, 2]]",
                 "query = [1, 2, 2]\nkeys = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]",
             ),
             "[scores]",
@@ -259,13 +259,13 @@ GOOD_EDITS = {
         edit(
             SEED,
             "[attention]",
-            "keys = [[1, 0], [0, 1]]",
+            "keys = [[1, 0], [0, 1]]\nvalues = [[4, 1], [-1, 2]]",
             "keys = " + str([[1, i] for i in range(6)]),
         ),
         lambda L: len(L.attention.keys) == 6,
     ),
     "fractional-scale": (
-        edit(SEED, "[angle]", "scale = 2", "scale = 0.5"),
+        edit(SEED, "[angle]", "scale = 4", "scale = 0.5"),
         lambda L: L.angle.scale == F(1, 2),
     ),
     "no-format-table": (
@@ -324,7 +324,7 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ("missing-title", edit(SEED, None, "title = ", "# title = "), "title", "missing"),
     (
         "missing-angle-scale",
-        edit(SEED, A, "scale = 2", "# scale = 2"),
+        edit(SEED, A, "scale = 4", "# scale = 2"),
         "angle.scale",
         "missing",
     ),
@@ -462,13 +462,23 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ),
     (
         "values-length",
-        edit(SEED, T, "keys = [[1, 0], [0, 1]]", "keys = [[1, 0], [0, 1]]\nvalues = [[1, 0]]"),
+        edit(
+            SEED,
+            T,
+            "keys = [[1, 0], [0, 1]]\nvalues = [[4, 1], [-1, 2]]",
+            "keys = [[1, 0], [0, 1]]\nvalues = [[1, 0]]",
+        ),
         "attention.values",
         "needs one value per key (2)",
     ),
     (
         "values-not-2d",
-        edit(SEED, T, "keys = [[1, 0], [0, 1]]", "keys = [[1, 0], [0, 1]]\nvalues = [[1], [2]]"),
+        edit(
+            SEED,
+            T,
+            "keys = [[1, 0], [0, 1]]\nvalues = [[4, 1], [-1, 2]]",
+            "keys = [[1, 0], [0, 1]]\nvalues = [[1], [2]]",
+        ),
         "attention.values[0]",
         "must be a 2-D vector",
     ),
@@ -494,13 +504,13 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ),
     (
         "magnitude-scale-negative",
-        edit(SEED, "[magnitude]", "scale = 2", "scale = -1"),
+        edit(SEED, "[magnitude]", "scale = 3", "scale = -1"),
         "magnitude.scale",
         "must be a positive factor",
     ),
     (
         "magnitude-scale-too-large",
-        edit(SEED, "[magnitude]", "scale = 2", "scale = 5"),
+        edit(SEED, "[magnitude]", "scale = 3", "scale = 5"),
         "magnitude.scale",
         "leaves ±9",
     ),
@@ -542,20 +552,20 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ),
     (
         "obtuse-stop-wrong-sign",
-        edit(SEED, A, "obtuse = [-2, -1]", "obtuse = [2, -1]"),
+        edit(SEED, A, "obtuse = [-3, -1]", "obtuse = [2, -1]"),
         "angle.obtuse",
         "must be negative for the obtuse stop, got 0",
     ),
-    ("zero-scale", edit(SEED, A, "scale = 2", "scale = 0"), "angle.scale", "positive factor"),
+    ("zero-scale", edit(SEED, A, "scale = 4", "scale = 0"), "angle.scale", "positive factor"),
     (
         "negative-scale",
-        edit(SEED, A, "scale = 2", "scale = -1"),
+        edit(SEED, A, "scale = 4", "scale = -1"),
         "angle.scale",
         "positive factor",
     ),
     (
         "scale-out-of-range",
-        edit(SEED, A, "scale = 2", "scale = 5"),
+        edit(SEED, A, "scale = 4", "scale = 5"),
         "angle.scale",
         "leaves the drawable range ±9",
     ),

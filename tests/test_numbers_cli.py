@@ -172,13 +172,14 @@ def test_seed_angle_figures(seed_json: dict) -> None:
     # a stop ends on the exact form every scene uses (live readouts keep places while moving)
     assert a["acute_dot"] == "4"
     assert a["right_dot"] == "0"
-    assert a["obtuse_dot"] == MINUS + "4"
+    assert a["obtuse_dot"] == MINUS + "5"
     assert a["right_theta"] == "90°"
-    assert a["scaled_q"] == "(4, 2)"
-    assert a["flipped_q"] == f"({MINUS}4, {MINUS}2)"
+    assert a["scaled_q"] == "(8, 4)"
+    assert a["flipped_q"] == f"({MINUS}8, {MINUS}4)"
     theta = math.degrees(math.acos(4 / 5))
     assert a["acute_theta"] == f"≈ {theta:.1f}°" == a["scaled_theta"]
-    assert a["obtuse_theta"] == f"≈ {180 - theta:.1f}°"
+    assert a["flipped_theta"] == f"≈ {180 - theta:.1f}°"
+    assert a["obtuse_theta"] == "135°"  # (−3, −1) against (1, 2): a textbook angle, exact
 
 
 def test_default_is_the_seed_file(capsys: pytest.CaptureFixture[str], seed_json: dict) -> None:
@@ -251,7 +252,7 @@ def test_masked_third_key(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
         tmp_path,
         (
             "[attention]",
-            "keys = [[1, 0], [0, 1]]",
+            "keys = [[1, 0], [0, 1]]\nvalues = [[4, 1], [-1, 2]]",
             "keys = [[1, 0], [0, 1], [1, 1]]\nmask = [true, false, true]",
         ),
     )
@@ -268,7 +269,7 @@ def test_three_d_attention(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
         tmp_path,
         (
             "[attention]",
-            "query = [1, 2]\nkeys = [[1, 0], [0, 1]]",
+            "query = [1, 2]\nkeys = [[1, 0], [0, 1]]\nvalues = [[4, 1], [-1, 2]]",
             "query = [1, 2, 2]\nkeys = [[1, 0, 0], [0, 1, 0], [0, 0, -1]]",
         ),
         ("[scores]", "queries = [[1, 2], [0, 0], [2, 1]]", "queries = [[1, 2, 2]]"),
@@ -298,8 +299,8 @@ def test_edited_angle_stops(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
         (A, "key = [1, 2]", "key = [1, 0]"),
         (A, "acute = [2, 1]", "acute = [1, 1]"),
         (A, "right = [-2, 1]", "right = [0, 2]"),
-        (A, "obtuse = [-2, -1]", "obtuse = [-1, 1]"),
-        (A, "scale = 2", "scale = 3"),
+        (A, "obtuse = [-3, -1]", "obtuse = [-1, 1]"),
+        (A, "scale = 4", "scale = 3"),
     )
     a = run_json(capsys, "--lesson", str(path))["scenes"]["AngleSignRegions"]
     assert a["acute_theta"] == "45°" and a["obtuse_theta"] == "135°"  # textbook angles, exact

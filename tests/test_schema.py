@@ -69,7 +69,7 @@ def test_raw_form_has_every_declared_table_and_key(seed: Lesson) -> None:
     assert set(raw) == {f.name for f in SCHEMA.fields} | {t.name for t in SCHEMA.tables}
     for t in TABLES:
         assert set(raw[t.name]) == {f.name for f in t.fields}, t.name
-    assert raw["attention"]["values"] is None and raw["attention"]["mask"] is None
+    assert raw["attention"]["mask"] is None
 
 
 LESSONS = {
@@ -124,7 +124,7 @@ def test_defaults_live_in_the_schema_only() -> None:
     with_defaults = {
         (t.name, f.name): f.default for t, f in FIELDS if not f.required and f.default is not None
     }
-    assert with_defaults[("magnitude", "scale")] == 2
+    assert with_defaults[("magnitude", "scale")] == 3
     assert with_defaults[("timing", "result_hold")] == 1.5
     for table, key in with_defaults:
         if table in doc and key in doc[table]:

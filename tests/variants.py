@@ -30,6 +30,7 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
     "parallel": [("projection", "query", "[2, 4]")],
     "masked": [
         ("attention", "keys", "[[1, 0], [0, 1], [-1, -1]]"),
+        ("attention", "values", "[[4, 1], [-1, 2], [1.5, -0.5]]"),
         ("attention", "mask", "[true, false, true]"),
     ],
     "largest": [
@@ -42,12 +43,14 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
         ("angle", "scale", "1"),
         ("attention", "query", "[9, -9]"),
         ("attention", "keys", "[[9, -9], [-9, 9], [9, 9], [-8.99, -9], [0.01, 0], [4.5, -4.5]]"),
+        ("attention", "values", "[[9, -9], [-9, 9], [1.5, 2], [0, -3.25], [2, 2], [-4.5, 0]]"),
         ("scores", "queries", "[[9, -9], [-9, 9], [8.99, 9], [0, 0]]"),
         ("magnitude", "pairs", "[[[9, 0], [1, 0]], [[4.5, 4.5], [1, 1]]]"),
+        ("magnitude", "scale", "2"),
         ("quiz#1", "x", "[-9, 8.5, 9, -7.25, 9, 9]"),
         ("quiz#1", "y", "[9, -9, 8.75, 9, -9, 9]"),
         ("quiz#6", "keys", "[[9, -9], [-9, 9], [9, 9], [-8.99, -9], [0.01, 0], [4.5, -4.5]]"),
-        ("quiz#6", "query", "[9, -9]"),
+        ("quiz#6", "query", "[8.5, -9]"),
     ],
     "quiz": [
         ("quiz#1", "x", "[1, -2, 2]"),

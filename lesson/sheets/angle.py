@@ -44,4 +44,7 @@ def angle_sign_regions(lesson: Lesson) -> Values:
         )
     sheet["zero_dot"] = fmt.number(0, P)
     sheet["zero_cos"] = sheet["zero_theta"] = fmt.UNDEFINED
-    return sheet.mark(*(f"{n}_{kind}" for n in stops for kind in ("dot", "theta")), "zero_dot")
+    sheet.given("k", *(f"{n}_q" for n in stops))
+    return sheet.mark(
+        *(f"{n}_{kind}" for n in stops for kind in ("dot", "cos", "theta")), "zero_dot"
+    )

@@ -41,6 +41,7 @@ def magnitude_vs_direction(lesson: Lesson) -> Sheet:
     same_dot = exact_dot(x1, y1) == exact_dot(x2, y2)
     same_cos = decide.order(exact_cosine(x1, y1), exact_cosine(x2, y2)) == "equal"
     sheet.decisions["verdict"] = ("both" if same_cos else "same") if same_dot else "differ"
+    sheet.given("first_x", "first_y", "second_x", "second_y")
     return sheet.mark(*(f"{row}_{v}" for row in rows for v in ("dot", "cos")))
 
 
@@ -77,4 +78,5 @@ def zero_query(lesson: Lesson) -> Sheet:
         sheet[f"score{j}"] = fmt.number(exact_dot(q, k), P)
         sheet[f"logit{j}"] = fmt.fixed(logits[j - 1].as_fraction(), P.logit)
     sheet["first_score"] = sheet["score1"]  # the product written out, with the first key
+    sheet.given("q", *(f"k{j}" for j in range(1, n + 1)))
     return sheet.mark("first_score", "logits", "weights_frac", "weights", "norm_q")

@@ -393,6 +393,7 @@ def attention(lesson: Lesson, quiz: Quiz) -> Sheet:
     sheet.decisions["keys"] = decide.order(Fraction(len(keys)), Fraction(SAID_LIST_MAX))
     if sheet.decisions["keys"] != "greater":
         sheet.mark("scores", "logits", "weights")
+    sheet.given("q", *(f"k{i}" for i in range(1, len(keys) + 1)))
     return sheet.mark(
         "sqrt_d_k",
         "max_logit",
@@ -422,6 +423,7 @@ def zero_query(lesson: Lesson, quiz: Quiz) -> Sheet:
         "weight": tex_fraction(Fraction(1, len(keys))),
         "norm_q": length(query, P),
     }
+    sheet.given("q", *(f"k{i}" for i in range(1, len(keys) + 1)))
     return sheet.mark("score", "logit", "weight", "norm_q")
 
 

@@ -49,6 +49,11 @@ def scale_is_not_cosine(lesson: Lesson) -> Sheet:
             "one": fmt.number(1, P),
         }
     )
+    # The lesson's first example again (its product and cosine were worked out there): said
+    # as results, not computed a second time.
+    seen = (x, y) == (lesson.projection.query, lesson.projection.key)
+    sheet.decisions["pair"] = "seen" if seen else "new"
+    sheet.given("q", "k")
     # Doubling q doubles a non-zero scaled score and leaves a zero one at zero.
     sheet.decisions["doubled"] = decide.size_change(factor) if d != 0 else "stays"
     # A symbolic step helps only while short and exact, and when it differs from its value.

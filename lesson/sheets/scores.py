@@ -89,4 +89,6 @@ def attention_scores(lesson: Lesson) -> Sheet:
     sheet["row_weights"] = tuple_of([sheet[f"weight{FIRST}_{j}"] for j in range(1, nk + 1)])
     sheet["first_out"] = sheet[f"out{FIRST}"]
     lists = ("row_logits", "row_weights") if nk <= SAID_LIST_MAX else ()
+    sheet.given(f"q{FIRST}", *(f"k{j}" for j in range(1, nk + 1)))
+    sheet.given(*(f"v{j}" for j in range(1, nk + 1)))
     return sheet.mark("row_scores", *lists, "sum", "first_out")

@@ -187,4 +187,4 @@ def softmax_bar_morph(lesson: Lesson) -> Sheet:
     sheet.decisions["exp"] = shift
     lists = ("logits", "weights") if len(keep) <= SAID_LIST_MAX else ()
     sheet.mark("scores", *lists, "max_logit", *exps, "exp_sum", "frac", "first_weight", "sum")
-    return sheet
+    return sheet.given("q", *(f"k{i}" for i in range(1, len(At.keys) + 1)))
