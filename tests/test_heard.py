@@ -104,3 +104,28 @@ def test_no_vector_is_said_like_the_zero_vector(tmp_path: Path, lang: str, lesso
     assert any(words.split()[-1] in ("nol", "zero") or " nol" in words for words in said)
     like = [words for words in sorted(said) if zero in phonemes(words, lang)]
     assert not like, f"{lang} {lesson}: said like the zero vector: {like[:5]}"
+
+
+# A value that is a computation written out (2(1) + 1(2), 4/√5, √(2² + 1²)): an operator in it.
+COMPUTATION = re.compile(r"[+·×/]| − |√\(")
+
+
+@pytest.mark.manim
+@pytest.mark.parametrize("lesson", ["default", "largest"])
+def test_no_computation_is_said_in_two_scenes(dry_scene, lesson_paths, lesson: str) -> None:
+    """Each computation the voice works through (an expression the sheet shows and a caption
+    says, like ``2(1) + 1(2)``) is said in one scene only: a later scene with the same numbers
+    says its result. The Recap may repeat; the quiz never works the lecture's numbers (the
+    loader refuses such a question), so its computations are new too."""
+    model = load_lesson(lesson_paths[lesson])
+    said: dict[str, set[str]] = {}
+    for scene in lesson_order(model):
+        if scene == "Recap":
+            continue
+        sheet = scene_sheet(model, scene)
+        for snap in dry_scene(scene, lesson).snapshots:
+            for key in snap.said & set(sheet):
+                if COMPUTATION.search(sheet[key].text):
+                    said.setdefault(sheet[key].text, set()).add(scene)
+    twice = {text: sorted(scenes) for text, scenes in said.items() if len(scenes) > 1}
+    assert said and not twice, f"said in more than one scene: {twice}"
