@@ -375,7 +375,7 @@ def narration_share(out: Path, whole: bool) -> dict:
 
 
 WATCH_SCENE = "MagnitudeVsDirection"  # the one scene that reads [magnitude] scale
-MAGNITUDE = "[[2, 1], [1, 2]]]\nscale = 2 "  # [magnitude] pairs, then its scale
+MAGNITUDE = "[[2, 1], [1, 2]]]\nscale = 3 "  # [magnitude] pairs, then its scale
 
 
 def watch_latency(work: Path, n: int) -> dict:
@@ -393,14 +393,14 @@ def watch_latency(work: Path, n: int) -> dict:
     lesson.parent.mkdir(parents=True)
     text = LESSON.read_text(encoding="utf-8")
     if MAGNITUDE not in text:
-        raise SystemExit("bench: the lesson has no `scale = 2` under [magnitude]")
+        raise SystemExit("bench: the lesson has no `scale = 3` under [magnitude]")
     lesson.write_text(text, encoding="utf-8")
     version = out / "preview" / "version.json"
     proc = subprocess.Popen(
         lecture(
             "watch",
             WATCH_SCENE,
-            "ZeroQuery",
+            "NumpyCheck",
             "--lesson",
             str(lesson),
             "--out",
@@ -462,7 +462,7 @@ def watch_latency(work: Path, n: int) -> dict:
             value = f"{2 + 0.25 * i + fresh / 100:g}"
             scales.append(value)
             scale = f"scale = {value} "
-            edited = text.replace(MAGNITUDE, MAGNITUDE.replace("scale = 2 ", scale), 1)
+            edited = text.replace(MAGNITUDE, MAGNITUDE.replace("scale = 3 ", scale), 1)
             tmp = lesson.with_name(".lesson.toml.tmp")
             tmp.write_text(edited, encoding="utf-8")
             t0 = time.perf_counter()
@@ -483,7 +483,7 @@ def watch_latency(work: Path, n: int) -> dict:
         except subprocess.TimeoutExpired:  # SIGINT ignored (a shell's background job)
             proc.terminate()
             proc.wait(timeout=60)
-    up_to_date = "".join(lines).count("ZeroQuery: up to date")
+    up_to_date = "".join(lines).count("NumpyCheck: up to date")
     return {
         "scene": WATCH_SCENE,
         "save_to_preview_s": statistics.median(runs),

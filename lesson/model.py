@@ -131,7 +131,6 @@ class Lesson:
     attention: AttentionData
     magnitude: tuple[tuple[Vec, Vec], ...]
     quiz: tuple[Quiz, ...]
-    zero_query: Mapping[str, Any]  # ZeroQuery's keys (and its zero query)
     scale: Mapping[str, Any]  # ScaleIsNotCosine's query x and key y
     raw: str  # canonical JSON of the validated values, for hashing
     source: str = field(repr=False, compare=False)  # the TOML text as read, comments kept
@@ -288,11 +287,6 @@ def _rows_match_attention_keys(
             raise r.fail(f"{key}[{i}]", f"needs {d} coordinates like attention.keys")
 
 
-def _zero_query(keys: tuple[Vec, ...]) -> Mapping[str, Any]:
-    """ZeroQuery's model: its keys and the zero query of their dimension."""
-    return MappingProxyType({"query": tuple(Fraction(0) for _ in keys[0]), "keys": keys})
-
-
 def _frozen(**values: Any) -> Mapping[str, Any]:
     return MappingProxyType(values)
 
@@ -388,12 +382,6 @@ SCHEMA = Schema(
                     varied=True,
                 ),
             ),
-        ),
-        Table(
-            "zero_query",
-            (Field("keys", Keys(), checks=(_drawn_keys,), varied=True),),
-            model="zero_query",
-            build=_zero_query,
         ),
         Table(
             "scale",  # the model calls ScaleIsNotCosine's query and key x and y
@@ -501,6 +489,12 @@ def _load(text: str, path: Path) -> Lesson:
         raise r.fail("(syntax)", f"not valid TOML: {e}") from None
     except RecursionError:
         raise r.fail("(syntax)", "values nested too deeply") from None
+    if isinstance(data, dict) and "zero_query" in data:  # a lesson file from before the change
+        raise r.fail(
+            "zero_query",
+            "no scene reads it any more (the zero query is asked in the quiz's zero-query "
+            "question): delete this table",
+        )
     attributes, raw = SCHEMA.read(r, data)
     lesson = Lesson(path=path, raw=raw, source=text, **attributes)
     worked = worked_vectors(lesson)
@@ -531,7 +525,7 @@ def worked_vectors(lesson: Lesson) -> set[Vec]:
     found |= {lesson.angle.key, lesson.angle.acute, lesson.angle.right, lesson.angle.obtuse}
     found |= {at.query, *at.keys, *(at.values or ()), *lesson.scores}
     found |= {v for pair in lesson.magnitude for v in pair}
-    found |= {*lesson.zero_query["keys"], lesson.scale["x"], lesson.scale["y"]}
+    found |= {lesson.scale["x"], lesson.scale["y"]}
     return found
 
 

@@ -23,7 +23,6 @@ LESSON_KEYS: dict[str, str] = {
     "magnitude": "magnitude.pairs",
     "magnitude_scale": "magnitude.scale",
     "scores": "scores.queries",
-    "zero_query": "zero_query.keys",
     "scale": "scale",
     "quiz_countdown": "timing.quiz_countdown",
     "result_hold": "timing.result_hold",

@@ -137,7 +137,6 @@ LECTURE: tuple[Scene, ...] = (
         "magnitude_vs_direction",
         ("magnitude", "format", *PACE),
     ),
-    Scene("ZeroQuery", "magnitude", "zero_query", ("zero_query", "format", *PACE)),
     Scene("NumpyCheck", "numpy_check", "numpy_check", ("projection", "format", *PACE)),
     Scene("Recap", "recap", "recap", ("intro.mml_section", *PACE)),
 )
@@ -188,6 +187,6 @@ def lesson_order(lesson: Lesson) -> list[str]:
     >>> from lesson.model import load_lesson
     >>> order = lesson_order(load_lesson())
     >>> order[0], order[-1], len(order)
-    ('Hook', 'QuizQuestion8', 21)
+    ('Hook', 'QuizQuestion8', 20)
     """
     return [s.name for s in LECTURE] + [s.name for s in QUIZ[: len(lesson.quiz)]]

@@ -185,12 +185,6 @@ def _rules() -> tuple[Rule, ...]:
             ),
         ),
         R(
-            "zero_query",
-            "keys",
-            "distinct non-zero keys",
-            lambda t: all(map(nonzero, t["keys"])) and _distinct(t["keys"]),
-        ),
-        R(
             "scale",
             "cosine",
             "q · k > 0, q not along k, cos θ an exact small fraction",
@@ -347,8 +341,6 @@ def _gen_table(name: str, d: _Draw, base: dict[str, Values]) -> Values:
         return {"queries": rows, "keys": keys}
     if name == "magnitude":
         return {"pairs": _same_score_draw(d), "scale": base["magnitude"]["scale"]}
-    if name == "zero_query":
-        return {"keys": d.keys(len(base["zero_query"]["keys"]))}
     if name == "scale":
         x, y = _cosine_pair(d)
         return {"query": x, "key": y}

@@ -1,4 +1,4 @@
-"""MagnitudeVsDirection and ZeroQuery: what a raw score does and does not say about direction."""
+"""MagnitudeVsDirection: what a raw score does and does not say about direction."""
 
 from __future__ import annotations
 
@@ -13,17 +13,14 @@ from manim import (
     Arc,
     Arrow,
     Create,
-    Dot,
     FadeIn,
     FadeOut,
     GrowArrow,
-    Indicate,
     MathTex,
     Mobject,
     ReplacementTransform,
     VGroup,
     VMobject,
-    Write,
 )
 
 from scenes.base import LessonScene
@@ -32,7 +29,7 @@ from scenes.geometry import fitted_plane, vector_arrow
 from scenes.palette import C
 from scenes.textfit import fit_into
 
-__all__ = ["MagnitudeVsDirection", "ZeroQuery", "shared_unit_planes", "table"]
+__all__ = ["MagnitudeVsDirection", "shared_unit_planes", "table"]
 
 HALF_W = 6.0  # each half of the frame: a plane and its table
 HALF_X = 3.2  # centres of the halves at ±HALF_X
@@ -308,203 +305,3 @@ def _inside(label: Mobject) -> Mobject:
     dx = max(-HW - lo[0], 0.0) - max(hi[0] - HW, 0.0)
     dy = max(BOTTOM - lo[1], 0.0) - max(hi[1] - TOP, 0.0)
     return label.shift([dx, dy, 0])
-
-
-def _overlap(a: Mobject, b: Mobject) -> bool:
-    """True when the bounding boxes of `a` and `b` intersect."""
-    return bool(
-        np.all(
-            np.minimum(a.get_corner(UP + RIGHT), b.get_corner(UP + RIGHT))[:2]
-            > np.maximum(a.get_corner(DOWN + LEFT), b.get_corner(DOWN + LEFT))[:2]
-        )
-    )
-
-
-class ZeroQuery(LessonScene):
-    """``[zero_query]``: the zero query scores 0 with every key, so the weights are equal."""
-
-    def construct(self) -> None:
-        """Storyboard: zero products, zero logits, equal weights, no direction."""
-        self.build()
-        self.step("hasil-kali-nol")
-        self.show_products()
-        self.step("logit-nol")
-        self.show_logits()
-        self.step("bobot-sama")
-        self.show_weights()
-        self.step("tanpa-arah")
-        self.show_no_direction()
-
-    # --- layout ------------------------------------------------------------------------
-    def build(self) -> None:
-        """Header, the key table, the plane (2-D keys), the softmax line and the verdict."""
-        Z = self.lesson.zero_query
-        self.keys = [np.array(k, float) for k in Z["keys"]]
-        n = len(self.keys)
-        title = self.t("zq_title", 32)
-        head = VGroup(
-            self.formula("q =", self.n("q"), size=32, color=C.QUERY),
-            self.formula("d_k =", self.n("d_k"), size=32),
-            self.formula(r"\sqrt{d_k} =", self.n("sqrt_d_k"), size=32),
-        ).arrange(RIGHT, buff=0.7)
-        first = 1  # the key whose product is written out
-        example = self.formula(
-            rf"q \cdot k_{{{first}}} =", self.n("dot_terms"), "=", self.n("first_score"), size=32
-        )
-        self.header = VGroup(title, head, example).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
-        fit_into(self.header, 2 * HW, 2.3).move_to([-HW, TOP, 0], aligned_edge=UL)
-
-        size = 34 if n <= 3 else 30
-        rows = [
-            [
-                VGroup(),
-                MathTex(r"q \cdot k_j", font_size=size),
-                MathTex(r"\ell_j = q \cdot k_j / \sqrt{d_k}", font_size=size),
-                MathTex(r"w_j", font_size=size),
-            ]
-        ]
-        for j in range(1, n + 1):
-            rows.append(
-                [
-                    self.formula(f"k_{{{j}}} =", self.n(f"k{j}"), size=size, color=C.KEY),
-                    self.formula(self.n(f"score{j}"), size=size),
-                    self.formula(self.n(f"logit{j}"), size=size),
-                    self.formula(self.n("weight"), size=size, color=C.WEIGHT),
-                ]
-            )
-        self.table = table(rows, gap=0.55, pitch=size / 52)
-        self.drawn = len(self.keys[0]) == 2
-        top = self.header.get_bottom()[1] - 0.45
-        left_w = 7.4
-        # softmax(0, 0) = (1/2, 1/2) = (0.5, 0.5) on one line while it fits, else on two
-        head_parts = [r"\operatorname{softmax}", self.n("logits"), "=", self.n("weights_frac")]
-        line = self.formula(*head_parts, *self.eq("weights"), size=size, color=C.WEIGHT)
-        first = line
-        if line.width > left_w:
-            first = self.formula(*head_parts, size=size, color=C.WEIGHT)
-            line = VGroup(first, self.formula(*self.eq("weights"), size=size, color=C.WEIGHT))
-            line.arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-        self.softmax = line
-        # softmax(ℓ) shows the logits in their step; the rest of the line follows with softmax
-        self.softmax_logits = VGroup(first[0], first[1])
-        # The verdict goes under the table while everything stays near full size; else
-        # beside the plane under it, or (no plane) in the table's place in the last step.
-        avail = top - BOTTOM - 0.2
-        left = VGroup(self.table, self.softmax).arrange(DOWN, aligned_edge=LEFT, buff=0.6)
-        width = left_w if self.drawn else 2 * HW
-        self.undefined = self.verdict_block(width)
-        fit_into(left, width, avail)
-        stacked = left.height + 0.6 + self.undefined.height
-        self.verdict_at = (
-            "below" if stacked * 0.88 <= avail else ("right" if self.drawn else "swap")
-        )
-        if self.verdict_at == "below":
-            self.undefined.next_to(left, DOWN, buff=0.6, aligned_edge=LEFT)
-            left.add(self.undefined)
-            fit_into(left, width, avail)
-        left.move_to([-HW, top, 0], aligned_edge=UL)
-        if self.verdict_at == "swap":
-            self.undefined = self.verdict_block(2 * HW)
-            fit_into(self.undefined, 2 * HW, avail)
-            self.undefined.move_to(self.table, aligned_edge=UL)
-
-        right_l = left.get_right()[0] + 0.6
-        right_w = HW - right_l
-        bottom = BOTTOM + 0.2
-        if self.verdict_at == "right":
-            self.undefined = self.verdict_block(right_w)
-            fit_into(self.undefined, right_w, 3.4)
-            self.undefined.move_to([right_l, bottom, 0], aligned_edge=DOWN + LEFT)
-            bottom = self.undefined.get_top()[1] + 0.4
-        self.plane_group = VGroup()
-        if self.drawn:
-            plane = fitted_plane(self.keys, right_w, top - bottom)
-            plane.move_to([right_l + right_w / 2, (top + bottom) / 2, 0])
-            self.plane_group = self.drawing(plane)
-
-    def verdict_block(self, width: float) -> VGroup:
-        """‖q‖₂ = 0, cos θ undefined and what equal scores do not mean, wrapped to `width`."""
-        cos = VGroup(
-            self.formula(r"\cos\theta =", self.n("cos"), size=32),
-            self.t("zq_undefined", 26, C.ACCENT),
-        ).arrange(RIGHT, buff=0.25)
-        if cos.width > width:
-            cos.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
-        return VGroup(
-            self.formula(r"\|q\|_2 =", self.n("norm_q"), size=32, color=C.QUERY),
-            cos,
-            self.paragraph("zq_note", width, 26, C.TEXT),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
-
-    def drawing(self, plane: object) -> VGroup:
-        """The keys as arrows and the zero query as a dot at the origin."""
-        o = plane.c2p(0, 0)  # type: ignore[attr-defined]
-        arrows = VGroup(*[vector_arrow(plane, k, C.KEY, width=5) for k in self.keys])
-        heads = [a.tip for a in arrows if isinstance(a, Arrow)]
-        labels = VGroup()
-
-        def free(label: Mobject) -> bool:
-            """Clear of the names placed so far and of every arrow head."""
-            return not any(_overlap(label, m) for m in [*labels, *heads])
-
-        for j, k in enumerate(self.keys, start=1):
-            tip = plane.c2p(*k)  # type: ignore[attr-defined]
-            u = (tip - o) / max(np.linalg.norm(tip - o), 1e-9)
-            normal = np.array([-u[1], u[0], 0.0])
-            label = MathTex(f"k_{{{j}}}", font_size=30, color=C.KEY)
-            reach = 0.2 + max(label.width, label.height) / 2
-            for side in (u, normal, -normal):  # beyond the tip, else beside it
-                if free(label.move_to(tip + reach * side)):
-                    labels.add(label)
-                    break
-        dot = Dot(o, radius=0.1, color=C.QUERY)
-        name = MathTex("q", font_size=32, color=C.QUERY)
-        for corner in (DOWN + LEFT, DOWN + RIGHT, UP + LEFT, UP + RIGHT):
-            if free(name.next_to(o, corner, buff=0.12)):
-                break
-        return VGroup(plane, arrows, labels, VGroup(dot, name))
-
-    # --- steps -------------------------------------------------------------------------
-    def show_products(self) -> None:
-        """The zero query's dot product with every key is 0."""
-        self.say("zq_sub_products")
-        self.play(FadeIn(self.header[0]), FadeIn(self.header[1]), run_time=1)
-        self.play(Write(self.header[2]), run_time=1.5)
-        t = self.table
-        self.play(
-            FadeIn(t[0][1]),
-            *[FadeIn(VGroup(r[0], r[1])) for r in t[1:]],
-            FadeIn(self.plane_group),
-            run_time=1.5,
-        )
-        self.wait(2)
-
-    def show_logits(self) -> None:
-        """Dividing 0 by √d_k leaves 0."""
-        self.say("zq_sub_logits")
-        self.play(FadeIn(self.table[0][2]), *[FadeIn(r[2]) for r in self.table[1:]], run_time=1.2)
-        self.play(FadeIn(self.softmax_logits), run_time=1)
-        self.wait(2)
-
-    def show_weights(self) -> None:
-        """Softmax of equal logits: equal weights 1/n."""
-        self.say("zq_sub_weights", result=True)
-        shown = set(map(id, self.softmax_logits.get_family()))
-        rest = [m for m in self.softmax.family_members_with_points() if id(m) not in shown]
-        written = VGroup(*rest)
-        self.play(Write(written), run_time=2)
-        self.remove(written, self.softmax_logits)
-        self.add(self.softmax)  # the line whole, with its tagged values
-        self.play(FadeIn(self.table[0][3]), *[FadeIn(r[3]) for r in self.table[1:]], run_time=1.2)
-        self.wait(2.5)
-
-    def show_no_direction(self) -> None:
-        """The zero vector has no direction: no angle, and equal scores are not alignment."""
-        self.say("zq_sub_angle")
-        if self.verdict_at == "swap":  # no room for both: the table gives way to the verdict
-            self.play(FadeOut(self.table), run_time=0.6)
-        dot = self.plane_group[3][0] if self.drawn else VGroup()
-        self.play(FadeIn(self.undefined[0]), Indicate(dot, scale_factor=1.6))
-        self.play(FadeIn(self.undefined[1]), run_time=1)
-        self.play(FadeIn(self.undefined[2], shift=0.2 * UP), run_time=1)
-        self.wait(3)

@@ -83,8 +83,6 @@ def table_edits(draw: st.DrawFn, table: str) -> list[tuple[str, str, Any]]:
         pairs = [[draw(vec(2)), draw(vec(2))] for _ in range(2)]
         out.append((table, "pairs", pairs))
         out.append((table, "scale", draw(st.sampled_from([Fraction(1, 2), 1, 2, 3]))))
-    elif table == "zero_query":
-        out.append((table, "keys", draw(_vectors(MIN_KEYS, MAX_KEYS, 2))))
     elif table == "scale":
         d = draw(dims)
         out += [(table, "query", draw(vec(d))), (table, "key", draw(vec(d)))]
@@ -195,11 +193,6 @@ def extreme() -> str:
             ],
         ),
         ("magnitude", "scale", 2),
-        (
-            "zero_query",
-            "keys",
-            [[Fraction(899, 100), Fraction(-7, 100)]] * 1 + [_long(2, j) for j in range(1, n)],
-        ),
         ("scale", "query", _long(d, 0)),
         ("scale", "key", _long(d, 1)),
     ]

@@ -152,8 +152,7 @@ def test_seed_quiz(seed: Lesson) -> None:
 
 
 def test_seed_worked_examples_of_their_own(seed: Lesson) -> None:
-    """ZeroQuery and ScaleIsNotCosine read their own tables, not quiz entries."""
-    assert dict(seed.zero_query) == {"query": vec(0, 0), "keys": (vec(1, 0), vec(0, 1))}
+    """ScaleIsNotCosine reads its own table, not a quiz entry."""
     assert dict(seed.scale) == {"x": vec(2, 1), "y": vec(1, 2)}
     assert seed.projection.other == vec(-1, -1)
 
@@ -165,7 +164,7 @@ def worked_vectors(lesson: Lesson) -> set[tuple]:
     found |= {lesson.angle.key, lesson.angle.acute, lesson.angle.right, lesson.angle.obtuse}
     found |= {at.query, *at.keys, *(at.values or ()), *lesson.scores}
     found |= {v for pair in lesson.magnitude for v in pair}
-    found |= {*lesson.zero_query["keys"], lesson.scale["x"], lesson.scale["y"]}
+    found |= {lesson.scale["x"], lesson.scale["y"]}
     return found
 
 
@@ -934,3 +933,13 @@ def test_fuzz_random_bytes(tmp_path: Path, blob: bytes) -> None:
 def test_fuzz_spliced_seed_text(tmp_path: Path, at: int, cut: int, insert: str) -> None:
     """Typos in the real file: delete a few characters somewhere and type something else."""
     check_outcome(write(tmp_path, SEED[:at] + insert + SEED[at + cut :]))
+
+
+def test_a_lesson_file_with_the_old_zero_query_table_is_told_to_delete_it(tmp_path: Path) -> None:
+    """The ZeroQuery scene is gone (it worked quiz 7 before it was asked): an author's file
+    that still has its table gets one line saying what to do."""
+    path = tmp_path / "old.toml"
+    path.write_text(SEED + "\n[zero_query]\nkeys = [[1, 0], [0, 1]]\n", encoding="utf-8")
+    with pytest.raises(LessonError) as e:
+        load_lesson(path)
+    assert e.value.key == "zero_query" and "delete this table" in e.value.reason

@@ -1,5 +1,5 @@
 """Charts and planes of SoftmaxBarMorph, AttentionScores, ScaleIsNotCosine, MagnitudeVsDirection
-and ZeroQuery hold their layout on lessons at the edge of what the loader accepts."""
+hold their layout on lessons at the edge of what the loader accepts."""
 
 from __future__ import annotations
 
@@ -25,7 +25,6 @@ STRESS = {
         ("attention", "keys", SIX),
         ("scores", "queries", "[[-8.99, 7.37], [0.01, 0.02], [9, 9], [-3.33, 1.11]]"),
         ("magnitude", "pairs", "[[[8.88, 0], [0.5, 0]], [[2.22, 2.22], [1, 1]]]"),
-        ("zero_query", "keys", SIX),
     ],
     # logits, weights and rounded values at six places; six-dimensional scale vectors
     "six-places": [
@@ -51,7 +50,6 @@ STRESS = {
     ],
 }
 SCENES = ["SoftmaxBarMorph", "AttentionScores", "ScaleIsNotCosine", "MagnitudeVsDirection"]
-SCENES += ["ZeroQuery"]
 
 
 @pytest.fixture(scope="module")

@@ -133,7 +133,7 @@ def test_every_table_differs_from_the_default_and_the_other_variants(
 def test_numbers_are_small_whole_numbers(made: list[Lesson]) -> None:
     for m in made:
         data = json.loads(m.raw)
-        for table in ("projection", "angle", "attention", "scores", "zero_query", "scale"):
+        for table in ("projection", "angle", "attention", "scores", "scale"):
             flat = json.dumps(data[table])
             nums = [F(x) for x in re.findall(r'"(-?\d+(?:/\d+)?)"', flat)]
             assert nums and all(n.denominator == 1 and abs(n) <= 5 for n in nums), table
@@ -150,7 +150,7 @@ def test_vary_changes_only_the_named_tables(base: Lesson, tmp_path: Path) -> Non
     path = tmp_path / v.filename
     path.write_text(v.text, encoding="utf-8")
     m = load_lesson(path)
-    for key in ("projection", "attention", "scores", "magnitude", "zero_query", "scale", "title"):
+    for key in ("projection", "attention", "scores", "magnitude", "scale", "title"):
         assert m.section_json(key) == base.section_json(key), key
     assert m.section_json("angle") != base.section_json("angle")
     assert all(m.section_json(f"quiz[{n}]") != base.section_json(f"quiz[{n}]") for n in range(1, 9))
