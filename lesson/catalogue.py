@@ -199,7 +199,7 @@ def fill(
         if name is None:
             continue
         if name.endswith("*"):  # a numbered list: k₁ = {k1}, k₂ = {k2} dan k₃ = {k3}
-            stem, items = name[:-1], []
+            stem, items = name[:-1], list[str]()
             while f"{stem}{len(items) + 1}" in sheet:
                 n = len(items) + 1
                 label = stem + "".join(_SUBSCRIPT[int(c)] for c in str(n))
