@@ -1,4 +1,4 @@
-"""The lesson's length per scene, as a listener meets it: seconds and spoken words.
+"""The lesson's length per scene, as a listener meets it: seconds, speech, silence, words.
 
 Dry runs of every scene of a lesson (rendering skipped, the narration's synthetic takes
 timed), printed as a Markdown table. Run it at two commits to compare what a change adds or
@@ -26,14 +26,19 @@ def main() -> None:
     args = ap.parse_args()
     scenes = lesson_order(load_lesson(args.lesson))
     runs = dry_runs(scenes, args.lesson, args.lang, jobs=args.jobs)
-    print("| scene | s | words |")
-    print("|---|---:|---:|")
-    total_s = total_w = 0.0
+    print("| scene | s | speech s | silent s | words |")
+    print("|---|---:|---:|---:|---:|")
+    total_s = total_sp = total_w = 0.0
     for run in runs:
         words = sum(len(c.words.split()) for c in run.narration)
-        total_s, total_w = total_s + run.time, total_w + words
-        print(f"| {run.scene} | {run.time:.1f} | {words} |")
-    print(f"| **total** | **{total_s:.1f}** ({total_s / 60:.1f} min) | **{total_w:.0f}** |")
+        speech = sum(c.duration for c in run.narration)
+        total_s, total_sp, total_w = total_s + run.time, total_sp + speech, total_w + words
+        silent = run.time - speech
+        print(f"| {run.scene} | {run.time:.1f} | {speech:.1f} | {silent:.1f} | {words} |")
+    print(
+        f"| **total** | **{total_s:.1f}** ({total_s / 60:.1f} min) | {total_sp:.1f} "
+        f"| {total_s - total_sp:.1f} | **{total_w:.0f}** |"
+    )
 
 
 if __name__ == "__main__":

@@ -120,8 +120,8 @@ def test_seed_projection(seed: Lesson) -> None:
 
 def test_seed_angle(seed: Lesson) -> None:
     a = seed.angle
-    assert (a.key, a.acute, a.right, a.obtuse) == (vec(1, 2), vec(2, 1), vec(-2, 1), vec(-3, -1))
-    assert a.scale == 4
+    assert (a.key, a.acute, a.right, a.obtuse) == (vec(1, 2), vec(4, 1), vec(-2, 1), vec(-2, 0))
+    assert a.scale == 2
 
 
 def test_seed_attention(seed: Lesson) -> None:
@@ -249,7 +249,7 @@ GOOD_EDITS = {
                 "query = [1, 2, 2]\nkeys = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]",
             ),
             "[scores]",
-            "queries = [[1, 2], [0, 0], [2, 1]]",
+            "queries = [[-1, 2], [0, 0], [1, 2]]",
             "queries = [[1, 2, 2]]",
         ),
         lambda L: L.attention.query == vec(1, 2, 2) and len(L.attention.keys) == 3,
@@ -264,7 +264,7 @@ GOOD_EDITS = {
         lambda L: len(L.attention.keys) == 6,
     ),
     "fractional-scale": (
-        edit(SEED, "[angle]", "scale = 4", "scale = 0.5"),
+        edit(SEED, "[angle]", "scale = 2", "scale = 0.5"),
         lambda L: L.angle.scale == F(1, 2),
     ),
     "no-format-table": (
@@ -323,7 +323,7 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ("missing-title", edit(SEED, None, "title = ", "# title = "), "title", "missing"),
     (
         "missing-angle-scale",
-        edit(SEED, A, "scale = 4", "# scale = 2"),
+        edit(SEED, A, "scale = 2", "# scale = 2"),
         "angle.scale",
         "missing",
     ),
@@ -347,7 +347,7 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ),
     (
         "inf",
-        edit(SEED, A, "acute = [2, 1]", "acute = [2, -inf]"),
+        edit(SEED, A, "acute = [4, 1]", "acute = [2, -inf]"),
         "angle.acute[1]",
         "must be a finite number, got -inf",
     ),
@@ -483,21 +483,24 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ),
     (
         "scores-dimension",
-        edit(SEED, "[scores]", "queries = [[1, 2], [0, 0], [2, 1]]", "queries = [[1, 2, 3]]"),
+        edit(SEED, "[scores]", "queries = [[-1, 2], [0, 0], [1, 2]]", "queries = [[1, 2, 3]]"),
         "scores.queries[0]",
         "needs 2 coordinates like attention.keys",
     ),
     (
         "scores-too-many",
         edit(
-            SEED, "[scores]", "queries = [[1, 2], [0, 0], [2, 1]]", "queries = " + str([[1, 2]] * 5)
+            SEED,
+            "[scores]",
+            "queries = [[-1, 2], [0, 0], [1, 2]]",
+            "queries = " + str([[1, 2]] * 5),
         ),
         "scores.queries",
         "needs 1 to 4 queries",
     ),
     (
         "scores-missing",
-        edit(SEED, "[scores]", "queries = [[1, 2], [0, 0], [2, 1]]", ""),
+        edit(SEED, "[scores]", "queries = [[-1, 2], [0, 0], [1, 2]]", ""),
         "scores.queries",
         "missing",
     ),
@@ -545,26 +548,26 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ),
     (
         "acute-stop-wrong-sign",
-        edit(SEED, A, "acute = [2, 1]", "acute = [-2, 1]"),
+        edit(SEED, A, "acute = [4, 1]", "acute = [-2, 1]"),
         "angle.acute",
         "must be positive for the acute stop, got 0",
     ),
     (
         "obtuse-stop-wrong-sign",
-        edit(SEED, A, "obtuse = [-3, -1]", "obtuse = [2, -1]"),
+        edit(SEED, A, "obtuse = [-2, 0]", "obtuse = [2, -1]"),
         "angle.obtuse",
         "must be negative for the obtuse stop, got 0",
     ),
-    ("zero-scale", edit(SEED, A, "scale = 4", "scale = 0"), "angle.scale", "positive factor"),
+    ("zero-scale", edit(SEED, A, "scale = 2", "scale = 0"), "angle.scale", "positive factor"),
     (
         "negative-scale",
-        edit(SEED, A, "scale = 4", "scale = -1"),
+        edit(SEED, A, "scale = 2", "scale = -1"),
         "angle.scale",
         "positive factor",
     ),
     (
         "scale-out-of-range",
-        edit(SEED, A, "scale = 4", "scale = 5"),
+        edit(SEED, A, "scale = 2", "scale = 5"),
         "angle.scale",
         "leaves the drawable range ±9",
     ),

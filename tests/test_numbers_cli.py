@@ -170,16 +170,17 @@ def test_seed_softmax_figures(seed_json: dict) -> None:
 def test_seed_angle_figures(seed_json: dict) -> None:
     a = seed_json["scenes"]["AngleSignRegions"]
     # a stop ends on the exact form every scene uses (live readouts keep places while moving)
-    assert a["acute_dot"] == "4"
+    assert a["acute_dot"] == "6"
     assert a["right_dot"] == "0"
-    assert a["obtuse_dot"] == MINUS + "5"
+    assert a["obtuse_dot"] == MINUS + "2"
     assert a["right_theta"] == "90°"
-    assert a["scaled_q"] == "(8, 4)"
-    assert a["flipped_q"] == f"({MINUS}8, {MINUS}4)"
-    theta = math.degrees(math.acos(4 / 5))
-    assert a["acute_theta"] == f"≈ {theta:.1f}°" == a["scaled_theta"]
-    assert a["flipped_theta"] == f"≈ {180 - theta:.1f}°"
-    assert a["obtuse_theta"] == "135°"  # (−3, −1) against (1, 2): a textbook angle, exact
+    assert a["scaled_q"] == "(8, 2)"
+    assert a["flipped_q"] == f"({MINUS}8, {MINUS}2)"
+    theta = math.degrees(math.acos(6 / (math.sqrt(17) * math.sqrt(5))))
+    assert a["acute_theta"] == f"≈ {theta:.1f}°" == a["scaled_theta"]  # scaling keeps it
+    assert a["flipped_theta"] == f"≈ {180 - theta:.1f}°"  # flipping mirrors it
+    obtuse = math.degrees(math.acos(-2 / (2 * math.sqrt(5))))
+    assert a["obtuse_theta"] == f"≈ {obtuse:.1f}°"
 
 
 def test_default_is_the_seed_file(capsys: pytest.CaptureFixture[str], seed_json: dict) -> None:
@@ -272,7 +273,7 @@ def test_three_d_attention(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
             "query = [1, 2]\nkeys = [[1, 0], [0, 1]]\nvalues = [[4, 1], [-1, 2]]",
             "query = [1, 2, 2]\nkeys = [[1, 0, 0], [0, 1, 0], [0, 0, -1]]",
         ),
-        ("[scores]", "queries = [[1, 2], [0, 0], [2, 1]]", "queries = [[1, 2, 2]]"),
+        ("[scores]", "queries = [[-1, 2], [0, 0], [1, 2]]", "queries = [[1, 2, 2]]"),
     )
     s = run_json(capsys, "--lesson", str(path))["scenes"]["SoftmaxBarMorph"]
     want = softmax_figures((1, 2, 2), [(1, 0, 0), (0, 1, 0), (0, 0, -1)])
@@ -297,10 +298,10 @@ def test_edited_angle_stops(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     path = lesson_file(
         tmp_path,
         (A, "key = [1, 2]", "key = [1, 0]"),
-        (A, "acute = [2, 1]", "acute = [1, 1]"),
+        (A, "acute = [4, 1]", "acute = [1, 1]"),
         (A, "right = [-2, 1]", "right = [0, 2]"),
-        (A, "obtuse = [-3, -1]", "obtuse = [-1, 1]"),
-        (A, "scale = 4", "scale = 3"),
+        (A, "obtuse = [-2, 0]", "obtuse = [-1, 1]"),
+        (A, "scale = 2", "scale = 3"),
     )
     a = run_json(capsys, "--lesson", str(path))["scenes"]["AngleSignRegions"]
     assert a["acute_theta"] == "45°" and a["obtuse_theta"] == "135°"  # textbook angles, exact

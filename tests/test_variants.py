@@ -235,7 +235,7 @@ def test_set_values_keeps_comments_and_reaches_every_kind_of_table() -> None:
     assert changed == [
         '-id = "inner-product"',
         '+id = "edited"',
-        f"-scale = 4         {note}",
+        f"-scale = 2         {note}",
         f"+scale = 0.5         {note}",
         "+mask = [true, false]",
         "-pairs = [[[3, 0], [2, 0]], [[2, 2], [3, 0]]]",
