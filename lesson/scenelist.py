@@ -126,6 +126,7 @@ LECTURE: tuple[Scene, ...] = (
         ("attention.keys", "attention.values", "attention.mask", "scores", "format", *PACE),
     ),
     Scene("ScaleIsNotCosine", "scale", "scale_is_not_cosine", ("scale", "format", *PACE)),
+    Scene("WhySqrtDk", "spread", "why_sqrt_dk", ("spread", "format", *PACE)),
     Scene(
         "MagnitudeVsDirection",
         "magnitude",
@@ -183,6 +184,6 @@ def lesson_order(lesson: Lesson) -> list[str]:
     >>> from lesson.model import load_lesson
     >>> order = lesson_order(load_lesson())
     >>> order[0], order[-1], len(order)
-    ('Hook', 'QuizQuestion8', 21)
+    ('Hook', 'QuizQuestion8', 22)
     """
     return [s.name for s in LECTURE] + [s.name for s in QUIZ[: len(lesson.quiz)]]
