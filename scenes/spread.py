@@ -95,11 +95,11 @@ class WhySqrtDk(LessonScene):
         self.assumption.align_to(self.title, LEFT)
 
     def build_header(self) -> None:
-        """One line under the title: how the vectors are drawn, and the spread's formula."""
+        """One line under the title: how the vectors are drawn, and what RMS measures."""
         self.header = VGroup(
             self.formula(r"q_i, k_i \in \{", self.n("neg_one"), ",", self.n("one"), r"\}", size=32),
             self.t("ws_pairs", 26, C.MUTED),
-            self.formula(r"\mathrm{RMS} =", self.n("rms_rule"), size=32, color=C.ACCENT),
+            self.t("ws_rms", 26, C.ACCENT),
         ).arrange(RIGHT, buff=0.5)
         fit_into(self.header, 2 * self.hw, 0.7)
         self.header.move_to([-self.hw, self.below_title + 0.1, 0], aligned_edge=UL)

@@ -147,7 +147,6 @@ def why_sqrt_dk(lesson: Lesson) -> Sheet:
             "neg_one": fmt.number(-1, P),
             "samples": fmt.number(S.samples, P),
             "keys": fmt.number(S.keys, P),
-            "rms_rule": fmt.Shown("√(Σ sᵢ²/n)", r"\sqrt{\tfrac{1}{n}\textstyle\sum_i s_i^2}"),
         }
     )
     spreads, scaled = [], []
