@@ -9,6 +9,7 @@ variant of the sheet's decision. A test checks that every variant exists.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal, localcontext
 from fractions import Fraction
 
 from mathcore.exact import Surd, exact_dot
@@ -18,10 +19,13 @@ __all__ = [
     "direction",
     "kind_of",
     "match",
+    "near",
     "order",
+    "share",
     "sign",
     "sign_of_dot",
     "size_change",
+    "trend",
     "winner",
 ]
 
@@ -35,6 +39,9 @@ OUTCOMES: dict[str, tuple[str, ...]] = {
     "direction": ("same_direction", "other_direction"),
     "winner": ("single", "tie"),
     "seen": ("new", "seen"),  # a worked example's numbers met again: say results only
+    "trend": ("rises", "uneven"),
+    "closeness": ("near", "far"),
+    "share": ("dominant", "shared"),
 }
 
 
@@ -147,3 +154,91 @@ def winner(scores: Sequence[Fraction]) -> str:
     """
     top = max(scores)
     return "tie" if sum(s == top for s in scores) > 1 else "single"
+
+
+def trend(values: Sequence[Fraction | Surd]) -> str:
+    """``rises`` when each value is larger than the one before, exactly; else ``uneven``.
+
+    Examples
+    --------
+    >>> trend([Surd(Fraction(1), 2), Fraction(3, 2), Fraction(4)])  # √2 ≈ 1.41 < 1.5 < 4
+    'rises'
+    >>> trend([Fraction(2), Surd(Fraction(1), 3)])  # 2 > √3
+    'uneven'
+    """
+    pairs = zip(values, values[1:], strict=False)
+    return "rises" if all(order(a, b) == "less" for a, b in pairs) else "uneven"
+
+
+def near(values: Sequence[Fraction | Surd], lo: Fraction, hi: Fraction) -> str:
+    """``near`` when every value lies in ``[lo, hi]``, exactly; else ``far``.
+
+    Examples
+    --------
+    >>> near([Surd(Fraction(1, 2), 3), Fraction(1)], Fraction(1, 2), Fraction(3, 2))  # √3/2
+    'near'
+    >>> near([Surd(Fraction(1), 3)], Fraction(1, 2), Fraction(3, 2))  # √3 ≈ 1.73
+    'far'
+    """
+    inside = all(order(v, lo) != "less" and order(v, hi) != "greater" for v in values)
+    return "near" if inside else "far"
+
+
+_DIGITS = 60  # working precision of :func:`share`, in significant digits
+_TOO_CLOSE = Decimal(10) ** -40  # closer than this to the threshold is not decided
+
+
+def share(scores: Sequence[Fraction | int], scale: Surd, at_least: Fraction) -> str:
+    """``dominant`` when softmax of ``scale·scores`` gives one key `at_least`, else ``shared``.
+
+    The largest weight is ``1 / Σⱼ exp(−scale·gⱼ)`` with gaps ``gⱼ = max(s) − sⱼ ≥ 0``, so it
+    reaches `at_least` exactly when the sum is at most ``1 / at_least``. When every gap is 0
+    the sum is the number of keys, compared exactly. Otherwise the sum holds
+    ``exp(−x)`` for an algebraic ``x > 0`` (a rational times a square root), which by the
+    Lindemann–Weierstrass theorem is never a rational number: it is evaluated with
+    correctly rounded decimal ``exp`` and ``sqrt`` at 60 digits, far past any difference
+    the comparison can meet (a sum within 10⁻⁴⁰ of the threshold raises).
+
+    Parameters
+    ----------
+    scores : sequence of Fraction or int
+        The scores before scaling (at least one).
+    scale : Surd
+        The positive factor applied to them (``1/√dₖ``, or 1).
+    at_least : Fraction
+        The share, between 0 and 1, that counts as (nearly) all the weight.
+
+    Returns
+    -------
+    str
+        ``dominant`` or ``shared``.
+
+    Examples
+    --------
+    >>> F, one = Fraction, Surd(Fraction(1))
+    >>> share([F(-8), F(2), F(8), F(-10)], one, F(9, 10))  # largest weight ≈ 0.998
+    'dominant'
+    >>> share([F(-8), F(2), F(8), F(-10)], Surd(F(1, 8)), F(9, 10))  # divided by 8: ≈ 0.584
+    'shared'
+    >>> share([F(3), F(3)], one, F(1, 2)), share([F(3), F(3)], one, F(3, 5))  # a tie: 1/2
+    ('dominant', 'shared')
+    """
+    if scale.coef <= 0 or not 0 < at_least <= 1:
+        raise ValueError(f"need a positive scale and 0 < at_least <= 1, got {scale}, {at_least}")
+    top = max(Fraction(s) for s in scores)
+    gaps = [top - Fraction(s) for s in scores]
+    limit = 1 / at_least
+    if not any(gaps):
+        return "dominant" if len(gaps) <= limit else "shared"
+    with localcontext() as ctx:
+        ctx.prec = _DIGITS
+        c = Decimal(scale.coef.numerator) / Decimal(scale.coef.denominator)
+        c *= Decimal(scale.rad).sqrt()
+        total = sum(
+            ((-c * Decimal(g.numerator) / Decimal(g.denominator)).exp() for g in gaps),
+            Decimal(0),
+        )
+        bound = Decimal(limit.numerator) / Decimal(limit.denominator)
+        if abs(total - bound) < _TOO_CLOSE:
+            raise ValueError("the largest weight is too close to the share to decide")
+        return "dominant" if total <= bound else "shared"

@@ -37,6 +37,7 @@ from lesson.schema import (
     Pairs,
     PerKey,
     Reader,
+    Rising,
     Rows,
     Schema,
     Slug,
@@ -66,6 +67,7 @@ __all__ = [
     "Projection",
     "REPEATS",
     "Quiz",
+    "Spread",
     "load_lesson",
     "load_lesson_text",
     "quiz_vectors",
@@ -110,6 +112,16 @@ class AttentionData:
 
 
 @dataclass(frozen=True)
+class Spread:
+    """Numbers of ``[spread]``: the dimensions compared, and what is drawn for each."""
+
+    dims: tuple[int, ...]  # the dimensions dₖ, rising
+    keys: int  # keys one query is scored against (the softmax step)
+    samples: int  # query-key pairs drawn per dimension
+    seed: int  # of the draws (mathcore.draws)
+
+
+@dataclass(frozen=True)
 class Quiz:
     """One ``[[quiz]]`` entry: its question number, kind and vectors."""
 
@@ -132,6 +144,7 @@ class Lesson:
     magnitude: tuple[tuple[Vec, Vec], ...]
     quiz: tuple[Quiz, ...]
     scale: Mapping[str, Any]  # ScaleIsNotCosine's query x and key y
+    spread: Spread  # WhySqrtDk's draws
     raw: str  # canonical JSON of the validated values, for hashing
     source: str = field(repr=False, compare=False)  # the TOML text as read, comments kept
     scores: tuple[Vec, ...]  # several queries against the attention keys
@@ -397,6 +410,18 @@ SCHEMA = Schema(
             ),
             model="scale",
             build=_frozen,
+        ),
+        Table(
+            "spread",  # WhySqrtDk: dot products of random ±1 vectors as the dimension grows
+            (
+                Field("dims", Rising(2, 3, 1, 256, "dimensions"), default=[2, 16, 64]),
+                Field("keys", Whole(MIN_KEYS, MAX_KEYS, "keys"), default=4),
+                Field("samples", Whole(8, 64, "query-key pairs"), default=32),
+                Field("seed", Whole(0, 2**31 - 1), default=4),
+            ),
+            required=False,
+            model="spread",
+            build=Spread,
         ),
         Table(
             "timing",

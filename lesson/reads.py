@@ -31,7 +31,7 @@ LESSON_KEYS: dict[str, str] = {
     "prior_lesson": "intro.prior_lesson",
     "mml_section": "intro.mml_section",
 }
-_TABLES = ("projection", "angle", "attention")
+_TABLES = ("projection", "angle", "attention", "spread")
 _UNTRACKED = ("path", "raw", "section_json")
 
 

@@ -131,6 +131,7 @@ LECTURE: tuple[Scene, ...] = (
         "scale_is_not_cosine",
         ("scale", "projection.query", "projection.key", "format", *PACE),
     ),
+    Scene("WhySqrtDk", "spread", "why_sqrt_dk", ("spread", "format", *PACE)),
     Scene(
         "MagnitudeVsDirection",
         "magnitude",
@@ -187,6 +188,6 @@ def lesson_order(lesson: Lesson) -> list[str]:
     >>> from lesson.model import load_lesson
     >>> order = lesson_order(load_lesson())
     >>> order[0], order[-1], len(order)
-    ('Hook', 'QuizQuestion8', 20)
+    ('Hook', 'QuizQuestion8', 21)
     """
     return [s.name for s in LECTURE] + [s.name for s in QUIZ[: len(lesson.quiz)]]

@@ -45,6 +45,7 @@ __all__ = [
     "Pairs",
     "PerKey",
     "Reader",
+    "Rising",
     "Rows",
     "Schema",
     "Slug",
@@ -280,6 +281,36 @@ class Whole:
             of = f" of {self.unit}" if self.unit else ""
             raise r.fail(key, f"must be a whole number{of} from {self.lo} to {self.hi}")
         return value
+
+
+@dataclass(frozen=True)
+class Rising:
+    """`least` to `most` whole numbers of `unit` from `lo` to `hi`, each above the one before."""
+
+    least: int
+    most: int
+    lo: int
+    hi: int
+    unit: str
+
+    def read(self, r: Reader, value: Any, key: str, table: Values) -> tuple[int, ...]:
+        """The numbers, in order."""
+        ok = (
+            isinstance(value, list)
+            and self.least <= len(value) <= self.most
+            and all(
+                isinstance(v, int) and not isinstance(v, bool) and self.lo <= v <= self.hi
+                for v in value
+            )
+            and all(a < b for a, b in zip(value, value[1:], strict=False))
+        )
+        if not ok:
+            raise r.fail(
+                key,
+                f"needs {self.least} to {self.most} {self.unit}, whole numbers from {self.lo} "
+                f"to {self.hi}, each larger than the one before",
+            )
+        return tuple(value)
 
 
 @dataclass(frozen=True)

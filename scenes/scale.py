@@ -31,7 +31,7 @@ class ScaleIsNotCosine(LessonScene):
     """The ``[scale]`` pair: cosine divides by each length, attention by one factor per head."""
 
     def construct(self) -> None:
-        """Storyboard: the raw product, two divisions, doubling q, the variance, the verdict."""
+        """Storyboard: the raw product, two divisions, doubling q, the verdict."""
         self.build()
         self.step("skor-mentah")
         self.show_raw()
@@ -39,14 +39,12 @@ class ScaleIsNotCosine(LessonScene):
         self.show_divisions()
         self.step("besar-tetap-berpengaruh")
         self.show_doubling()
-        self.step("varians")
-        self.show_variance()
         self.step("bukan-kosinus")
         self.show_verdict()
 
     # --- layout ------------------------------------------------------------------------
     def build(self) -> None:
-        """Header, the two panels, the doubled query, the variance block and the verdict."""
+        """Header, the two panels, the doubled query and the verdict."""
         self.title = self.t("snc_title", 32)
         vectors = VGroup(
             self.formula("q =", self.n("q"), size=32, color=C.QUERY),
@@ -129,31 +127,6 @@ class ScaleIsNotCosine(LessonScene):
             row.shift((row_top - row.get_top()[1]) * UP)
         self.doubling = VGroup(doubled, cos2, scaled2)
 
-        one, zero = self.n("one"), self.n("zero")
-        self.variance = VGroup(
-            self.t("snc_assume", 26, C.MUTED),
-            self.formula(
-                r"\mathbb{E}[q_i] = \mathbb{E}[k_i] =",
-                zero,
-                r",\quad \operatorname{Var}(q_i) = \operatorname{Var}(k_i) =",
-                one,
-                size=36,
-            ),
-            self.formula(
-                r"\operatorname{Var}(q \cdot k)"
-                r" = \sum_i \operatorname{Var}(q_i)\operatorname{Var}(k_i) = d_k =",
-                self.n("d_k"),
-                size=38,
-            ),
-            self.formula(
-                r"\operatorname{Var}\!\left(\frac{q \cdot k}{\sqrt{d_k}}\right)"
-                r" = \frac{d_k}{d_k} =",
-                one,
-                size=38,
-                color=C.ACCENT,
-            ),
-            self.t("snc_range", 26, C.TEXT),
-        ).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
         self.verdict = VGroup(
             VGroup(
                 self.t("snc_not_unit", 26, C.TEXT),
@@ -170,11 +143,10 @@ class ScaleIsNotCosine(LessonScene):
                 ),
             ).arrange(RIGHT, buff=0.3),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.3)
-        # The variance argument and the verdict replace everything under the title.
-        lower = VGroup(self.variance, self.verdict).arrange(DOWN, aligned_edge=LEFT, buff=0.45)
+        # The verdict replaces everything under the title.
         top = self.title.get_bottom()[1] - 0.4
-        fit_into(lower, 2 * HW, top + HH)
-        lower.move_to([self.title.get_left()[0], top, 0], aligned_edge=UL)
+        fit_into(self.verdict, 2 * HW, top + HH)
+        self.verdict.move_to([self.title.get_left()[0], top, 0], aligned_edge=UL)
 
     def norms(self) -> list:
         """Parts ``‖q‖₂ = …, ‖k‖₂ = …`` (≈ for a rounded length)."""
@@ -228,9 +200,9 @@ class ScaleIsNotCosine(LessonScene):
         self.play(FadeIn(self.doubling[2]), run_time=1)
         self.wait(2.5)
 
-    def show_variance(self) -> None:
-        """Under the paper's assumptions Var(q · k) = d_k, and √d_k brings it back to 1."""
-        self.say("snc_sub_variance")
+    def show_verdict(self) -> None:
+        """Not unit length, not cosine."""
+        self.say("snc_sub_verdict")
         self.play(
             FadeOut(self.vectors),
             FadeOut(self.dot_row),
@@ -240,15 +212,6 @@ class ScaleIsNotCosine(LessonScene):
             FadeOut(self.doubling),
             run_time=0.8,
         )
-        self.play(FadeIn(self.variance[0]), Write(self.variance[1]), run_time=1.5)
-        self.play(Write(self.variance[2]), run_time=1.5)
-        self.play(Write(self.variance[3]), run_time=1.5)
-        self.play(FadeIn(self.variance[4]))
-        self.wait(2)
-
-    def show_verdict(self) -> None:
-        """Not unit length, not cosine."""
-        self.say("snc_sub_verdict")
         self.play(FadeIn(self.verdict[0], shift=0.2 * UP), run_time=1)
         self.play(FadeIn(self.verdict[1], shift=0.2 * UP), run_time=1)
         self.wait(3)

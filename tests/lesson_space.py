@@ -3,8 +3,9 @@
 Each strategy edits the default lesson's text one table at a time (the tables a scene reads)
 with values anywhere in what :func:`lesson.model.load_lesson` accepts: coordinates up to ±9
 with two decimals, 2 to 6 coordinates where a vector is not drawn, 2 to 6 keys, 1 to 4
-queries, every ``[format]`` setting, titles up to 120 characters and labels up to 12, every
-quiz kind with its own rule built in (x · y = 0, equal dot products, a zero query).
+queries, 2 or 3 drawn dimensions up to 256, every ``[format]`` setting, titles up to 120
+characters and labels up to 12, every quiz kind with its own rule built in (x · y = 0, equal
+dot products, a zero query).
 Generated variants (``lecture variants``) are drawn too. A drawn text the loader rejects is
 rejected by the test (``hypothesis.reject``), never changed by hand.
 """
@@ -86,6 +87,18 @@ def table_edits(draw: st.DrawFn, table: str) -> list[tuple[str, str, Any]]:
     elif table == "scale":
         d = draw(dims)
         out += [(table, "query", draw(vec(d))), (table, "key", draw(vec(d)))]
+    elif table == "spread":
+        count = draw(st.integers(2, 3))
+        out.append(
+            (
+                table,
+                "dims",
+                sorted(draw(st.sets(st.integers(1, 256), min_size=count, max_size=count))),
+            )
+        )
+        out.append((table, "keys", draw(st.integers(MIN_KEYS, MAX_KEYS))))
+        out.append((table, "samples", draw(st.integers(8, 64))))
+        out.append((table, "seed", draw(st.integers(0, 2**31 - 1))))
     elif table == "format":
         for key, hi in (("approx", 6), ("logit", 6), ("weight", 6), ("angle", 6), ("readout", 6)):
             out.append((table, key, draw(st.integers(0, hi))))
@@ -195,6 +208,9 @@ def extreme() -> str:
         ("magnitude", "scale", 2),
         ("scale", "query", _long(d, 0)),
         ("scale", "key", _long(d, 1)),
+        ("spread", "dims", [1, 255, 256]),
+        ("spread", "keys", n),
+        ("spread", "samples", 64),
     ]
     for q in range(1, 9):
         table = f"quiz[{q}]"

@@ -1081,3 +1081,62 @@ class TestAttention:
         tol = 1e-12 * (np.abs(Vm).max() + 1)
         assert np.all(o <= Vm.max(axis=0) + tol)
         assert np.all(o >= Vm.min(axis=0) - tol)
+
+
+class TestSignDraws:
+    """``mathcore.draws``: ±1 coordinates, deterministic, with the assumed moments."""
+
+    def test_same_seed_same_vectors_and_streams_differ(self):
+        from mathcore.draws import sign_vectors
+
+        assert sign_vectors(8, 5, 3) == sign_vectors(8, 5, 3)
+        assert sign_vectors(8, 5, 3) != sign_vectors(8, 5, 4)
+        assert sign_vectors(8, 5, (3, 8)) != sign_vectors(8, 5, (3, 8, 1))
+
+    def test_the_stream_is_fixed(self):
+        # PCG64's raw output for a seed is fixed across NumPy versions: these are its bits.
+        from mathcore.draws import sign_products, sign_vectors
+
+        assert sign_vectors(4, 3, 1) == [(1, 1, 1, 1), (1, 1, 1, 1), (-1, -1, 1, -1)]
+        assert sign_products(64, 4, (4, 64)) == [-6, 8, 6, 8]
+
+    def test_a_longer_draw_starts_with_the_shorter_one(self):
+        from mathcore.draws import sign_vectors
+
+        assert sign_vectors(5, 20, 7)[:6] == sign_vectors(5, 6, 7)
+
+    def test_coordinates_have_mean_zero_and_variance_one(self):
+        from mathcore.draws import sign_vectors
+
+        x = np.array(sign_vectors(16, 2000, 11))
+        assert x.shape == (2000, 16) and set(np.unique(x)) == {-1, 1}
+        # 32000 fair signs: the mean is within 5 standard deviations (1/√32000) of 0
+        assert abs(x.mean()) < 5 / math.sqrt(x.size)
+        assert np.all(x * x == 1)  # variance exactly 1 about the mean 0
+
+    @pytest.mark.parametrize("d", [1, 2, 16, 64])
+    def test_mean_square_of_the_products_is_near_d(self, d):
+        from mathcore.draws import sign_products
+
+        s = np.array(sign_products(d, 4000, (5, d)))
+        assert np.all(np.abs(s) <= d) and np.all((s - d) % 2 == 0)
+        # E[s²] = d and Var(s²) = 2d² − 2d: within 5 standard deviations of the mean
+        sd = math.sqrt((2 * d * d - 2 * d) / len(s))
+        assert abs(np.mean(s * s) - d) <= 5 * sd + 1e-12
+
+    def test_products_are_those_of_the_drawn_pairs(self):
+        from mathcore.draws import sign_products, sign_vectors
+
+        v = sign_vectors(6, 10, 2)
+        assert sign_products(6, 5, 2) == [
+            int(np.dot(q, k)) for q, k in zip(v[:5], v[5:], strict=True)
+        ]
+
+    def test_bad_sizes(self):
+        from mathcore.draws import sign_vectors
+
+        assert sign_vectors(3, 0, 1) == []
+        with pytest.raises(ValueError):
+            sign_vectors(0, 2, 1)
+        with pytest.raises(ValueError):
+            sign_vectors(2, -1, 1)

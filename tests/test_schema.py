@@ -134,6 +134,8 @@ def test_defaults_live_in_the_schema_only() -> None:
         value = SCHEMA.model_value(lesson, table, key)
         if isinstance(default, str):
             assert value == default, f"{table}.{key}"
+        elif isinstance(default, list):  # whole numbers, in order
+            assert value == tuple(default), f"{table}.{key}"
         else:  # numbers are exact: 1.5 is 3/2
             assert value == Fraction(str(default)), f"{table}.{key}"
     # the default lesson writes the defaults out: nothing changes
@@ -166,6 +168,18 @@ def mistakes(t: S.Table, f: S.Field) -> list[tuple[Any, str]]:
         of = f" of {ty.unit}" if ty.unit else ""
         reason = f"must be a whole number{of} from {ty.lo} to {ty.hi}"
         return [(ty.hi + 1, reason), (ty.lo - 1, reason), (True, reason), (1.0, reason)]
+    if isinstance(ty, S.Rising):
+        reason = f"needs {ty.least} to {ty.most} {ty.unit}, whole numbers from {ty.lo}"
+        many = list(range(ty.lo, ty.lo + ty.most + 1))
+        return [
+            ([ty.lo] * ty.least, reason),  # not rising
+            (many[: ty.least - 1], reason),
+            (many, reason),
+            ([ty.lo - 1, *many[1 : ty.least]], reason),
+            ([*many[: ty.least - 1], ty.hi + 1], reason),
+            ([*many[: ty.least - 1], 4.5], reason),
+            (ty.lo, reason),
+        ]
     if isinstance(ty, S.Number):
         reason = f"must be a number of {ty.unit} from {ty.lo} to {ty.hi}"
         return [(ty.hi + 1, reason), ("long", reason), (1.234, "more than 2 decimal places")]

@@ -52,6 +52,21 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
         ("quiz#6", "keys", "[[-9, 9], [9, -9], [9, 9], [-8.99, -9], [0.01, 0], [4.5, -4.5]]"),
         ("quiz#6", "query", "[8.5, -9]"),
     ],
+    # WhySqrtDk's draws where the words must not claim what the numbers lack: two small
+    # dimensions whose spread does not widen and, divided by √dₖ, strays from 1, and a
+    # softmax that no key dominates...
+    "spread-flat": [
+        ("spread", "dims", "[2, 4]"),
+        ("spread", "samples", "8"),
+        ("spread", "seed", "227"),
+    ],
+    # ... and one where a key keeps most of the weight even after dividing by √dₖ
+    "spread-peaked": [
+        ("spread", "dims", "[1, 2, 4]"),
+        ("spread", "samples", "8"),
+        ("spread", "keys", "2"),
+        ("spread", "seed", "92"),
+    ],
     "quiz": [
         ("quiz#1", "x", "[1, -2, 2]"),
         ("quiz#1", "y", "[3, 1, 0.5]"),

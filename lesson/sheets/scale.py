@@ -14,7 +14,7 @@ __all__ = ["scale_is_not_cosine"]
 
 
 def scale_is_not_cosine(lesson: Lesson) -> Sheet:
-    """``[scale]``: the raw product, its cosine, its scaled score, and the variance argument."""
+    """``[scale]``: the raw product, its cosine, its scaled score, and the doubled query."""
     P = lesson.places
     x, y = lesson.scale["x"], lesson.scale["y"]
     d_k = len(x)
@@ -45,8 +45,6 @@ def scale_is_not_cosine(lesson: Lesson) -> Sheet:
             "cos_doubled": fmt.number(exact_cosine(x2, y), P),
             "scaled_doubled_ratio": fmt.ratio(exact_dot(x2, y), sqrt_exact(Fraction(d_k)), P),
             "scaled_doubled": fmt.number(exact_scaled(exact_dot(x2, y), d_k), P),
-            "zero": fmt.number(0, P),
-            "one": fmt.number(1, P),
         }
     )
     # The lesson's first example again (its product and cosine were worked out there): said
