@@ -36,9 +36,9 @@ from mathcore.exact import exact_dot, exact_proj_coef
 
 __all__ = ["KINDS", "MAX_QUESTIONS", "QuizKind", "QuizRule", "kind_of"]
 
-# At most this many questions (about ten minutes of quiz); scenes/quiz.py defines one scene
-# per place, QuizQuestion1 to QuizQuestion8.
-MAX_QUESTIONS = 8
+# At most this many questions (about twelve minutes of quiz); scenes/quiz.py defines one scene
+# per place, QuizQuestion1 to QuizQuestion10.
+MAX_QUESTIONS = 10
 
 Problem = tuple[str, str]  # (where in the entry, like ".query" or "", reason)
 

@@ -1,4 +1,4 @@
-"""QuizQuestion1 … QuizQuestion8: the lesson's "Uji pemahaman", one question per scene.
+"""QuizQuestion1 … QuizQuestion10: the lesson's "Uji pemahaman", one question per scene.
 
 Scene ``QuizQuestionN`` shows the lesson's N-th ``[[quiz]]`` entry, of whatever kind the entry
 names: the lesson's list decides the quiz's questions and their order. Every scene has the
@@ -1410,3 +1410,15 @@ class QuizQuestion8(QuizQuestion):
     """The lesson's eighth question."""
 
     number = 8
+
+
+class QuizQuestion9(QuizQuestion):
+    """The lesson's ninth question."""
+
+    number = 9
+
+
+class QuizQuestion10(QuizQuestion):
+    """The lesson's tenth question."""
+
+    number = 10

@@ -100,7 +100,7 @@ def table_edits(draw: st.DrawFn, table: str) -> list[tuple[str, str, Any]]:
         words = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz"), min_size=1, max_size=14)
         title = " ".join(draw(st.lists(words, min_size=1, max_size=12)))[:120].strip()
         out.append(("", "title", title.capitalize() or "A"))
-    elif m := re.fullmatch(r"quiz\[(\d)\]", table):
+    elif m := re.fullmatch(r"quiz\[(\d+)\]", table):
         out += draw(quiz_edits(int(m.group(1))))
     else:
         raise KeyError(table)

@@ -29,6 +29,7 @@ from lesson.model import (
     Quiz,
     load_lesson,
 )
+from lesson.quizkinds import MAX_QUESTIONS
 from lesson.sheet import numbers_sheet
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
@@ -559,12 +560,19 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
         "angle.scale",
         "leaves the drawable range ±9",
     ),
-    ("quiz-none", "quiz = []\n" + no_quiz(SEED), "quiz", "needs 1 to 8 [[quiz]] entries, got 0"),
+    (
+        "quiz-none",
+        "quiz = []\n" + no_quiz(SEED),
+        "quiz",
+        f"needs 1 to {MAX_QUESTIONS} [[quiz]] entries, got 0",
+    ),
     (
         "quiz-extra",
-        SEED + '\n[[quiz]]\nkind = "cosine"\nx = [1, 0]\ny = [0, 1]\n',
+        SEED
+        + '\n[[quiz]]\nkind = "cosine"\nx = [1, 0]\ny = [0, 1]\n'
+        * (MAX_QUESTIONS + 1 - SEED.count("[[quiz]]")),
         "quiz",
-        "got 9",
+        f"got {MAX_QUESTIONS + 1}",
     ),
     (
         "quiz-unknown-kind",

@@ -163,13 +163,16 @@ def test_a_kind_may_come_twice(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "kinds, message",
     [
-        ([], "quiz: needs 1 to 8 [[quiz]] entries, got 0"),
-        (list(KINDS) + ["cosine"], "quiz: needs 1 to 8 [[quiz]] entries, got 9"),
+        ([], f"quiz: needs 1 to {MAX_QUESTIONS} [[quiz]] entries, got 0"),
+        (
+            (list(KINDS) * 2)[: MAX_QUESTIONS + 1],
+            f"quiz: needs 1 to {MAX_QUESTIONS} [[quiz]] entries, got {MAX_QUESTIONS + 1}",
+        ),
     ],
     ids=["none", "too-many"],
 )
 def test_the_number_of_questions_is_checked(kinds: list[str], message: str, tmp_path) -> None:
-    assert MAX_QUESTIONS == 8 == len([s for s in ORDER if s.startswith("QuizQuestion")])
+    assert MAX_QUESTIONS == 10 == len([s for s in ORDER if s.startswith("QuizQuestion")])
     text = requiz(kinds) if kinds else "quiz = []\n" + entries(SEED)[0]
     path = tmp_path / "count.toml"
     path.write_text(text, encoding="utf-8")

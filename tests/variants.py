@@ -5,9 +5,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from lesson.model import DEFAULT_LESSON
+from lesson.model import DEFAULT_LESSON, load_lesson
+from lesson.scenelist import lesson_order
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
+# The default lesson's scenes, in order: the lecture's, then one per question it asks (the
+# scene list has a place for every question a lesson may ask, more than the default asks).
+SEED_ORDER = lesson_order(load_lesson(DEFAULT_LESSON))
 
 
 def set_key(text: str, table: str, key: str, value: str) -> str:
