@@ -4,7 +4,8 @@ Each strategy edits the default lesson's text one table at a time (the tables a 
 with values anywhere in what :func:`lesson.model.load_lesson` accepts: coordinates up to ±9
 with two decimals, 2 to 6 coordinates where a vector is not drawn, 2 to 6 keys, 1 to 4
 queries, every ``[format]`` setting, titles up to 120 characters and labels up to 12, every
-quiz kind with its own rule built in (x · y = 0, equal dot products, a zero query).
+quiz kind with its own rule built in (x · y = 0, equal dot products, a zero query, a 2-D
+query and at most four keys for the winner).
 Generated variants (``lecture variants``) are drawn too. A drawn text the loader rejects is
 rejected by the test (``hypothesis.reject``), never changed by hand.
 """
@@ -18,6 +19,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from lesson.model import DEFAULT_LESSON, MAX_COORD, MAX_DIM, MAX_KEYS, MIN_KEYS, load_lesson
+from lesson.quizkinds import WINNER_KEYS
 from lesson.variants import generate, set_values
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
@@ -127,6 +129,8 @@ def quiz_edits(draw: st.DrawFn, n: int) -> list[tuple[str, str, Any]]:
         keys = draw(_vectors(MIN_KEYS, MAX_KEYS, d))
         query = draw(vec(d)) if n == 6 else [0] * d
         return [(table, "query", query), (table, "keys", keys)]
+    if n == 9:  # winner: a 2-D query and 2 to 4 keys (a tie for the top or the bottom is rare)
+        return [(table, "query", draw(vec(2))), (table, "keys", draw(_vectors(2, WINNER_KEYS, 2)))]
     return [(table, "x", draw(vec(d))), (table, "y", draw(vec(d)))]
 
 
