@@ -36,7 +36,7 @@ from lesson.catalogue import catalogue, fill_text
 from lesson.model import Lesson, Quiz
 from lesson.quizkinds import kind_of
 from lesson.sheet import Sheet
-from lesson.sheets.quiz import key_names, quiz_question, winners
+from lesson.sheets.quiz import REVERSE, SHARPEN, key_names, quiz_question, winners
 from mathcore import fmt
 from mathcore.exact import (
     Surd,
@@ -503,6 +503,27 @@ def _attention(a: _Ask) -> Question:
     return a.question(parts, a.text("why"))
 
 
+def _winner(a: _Ask) -> Question:
+    """Which key wins, and after q × 3 and q × (−1): a choice among the keys for each.
+
+    The right key is the top scorer of the scaled query, from the exact scores (the loader
+    refuses a tie); the sheet names the same key.
+    """
+    query, keys = a.quiz.vectors["query"], a.quiz.vectors["keys"]
+    _key_list(a, keys)
+    n = range(1, len(keys) + 1)
+    options = tuple(Option(f"k{i}", f"{key_names([i]).text} = {a.sheet[f'k{i}'].text}") for i in n)
+    parts = []
+    for key, factor in (("winner", 1), ("winner_up", SHARPEN), ("winner_neg", REVERSE)):
+        (top,) = winners([factor * c for c in query], keys)
+        assert key_names([top]).text == a.sheet[key].text, (key, top)
+        hint = a.strings["pg_hint_choice"]
+        parts.append(
+            Part(key, "key", a.text(key), a.sheet[key].text, hint, (), options, (f"k{top}",))
+        )
+    return a.question(parts, a.text("why"))
+
+
 def _zero_query(a: _Ask) -> Question:
     keys = a.quiz.vectors["keys"]
     _key_list(a, keys)
@@ -532,6 +553,7 @@ _BUILDERS: Mapping[str, Callable[[_Ask], Question]] = {
     "attention": _attention,
     "zero-query": _zero_query,
     "cosine-vs-scale": _cosine_vs_scale,
+    "winner": _winner,
 }
 
 

@@ -20,25 +20,30 @@ from dataclasses import dataclass
 from typing import Any
 
 from lesson.teachable import (
+    MAX_LEAD,
     Draw,
     Values,
     clear_winner,
     cosine_pair,
     distinct,
+    distinct_scores,
     nonzero,
     not_parallel,
     rational_cosine,
     same_score_draw,
     same_score_pairs,
     small_ratio,
+    within_lead,
 )
 from mathcore.exact import exact_dot, exact_proj_coef
 
-__all__ = ["KINDS", "MAX_QUESTIONS", "QuizKind", "QuizRule", "kind_of"]
+__all__ = ["KINDS", "MAX_QUESTIONS", "WINNER_KEYS", "QuizKind", "QuizRule", "kind_of"]
 
-# At most this many questions (about ten minutes of quiz); scenes/quiz.py defines one scene
-# per place, QuizQuestion1 to QuizQuestion8.
-MAX_QUESTIONS = 8
+# At most this many questions (about twelve minutes of quiz); scenes/quiz.py defines one scene
+# per place, QuizQuestion1 to QuizQuestion10.
+MAX_QUESTIONS = 10
+# A winner question says every key aloud and asks which wins: 2 to this many keys.
+WINNER_KEYS = 4
 
 Problem = tuple[str, str]  # (where in the entry, like ".query" or "", reason)
 
@@ -134,6 +139,12 @@ def _zero_query(d: Draw, base: Values) -> Values:
     return {"query": base["query"], "keys": d.keys(len(base["keys"]), len(base["query"]))}
 
 
+def _winner(d: Draw, base: Values) -> Values:
+    keys = d.keys(len(base["keys"]), 2)
+    query = d.until(lambda v: nonzero(v) and distinct_scores(v, keys) and within_lead(v, keys))
+    return {"query": query, "keys": keys}
+
+
 def _orthogonal_check(v: Mapping[str, Any]) -> Problem | None:
     d = exact_dot(v["x"], v["y"])
     return None if d == 0 else ("", f"x · y must be 0 for this question, got {d}")
@@ -149,6 +160,25 @@ def _same_dot_check(v: Mapping[str, Any]) -> Problem | None:
 def _zero_query_check(v: Mapping[str, Any]) -> Problem | None:
     if any(v["query"]):
         return ".query", "must be the zero vector (the question is about it)"
+    return None
+
+
+def _winner_check(v: Mapping[str, Any]) -> Problem | None:
+    query, keys = v["query"], v["keys"]
+    if len(query) != 2:
+        return ".query", f"must be 2-D for this question (it is said aloud), got {len(query)}-D"
+    if not 2 <= len(keys) <= WINNER_KEYS:
+        return ".keys", f"needs 2 to {WINNER_KEYS} keys for this question, got {len(keys)}"
+    if not any(query):
+        return ".query", "must not be the zero vector: every key would score 0, a tie"
+    scores = [exact_dot(query, k) for k in keys]
+    for edge, which, when in ((max, "largest", ""), (min, "smallest", " of q × (-1)")):
+        tied = [f"k{i}" for i, s in enumerate(scores, start=1) if s == edge(scores)]
+        if len(tied) > 1:
+            return ".keys", (
+                f"{' and '.join(tied)} tie for the {which} score q · k = {edge(scores)}; "
+                f"the question needs one winner{when}"
+            )
     return None
 
 
@@ -301,6 +331,32 @@ KINDS: dict[str, QuizKind] = {
                 ),
             ),
             _cosine,
+        ),
+        QuizKind(
+            "winner",
+            "win",
+            QUERY_KEYS,
+            "WinnerQuestion",
+            "winner",
+            (
+                _R(
+                    "order",
+                    f"a non-zero 2-D query, 2 to {WINNER_KEYS} distinct non-zero keys, every "
+                    "score q · k different (one winner, one loser), the winner's lead over the "
+                    f"runner-up at most {MAX_LEAD} (tripling q sharpens its weight visibly)",
+                    lambda t: (
+                        len(t["query"]) == 2
+                        and nonzero(t["query"])
+                        and 2 <= len(t["keys"]) <= WINNER_KEYS
+                        and all(map(nonzero, t["keys"]))
+                        and distinct(t["keys"])
+                        and distinct_scores(t["query"], t["keys"])
+                        and within_lead(t["query"], t["keys"])
+                    ),
+                ),
+            ),
+            _winner,
+            _winner_check,
         ),
     )
 }

@@ -145,8 +145,8 @@ LECTURE: tuple[Scene, ...] = (
 QUIZ: tuple[Scene, ...] = tuple(_quiz(n) for n in range(1, MAX_QUESTIONS + 1))
 SCENES: tuple[Scene, ...] = (*LECTURE, *QUIZ)
 
-# Scene name -> entry, in lesson order: every scene a lesson can have (the default lesson's
-# quiz has all of them; see lesson_order for one lesson's scenes).
+# Scene name -> entry, in lesson order: every scene a lesson can have (see lesson_order for
+# one lesson's scenes: the lecture's and as many quiz scenes as it asks questions).
 ORDER: dict[str, Scene] = {s.name: s for s in SCENES}
 
 
@@ -188,6 +188,6 @@ def lesson_order(lesson: Lesson) -> list[str]:
     >>> from lesson.model import load_lesson
     >>> order = lesson_order(load_lesson())
     >>> order[0], order[-1], len(order)
-    ('Hook', 'QuizQuestion8', 21)
+    ('Hook', 'QuizQuestion9', 22)
     """
     return [s.name for s in LECTURE] + [s.name for s in QUIZ[: len(lesson.quiz)]]

@@ -18,6 +18,7 @@ from mathcore.exact import exact_cosine, exact_dot
 __all__ = [
     "COORD",
     "MAX_COSINE_DENOMINATOR",
+    "MAX_LEAD",
     "SMALL_DENOMINATORS",
     "Draw",
     "Retry",
@@ -27,6 +28,7 @@ __all__ = [
     "clear_winner",
     "directions",
     "distinct",
+    "distinct_scores",
     "nonzero",
     "not_parallel",
     "rational_cosine",
@@ -37,12 +39,16 @@ __all__ = [
     "small_ints",
     "small_ratio",
     "visible_weights",
+    "within_lead",
 ]
 
 COORD = 5  # generated coordinates are whole numbers from −COORD to COORD
 # Denominators of a shown coefficient that read at a glance (4/5 = 0.8, 3/2 = 1.5).
 SMALL_DENOMINATORS = (1, 2, 4, 5, 10)
 MAX_COSINE_DENOMINATOR = 25  # cos θ = 24/25 is still a fraction a viewer can check
+# The most a winning score may lead the runner-up by when q is tripled in a question: with
+# d_k = 2 the tripled winner's weight then stays under 0.999, so its sharpening reads.
+MAX_LEAD = 3
 
 Vec = tuple[Fraction, ...]
 Values = dict[str, Any]  # one table's values: vectors as tuples of Fractions
@@ -139,6 +145,38 @@ def visible_weights(query: Sequence[Fraction], keys: Sequence[Sequence[Fraction]
     scores = [exact_dot(query, k) for k in keys]
     spread = max(scores) - min(scores)
     return spread * spread <= 20 * len(query)
+
+
+def distinct_scores(query: Sequence[Fraction], keys: Sequence[Sequence[Fraction]]) -> bool:
+    """Every key scores differently against `query`: one winner, one loser, a strict order.
+
+    Examples
+    --------
+    >>> F = Fraction
+    >>> distinct_scores((F(3), F(2)), [(F(1), F(-2)), (F(2), F(-2)), (F(-2), F(3))])
+    True
+    >>> distinct_scores((F(1), F(1)), [(F(1), F(0)), (F(0), F(1)), (F(2), F(2))])
+    False
+    """
+    scores = [exact_dot(query, k) for k in keys]
+    return len(set(scores)) == len(scores)
+
+
+def within_lead(
+    query: Sequence[Fraction], keys: Sequence[Sequence[Fraction]], lead: int = MAX_LEAD
+) -> bool:
+    """The top score leads the runner-up by at most `lead` (the runner-up keeps some weight).
+
+    Examples
+    --------
+    >>> F = Fraction
+    >>> within_lead((F(3), F(2)), [(F(1), F(-2)), (F(2), F(-2)), (F(-2), F(3))])
+    True
+    >>> within_lead((F(5), F(0)), [(F(1), F(0)), (F(0), F(1))])
+    False
+    """
+    top, second = sorted((exact_dot(query, k) for k in keys), reverse=True)[:2]
+    return top - second <= lead
 
 
 def sign(x: Fraction) -> int:

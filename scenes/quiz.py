@@ -1,4 +1,4 @@
-"""QuizQuestion1 … QuizQuestion8: the lesson's "Uji pemahaman", one question per scene.
+"""QuizQuestion1 … QuizQuestion10: the lesson's "Uji pemahaman", one question per scene.
 
 Scene ``QuizQuestionN`` shows the lesson's N-th ``[[quiz]]`` entry, of whatever kind the entry
 names: the lesson's list decides the quiz's questions and their order. Every scene has the
@@ -68,6 +68,7 @@ __all__ = [
     "ProjectionQuestion",
     "QuestionKind",
     "QuizQuestion",
+    "WinnerQuestion",
     "ZeroQueryQuestion",
     "kind_class",
     "with_kind",
@@ -89,6 +90,7 @@ RECAP_SCALES = (1.0, 0.93, 0.86, 0.8, 0.74, 0.68, 0.63, 0.6)
 
 Part = str | Num
 PAIR_STEPS = ("langkah-pasangan-pertama", "langkah-pasangan-kedua")  # a magnitude question's
+WINNER_ROLES = (("n", "name"), ("k", "k"))  # a winner question's key: {na} = {ka}, k₁ = (…)
 
 
 @dataclass
@@ -1363,6 +1365,101 @@ class CosineVsScaleQuestion(QuestionKind):
         ]
 
 
+class WinnerQuestion(QuestionKind):
+    """Kind ``winner``: which key wins without softmax computed; after q × 3 and q × (−1)."""
+
+    code = "win"
+
+    @property
+    def n_keys(self) -> int:
+        """How many keys the question has."""
+        return len(self.quiz.vectors["keys"])
+
+    @property
+    def many(self) -> str:
+        """``two`` for two keys (the larger weight), else ``many`` (the largest)."""
+        return "two" if self.n_keys == 2 else "many"
+
+    def question_subtitle(self) -> str:
+        """The question said whole, each key with its coordinates (one text per count)."""
+        return f"qz_win_sub_question_{('two', 'three', 'four')[self.n_keys - 2]}"
+
+    def question_fields(self) -> dict[str, str]:
+        """Each key's name and coordinates, by role: ``{na} = {ka}`` is ``k₁ = (1, −2)``."""
+        roles = "abcd"[: self.n_keys]
+        return {f"{v}{r}": f"{k}{i}" for i, r in enumerate(roles, 1) for v, k in WINNER_ROLES}
+
+    def question(self, width: float) -> list[Mobject]:
+        """No softmax: the query and keys, which key wins, and after q × 3 and q × (−1)."""
+        rows: list[list[Part]] = [["q =", self.n("q")]]
+        rows += [[self.n(f"name{i}"), "=", self.n(f"k{i}")] for i in range(1, self.n_keys + 1)]
+        colors = [C.QUERY] + [C.KEY] * self.n_keys
+        return [
+            self.para("qz_win_q_setup", width, QUESTION_TEXT),
+            self.listing(rows, width, QUESTION_MATH, colors),
+            self.para(f"qz_win_q_ask_{self.many}", width, QUESTION_TEXT),
+        ]
+
+    def solution(self, width: float) -> list[Step]:
+        """Scores and the winner; × 3 keeps the order, sharper; × (−1) reverses it."""
+        keys = range(1, self.n_keys + 1)
+        dots = r",\ ".join(rf"q \cdot k_{{{i}}}" for i in keys)
+        return [
+            Step(
+                "langkah-skor",
+                [Say("qz_win_sub_scores", rows=2), Say("qz_win_sub_order")],
+                [
+                    self.para("qz_win_scores", width),
+                    self.chain([f"s = ({dots})"], ["=", self.n("scores")], width=width),
+                    self.para(f"qz_win_order_{self.many}", width),
+                    self.formula(  # the weights' top is the scores' top
+                        r"\arg\max_i w_i = \arg\max_i s_i =",
+                        self.n("winner"),
+                        size=STEP_MATH,
+                        color=C.KEY,
+                    ),
+                ],
+            ),
+            Step(
+                "langkah-perbesar",
+                self.pick("qz_win_sub_three", "sharper"),
+                [
+                    self.para("qz_win_three", width),
+                    self.chain([self.n("three"), "s ="], [self.n("scores_up")], width=width),
+                    self.formula(
+                        self.n("winner_up"),
+                        r"\colon\ w",
+                        *self.eq("weight"),
+                        r"\;\longrightarrow\; w",
+                        *self.eq("weight_up"),
+                        size=STEP_MATH,
+                        color=C.WEIGHT,
+                    ),
+                ],
+            ),
+            Step(
+                "kesimpulan",
+                [Say(f"qz_win_sub_reverse_{self.many}", result=True)],
+                [
+                    self.para("qz_win_reverse", width),
+                    self.chain(
+                        ["(", self.n("minus_one"), r")\,s ="], [self.n("scores_neg")], width=width
+                    ),
+                    self.listing(  # the three answers side by side, the last one new
+                        [
+                            [r"q\colon", self.n("winner")],
+                            [self.n("three"), r"q\colon", self.n("winner_up")],
+                            ["(", self.n("minus_one"), r")\,q\colon", self.n("winner_neg")],
+                        ],
+                        width,
+                        color=C.KEY,
+                    ),
+                ],
+                answer=2,
+            ),
+        ]
+
+
 # --- the scenes, one per place in the quiz ---------------------------------------------
 class QuizQuestion1(QuizQuestion):
     """The lesson's first question."""
@@ -1410,3 +1507,15 @@ class QuizQuestion8(QuizQuestion):
     """The lesson's eighth question."""
 
     number = 8
+
+
+class QuizQuestion9(QuizQuestion):
+    """The lesson's ninth question."""
+
+    number = 9
+
+
+class QuizQuestion10(QuizQuestion):
+    """The lesson's tenth question."""
+
+    number = 10

@@ -5,7 +5,7 @@ with values anywhere in what :func:`lesson.model.load_lesson` accepts: coordinat
 with two decimals, 2 to 6 coordinates where a vector is not drawn, 2 to 6 keys, 1 to 4
 queries, 2 or 3 drawn dimensions up to 256, every ``[format]`` setting, titles up to 120
 characters and labels up to 12, every quiz kind with its own rule built in (x · y = 0, equal
-dot products, a zero query).
+dot products, a zero query, a 2-D query and at most four keys for the winner).
 Generated variants (``lecture variants``) are drawn too. A drawn text the loader rejects is
 rejected by the test (``hypothesis.reject``), never changed by hand.
 """
@@ -19,6 +19,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from lesson.model import DEFAULT_LESSON, MAX_COORD, MAX_DIM, MAX_KEYS, MIN_KEYS, load_lesson
+from lesson.quizkinds import WINNER_KEYS
 from lesson.variants import generate, set_values
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
@@ -111,7 +112,7 @@ def table_edits(draw: st.DrawFn, table: str) -> list[tuple[str, str, Any]]:
         words = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz"), min_size=1, max_size=14)
         title = " ".join(draw(st.lists(words, min_size=1, max_size=12)))[:120].strip()
         out.append(("", "title", title.capitalize() or "A"))
-    elif m := re.fullmatch(r"quiz\[(\d)\]", table):
+    elif m := re.fullmatch(r"quiz\[(\d+)\]", table):
         out += draw(quiz_edits(int(m.group(1))))
     else:
         raise KeyError(table)
@@ -138,6 +139,8 @@ def quiz_edits(draw: st.DrawFn, n: int) -> list[tuple[str, str, Any]]:
         keys = draw(_vectors(MIN_KEYS, MAX_KEYS, d))
         query = draw(vec(d)) if n == 6 else [0] * d
         return [(table, "query", query), (table, "keys", keys)]
+    if n == 9:  # winner: a 2-D query and 2 to 4 keys (a tie for the top or the bottom is rare)
+        return [(table, "query", draw(vec(2))), (table, "keys", draw(_vectors(2, WINNER_KEYS, 2)))]
     return [(table, "x", draw(vec(d))), (table, "y", draw(vec(d)))]
 
 

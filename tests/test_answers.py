@@ -15,7 +15,7 @@ from answer_forms import right_forms, wrong_forms
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lesson.answers import CONTROLS, Accepted, judge, quiz_answers
+from lesson.answers import CONTROLS, Accepted, Question, judge, quiz_answers
 from lesson.model import Lesson, load_lesson, load_lesson_text
 from lesson.quizkinds import KINDS
 from lesson.sheet import numbers_sheet
@@ -144,3 +144,32 @@ def test_a_non_ending_weight_takes_its_fraction_or_its_rounded_decimal() -> None
         False,
         False,
     ]
+
+
+def _winner_question(lesson: Lesson, lang: str = "en") -> Question:
+    return next(q for q in quiz_answers(lesson, lang) if q.kind == "winner")
+
+
+def test_the_winner_check_accepts_the_right_keys_and_rejects_the_others(tmp_path: Path) -> None:
+    """The default lesson's winner question: q = (3, 2) scores the keys −1, 2, 0. k₂ wins,
+    still k₂ for 3q, and k₁ for −q; every other key, and no answer, is wrong."""
+    q = _winner_question(load_lesson())
+    assert [(p.key, p.control, p.shown, p.right) for p in q.parts] == [
+        ("winner", "key", "k₂", ("k2",)),
+        ("winner_up", "key", "k₂", ("k2",)),
+        ("winner_neg", "key", "k₁", ("k1",)),
+    ]
+    for part in q.parts:
+        assert [o.text for o in part.options] == ["k₁ = (1, −2)", "k₂ = (2, −2)", "k₃ = (−2, 3)"]
+        wrong = [o.id for o in part.options if o.id not in part.right] + ["", "k₂", "2", "k4"]
+        assert all(judge(part, r) for r in part.right)
+        assert not any(judge(part, w) for w in wrong), part.key
+    assert "(−1, 2, 0)" in q.reason and "(1, −2, 0)" in q.reason
+    # two keys, in the other order: k₁ wins, k₂ after −1
+    path = tmp_path / "two.toml"
+    keys = [[Fraction(2), Fraction(-2)], [Fraction(1), Fraction(-2)]]
+    path.write_text(set_value(load_lesson().source, "quiz[9]", "keys", keys), encoding="utf-8")
+    two = _winner_question(load_lesson(path), "id")
+    assert [p.right for p in two.parts] == [("k1",), ("k1",), ("k2",)]
+    assert [[o.id for o in p.options] for p in two.parts] == [["k1", "k2"]] * 3
+    assert judge(two.parts[2], "k2") and not judge(two.parts[2], "k1")

@@ -29,7 +29,7 @@ from lesson.captions import (
 from lesson.catalogue import LANGUAGES, catalogue
 from lesson.decide import OUTCOMES, kind_of, order, sign, sign_of_dot, size_change
 from lesson.model import DEFAULT_LESSON, load_lesson
-from lesson.scenelist import ORDER
+from lesson.scenelist import lesson_order
 from lesson.sheet import scene_sheet
 from mathcore import angle_class
 from mathcore.exact import exact_comp
@@ -353,7 +353,7 @@ def test_random_sentences_keep_terms_whole_and_no_lone_first_word(text: str, lan
 def _default_values() -> dict[str, Shown]:
     lesson = load_lesson(DEFAULT_LESSON)
     values: dict[str, Shown] = {}
-    for scene in ORDER:
+    for scene in lesson_order(lesson):
         values.update(scene_sheet(lesson, scene))
     return values
 

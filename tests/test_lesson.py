@@ -29,6 +29,7 @@ from lesson.model import (
     Quiz,
     load_lesson,
 )
+from lesson.quizkinds import MAX_QUESTIONS
 from lesson.sheet import numbers_sheet
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
@@ -137,9 +138,9 @@ def test_seed_magnitude(seed: Lesson) -> None:
 
 
 def test_seed_quiz(seed: Lesson) -> None:
-    assert len(seed.quiz) == 8
+    assert len(seed.quiz) == 9
     assert tuple(q.kind for q in seed.quiz) == QUIZ_KINDS
-    assert [q.number for q in seed.quiz] == list(range(1, 9))
+    assert [q.number for q in seed.quiz] == list(range(1, 10))
     v = [dict(q.vectors) for q in seed.quiz]
     assert v[0] == {"x": vec(2, -1, 3), "y": vec(1, 4, -2)}
     assert v[1] == {"x": vec(3, 4), "y": vec(4, 3)}
@@ -149,6 +150,7 @@ def test_seed_quiz(seed: Lesson) -> None:
     assert v[5] == {"query": vec(2, -1), "keys": (vec(1, 1), vec(1, -1), vec(0, 2))}
     assert v[6] == {"query": vec(0, 0), "keys": (vec(2, 1), vec(-1, 3), vec(0, 1))}
     assert v[7] == {"x": vec(1, 3), "y": vec(3, 1)}
+    assert v[8] == {"query": vec(3, 2), "keys": (vec(1, -2), vec(2, -2), vec(-2, 3))}
 
 
 def test_seed_worked_examples_of_their_own(seed: Lesson) -> None:
@@ -571,12 +573,19 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
         "angle.scale",
         "leaves the drawable range ±9",
     ),
-    ("quiz-none", "quiz = []\n" + no_quiz(SEED), "quiz", "needs 1 to 8 [[quiz]] entries, got 0"),
+    (
+        "quiz-none",
+        "quiz = []\n" + no_quiz(SEED),
+        "quiz",
+        f"needs 1 to {MAX_QUESTIONS} [[quiz]] entries, got 0",
+    ),
     (
         "quiz-extra",
-        SEED + '\n[[quiz]]\nkind = "cosine"\nx = [1, 0]\ny = [0, 1]\n',
+        SEED
+        + '\n[[quiz]]\nkind = "cosine"\nx = [1, 0]\ny = [0, 1]\n'
+        * (MAX_QUESTIONS + 1 - SEED.count("[[quiz]]")),
         "quiz",
-        "got 9",
+        f"got {MAX_QUESTIONS + 1}",
     ),
     (
         "quiz-unknown-kind",
@@ -608,6 +617,42 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
         quiz_edit(SEED, "zero-query", "query = [0, 0]", "query = [0, 1]"),
         "quiz[7].query",
         "must be the zero vector",
+    ),
+    (
+        "winner-tie-largest",
+        quiz_edit(SEED, "winner", "[-2, 3]]", "[0, 1]]"),
+        "quiz[9].keys",
+        "k2 and k3 tie for the largest score q · k = 2; the question needs one winner",
+    ),
+    (
+        "winner-tie-smallest",
+        quiz_edit(SEED, "winner", "[-2, 3]]", "[-1, 1]]"),
+        "quiz[9].keys",
+        "k1 and k3 tie for the smallest score q · k = -1; "
+        "the question needs one winner of q × (-1)",
+    ),
+    (
+        "winner-zero-query",
+        quiz_edit(SEED, "winner", "query = [3, 2]", "query = [0, 0]"),
+        "quiz[9].query",
+        "must not be the zero vector",
+    ),
+    (
+        "winner-five-keys",
+        quiz_edit(SEED, "winner", "[-2, 3]]", "[-2, 3], [1, 1], [2, 2]]"),
+        "quiz[9].keys",
+        "needs 2 to 4 keys for this question, got 5",
+    ),
+    (
+        "winner-three-d",
+        quiz_edit(
+            SEED,
+            "winner",
+            "query = [3, 2]\nkeys = [[1, -2], [2, -2], [-2, 3]]",
+            "query = [3, 2, 1]\nkeys = [[1, -2, 0], [2, -2, 0], [-2, 3, 0]]",
+        ),
+        "quiz[9].query",
+        "must be 2-D for this question",
     ),
     (
         "magnitude-one-pair",

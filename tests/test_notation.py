@@ -10,7 +10,7 @@ import pytest
 from variants import EDITS, variant
 
 from lesson.model import load_lesson
-from lesson.scenelist import SCENES
+from lesson.scenelist import ORDER, lesson_order
 from lesson.sheet import scene_sheet
 
 SHARED = {"format", "timing"}  # read by many scenes without meaning the same values
@@ -29,8 +29,9 @@ def test_a_key_shared_by_scenes_of_one_table_is_written_once(name: str, tmp_path
     """ProjectionDrop, CoordinateProducts, LengthAndAngle and NumpyCheck all show q, k and
     q · k from [projection]: the same string in each."""
     lesson = load_lesson(variant(name, tmp_path))
-    sheets = {s.name: scene_sheet(lesson, s.name) for s in SCENES}
-    tables = {s.name: _tables(s.reads) for s in SCENES}
+    scenes = [ORDER[name] for name in lesson_order(lesson)]
+    sheets = {s.name: scene_sheet(lesson, s.name) for s in scenes}
+    tables = {s.name: _tables(s.reads) for s in scenes}
     for a, b in combinations(sheets, 2):
         if not tables[a] & tables[b]:
             continue
@@ -49,8 +50,8 @@ def test_logits_and_weights_follow_one_rule(name: str, tmp_path: Path) -> None:
     is 0 wherever it stands."""
     lesson = load_lesson(variant(name, tmp_path))
     places = {"logit": lesson.places.logit, "weight": lesson.places.weight}
-    for scene in SCENES:
-        for key, shown in scene_sheet(lesson, scene.name).items():
+    for scene in lesson_order(lesson):
+        for key, shown in scene_sheet(lesson, scene).items():
             kind = re.match(r"(logit|weight)(s|\d+(_\d+)?)?$", key)
             if kind is None or shown.kind in ("infinity", "fraction") or "/" in shown.text:
                 continue
@@ -58,4 +59,4 @@ def test_logits_and_weights_follow_one_rule(name: str, tmp_path: Path) -> None:
                 if m.group(0) == "0":
                     continue
                 decimals = len(m.group(1) or "")
-                assert decimals == places[kind.group(1)], (scene.name, key, shown.text)
+                assert decimals == places[kind.group(1)], (scene, key, shown.text)

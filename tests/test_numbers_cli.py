@@ -16,10 +16,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from variants import SEED_ORDER
 
 from lecture.cli import main
 from lesson.model import DEFAULT_LESSON
-from lesson.scenelist import ORDER
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
@@ -139,7 +139,7 @@ def seed_json(capsys: pytest.CaptureFixture[str]) -> dict:
 def test_json_shape(seed_json: dict) -> None:
     assert set(seed_json) == {"lesson", "scenes"}
     assert seed_json["lesson"] == "inner-product"
-    assert list(seed_json["scenes"]) == list(ORDER)  # every scene, in lesson order
+    assert list(seed_json["scenes"]) == SEED_ORDER  # every scene, in lesson order
     for values in seed_json["scenes"].values():
         assert values and all(isinstance(v, str) for v in values.values())
 

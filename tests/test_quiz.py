@@ -36,6 +36,7 @@ ANSWERS = {
     "attention": ("weights", "winners"),
     "zero-query": ("weight", "norm_q"),
     "cosine-vs-scale": ("cos", "scaled"),
+    "winner": ("winner", "winner_up", "winner_neg"),
 }
 # The default lesson's kind at each place.
 SEED_KINDS = {f"QuizQuestion{q.number}": q.kind for q in load_lesson().quiz}
@@ -60,11 +61,13 @@ def requiz(kinds: list[str], text: str = SEED) -> str:
     return head + "\n\n".join(by_kind[k] for k in kinds) + "\n"
 
 
-# Cosine dropped; projection moved from third to second, cosine-vs-scale from last to first.
+# Cosine dropped; projection moved from third to second, cosine-vs-scale from eighth to first,
+# winner from last to fourth.
 REORDERED = [
     "cosine-vs-scale",
     "projection",
     "dot-sign",
+    "winner",
     "magnitude",
     "zero-query",
     "attention",
@@ -143,7 +146,7 @@ def test_lecture_numbers_follows_the_lessons_quiz(reordered: Path) -> None:
     assert r.returncode == 0, r.stderr
     scenes = json.loads(r.stdout)["scenes"]
     assert list(scenes) == lesson_order(load_lesson(reordered))
-    assert "QuizQuestion8" not in scenes
+    assert "QuizQuestion9" not in scenes
     assert scenes["QuizQuestion1"]["scaled"] == "≈ 4.24"  # cosine-vs-scale, first now
     assert scenes["QuizQuestion2"]["proj"] == "(2, 2)"  # projection, second now
     text = lecture("numbers", "--lesson", str(reordered)).stdout
@@ -163,13 +166,16 @@ def test_a_kind_may_come_twice(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "kinds, message",
     [
-        ([], "quiz: needs 1 to 8 [[quiz]] entries, got 0"),
-        (list(KINDS) + ["cosine"], "quiz: needs 1 to 8 [[quiz]] entries, got 9"),
+        ([], f"quiz: needs 1 to {MAX_QUESTIONS} [[quiz]] entries, got 0"),
+        (
+            (list(KINDS) * 2)[: MAX_QUESTIONS + 1],
+            f"quiz: needs 1 to {MAX_QUESTIONS} [[quiz]] entries, got {MAX_QUESTIONS + 1}",
+        ),
     ],
     ids=["none", "too-many"],
 )
 def test_the_number_of_questions_is_checked(kinds: list[str], message: str, tmp_path) -> None:
-    assert MAX_QUESTIONS == 8 == len([s for s in ORDER if s.startswith("QuizQuestion")])
+    assert MAX_QUESTIONS == 10 == len([s for s in ORDER if s.startswith("QuizQuestion")])
     text = requiz(kinds) if kinds else "quiz = []\n" + entries(SEED)[0]
     path = tmp_path / "count.toml"
     path.write_text(text, encoding="utf-8")
@@ -179,8 +185,8 @@ def test_the_number_of_questions_is_checked(kinds: list[str], message: str, tmp_
 
 
 def test_a_question_past_the_lessons_quiz_is_refused(reordered: Path) -> None:
-    with pytest.raises(KeyError, match="question 8: the lesson has 7"):
-        scene_spec("QuizQuestion8").builder()(load_lesson(reordered))
+    with pytest.raises(KeyError, match="question 9: the lesson has 8"):
+        scene_spec("QuizQuestion9").builder()(load_lesson(reordered))
 
 
 def test_variants_follow_the_base_lessons_quiz(reordered: Path, tmp_path: Path) -> None:
@@ -249,3 +255,33 @@ def test_the_last_frame_keeps_the_question_the_work_and_a_marked_answer(
     assert last.marked, f"{scene} on {lesson}: no answer is marked"
     assert last.marked <= set(last.numbers)
     assert last.marked & set(ANSWERS[SEED_KINDS[scene]]), f"{scene}: marks {sorted(last.marked)}"
+
+
+# --- the winner kind: a tie is refused in one line (fast) ------------------------------
+@pytest.mark.parametrize(
+    "keys, message",
+    [
+        (
+            "[[1, -2], [2, -2], [0, 1]]",  # q · k = −1, 2, 2 against q = (3, 2)
+            "quiz[1].keys: k2 and k3 tie for the largest score q · k = 2; "
+            "the question needs one winner",
+        ),
+        (
+            "[[1, -2], [2, -2], [-1, 1]]",  # q · k = −1, 2, −1: q × (−1) would tie
+            "quiz[1].keys: k1 and k3 tie for the smallest score q · k = -1; "
+            "the question needs one winner of q × (-1)",
+        ),
+    ],
+    ids=["largest", "smallest"],
+)
+def test_a_winner_question_with_a_tie_is_refused_in_one_line(
+    keys: str, message: str, tmp_path: Path
+) -> None:
+    text = requiz(["winner"])
+    assert "keys = [[1, -2], [2, -2], [-2, 3]]" in text
+    path = tmp_path / "tie.toml"
+    path.write_text(text.replace("[[1, -2], [2, -2], [-2, 3]]", keys), encoding="utf-8")
+    with pytest.raises(LessonError) as info:
+        load_lesson(path)
+    assert str(info.value) == f"{path}: {message}"
+    assert "\n" not in str(info.value)

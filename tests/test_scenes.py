@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from variants import EDITS, variant
+from variants import EDITS, SEED_ORDER, variant
 
 from lesson import captions
 from lesson.model import load_lesson
@@ -17,7 +17,7 @@ from lesson.scenelist import ORDER
 from lesson.sheet import scene_sheet
 from mathcore.spoken import spoken
 
-SCENES = list(ORDER)
+SCENES = SEED_ORDER
 SEED_SCENES = ("ProjectionDrop", "AngleSignRegions", "SoftmaxBarMorph")
 LESSONS = list(EDITS)
 

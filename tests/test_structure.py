@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from variants import EDITS, variant
+from variants import EDITS, SEED_ORDER, variant
 
 from lesson.catalogue import LANGUAGES, chapter_title, file_catalogue
 from lesson.model import load_lesson
@@ -60,7 +60,7 @@ def lessons(tmp_path_factory) -> dict:
     return {name: load_lesson(variant(name, folder)) for name in EDITS}
 
 
-@pytest.mark.parametrize("spec", SCENES, ids=lambda s: s.name)
+@pytest.mark.parametrize("spec", [ORDER[s] for s in SEED_ORDER], ids=lambda s: s.name)
 def test_sheet_builders_read_only_declared_keys(spec, lessons) -> None:
     for lesson in lessons.values():
         view = ReadLog(lesson)
@@ -197,7 +197,7 @@ NO_COMPUTATION = {"LessonTitle", "Hook", "Recap"}
 
 
 @pytest.mark.parametrize(
-    "spec", [s for s in SCENES if s.name not in NO_COMPUTATION], ids=lambda s: s.name
+    "spec", [ORDER[s] for s in SEED_ORDER if s not in NO_COMPUTATION], ids=lambda s: s.name
 )
 def test_every_computing_scene_marks_what_it_says(spec, lessons) -> None:
     """Each scene that works a computation marks its results, so the voice must say them.

@@ -5,9 +5,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from lesson.model import DEFAULT_LESSON
+from lesson.model import DEFAULT_LESSON, load_lesson
+from lesson.scenelist import lesson_order
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
+# The default lesson's scenes, in order: the lecture's, then one per question it asks (the
+# scene list has a place for every question a lesson may ask, more than the default asks).
+SEED_ORDER = lesson_order(load_lesson(DEFAULT_LESSON))
 
 
 def set_key(text: str, table: str, key: str, value: str) -> str:
@@ -51,6 +55,8 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
         ("quiz#1", "y", "[9, -9, 8.75, 9, -9, 9]"),
         ("quiz#6", "keys", "[[-9, 9], [9, -9], [9, 9], [-8.99, -9], [0.01, 0], [4.5, -4.5]]"),
         ("quiz#6", "query", "[8.5, -9]"),
+        ("quiz#9", "query", "[8.99, -9]"),
+        ("quiz#9", "keys", "[[9, -9], [-9, 9], [8.99, 9], [0.01, 0]]"),
     ],
     # WhySqrtDk's draws where the words must not claim what the numbers lack: two small
     # dimensions whose spread does not widen and, divided by √dₖ, strays from 1, and a
@@ -79,6 +85,7 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
         ("quiz#6", "keys", "[[1, 0], [0, 1], [1, 1]]"),
         ("quiz#7", "keys", "[[1, 0], [0, 1], [2, 2]]"),
         ("quiz#8", "x", "[3, 1]"),
+        ("quiz#9", "keys", "[[2, -2], [1, -2]]"),
     ],
 }
 

@@ -35,6 +35,8 @@ from mathcore.exact import (
 )
 
 __all__ = [
+    "REVERSE",
+    "SHARPEN",
     "attention",
     "cosine",
     "cosine_vs_scale",
@@ -49,6 +51,7 @@ __all__ = [
     "quiz_question",
     "sum_of",
     "tex_fraction",
+    "winner",
     "winners",
     "zero_query",
 ]
@@ -56,6 +59,9 @@ __all__ = [
 KindBuilder = Callable[[Lesson, Quiz], Sheet]
 
 TABLES = ("quiz", "format", "timing")
+
+# A winner question multiplies its query by these two factors: one sharpens, one reverses.
+SHARPEN, REVERSE = 3, -1
 
 # An attention question computes softmax as SoftmaxBarMorph does: the same limit for subtracting the
 # largest logit first (RAW_EXP_LIMIT), the same longest list said whole (SAID_LIST_MAX).
@@ -160,7 +166,7 @@ def pause_seconds(quiz: Quiz, countdown: int) -> int:
     >>> from lesson.model import load_lesson
     >>> quiz = load_lesson().quiz
     >>> [pause_seconds(q, 5) for q in quiz], pause_seconds(quiz[0], 0)
-    ([6, 5, 5, 5, 8, 8, 8, 5], 0)
+    ([6, 5, 5, 5, 8, 8, 8, 5, 8], 0)
     """
     v = quiz.vectors
     vectors = (
@@ -445,3 +451,82 @@ def cosine_vs_scale(lesson: Lesson, quiz: Quiz) -> Sheet:
         "scaled": fmt.number(exact_scaled(d, d_k), P),
     }
     return sheet.given("q", "k").mark("dot", "norm_q", "norm_k", "cos", "d_k", "sqrt_d_k", "scaled")
+
+
+def _top_weight(
+    query: Sequence[Fraction], keys: Sequence[Sequence[Fraction]], at: int, places: int
+) -> fmt.Shown:
+    """Softmax weight of key `at` (from 0) over the scaled logits ``q · kᵢ/√dₖ``, rounded.
+
+    Always marked rounded: with no two scores equal, no weight is a terminating decimal,
+    even where the float rounds to one (``≈ 1.000``, never ``= 1.000``).
+    """
+    logits = mc.scaled_scores(np.array(query, float), np.array(keys, float))
+    s = fmt.fixed(float(mc.softmax(logits)[at]), places)
+    return fmt.Shown(s.text, s.tex, False, s.kind, s.sign, s.slashed, s.speech)
+
+
+def winner(lesson: Lesson, quiz: Quiz) -> Sheet:
+    """Kind ``winner``: which key softmax weighs most, and after q × 3 and q × (−1).
+
+    No softmax is computed to answer: the raw scores ``q · kᵢ`` (``scores``) order the keys,
+    and softmax keeps that order (eˣ is increasing), so the top score names the winner
+    (``winner``). Tripling q triples every score (``scores_up``): the same winner
+    (``winner_up``), its weight sharper, from ``weight`` to ``weight_up`` (softmax of the
+    scaled logits, as the lesson computes it, with the weight places). Multiplying q by −1
+    negates every score (``scores_neg``): the key of the smallest score wins
+    (``winner_neg``). The loader refuses a tie for the largest or the smallest score; the
+    keys' names (``name1``, …) are said with their coordinates in the question.
+
+    Decision ``sharper``: ``mismatch`` when the two weights read differently, ``match`` when
+    both round to the same text (the tripled weight is then closer to one only unseen).
+
+    Examples
+    --------
+    >>> from lesson.model import load_lesson
+    >>> sheet = quiz_question(load_lesson(), 9)
+    >>> [sheet[k].text for k in ("scores", "winner", "scores_up", "winner_neg")]
+    ['(−1, 2, 0)', 'k₂', '(−3, 6, 0)', 'k₁']
+    >>> sheet["weight"].text, sheet["weight_up"].text, sheet.decisions["sharper"]
+    ('0.734', '0.984', 'mismatch')
+    """
+    q, P, sheet = _start(lesson, quiz)
+    query, keys = q.vectors["query"], q.vectors["keys"]
+    scores = [exact_dot(query, k) for k in keys]
+    assert decide.winner(scores) == decide.winner([-s for s in scores]) == "single", (
+        "the loader refuses a tie for the largest or the smallest score"
+    )
+    top = scores.index(max(scores))
+    bottom = scores.index(min(scores))
+    tripled = [SHARPEN * c for c in query]
+    weight = _top_weight(query, keys, top, P.weight)
+    weight_up = _top_weight(tripled, keys, top, P.weight)
+    sheet["q"] = fmt.vector(query, P)
+    _keys(sheet, keys, P)
+    for i in range(1, len(keys) + 1):  # the question says each key's name with it
+        sheet[f"name{i}"] = key_names([i])
+    sheet |= {
+        "three": fmt.number(SHARPEN, P),
+        "minus_one": fmt.number(REVERSE, P),
+        "scores": fmt.vector(scores, P),
+        "winner": key_names([top + 1]),
+        "scores_up": fmt.vector([SHARPEN * s for s in scores], P),
+        "winner_up": key_names([top + 1]),  # tripling keeps the order, so the winner
+        "weight": weight,
+        "weight_up": weight_up,
+        "scores_neg": fmt.vector([REVERSE * s for s in scores], P),
+        "winner_neg": key_names([bottom + 1]),  # negating reverses it: the last comes first
+    }
+    shown = [Fraction(w.text.replace(fmt.MINUS, "-")) for w in (weight, weight_up)]
+    sheet.decisions["sharper"] = decide.match(*shown)
+    sheet.given("q", *(f"k{i}" for i in range(1, len(keys) + 1)))
+    return sheet.mark(
+        "scores",
+        "winner",
+        "scores_up",
+        "winner_up",
+        "weight",
+        "weight_up",
+        "scores_neg",
+        "winner_neg",
+    )
