@@ -577,6 +577,6 @@ def quiz_answers(lesson: Lesson, lang: str) -> list[Question]:
     >>> from lesson.model import load_lesson
     >>> q = quiz_answers(load_lesson(), "id")[2]  # the default lesson's projection question
     >>> [(p.key, p.control, p.shown) for p in q.parts]
-    [('comp', 'number', '≈ 2.83'), ('proj', 'vector', '(2, 2)')]
+    [('comp', 'number', '≈ −2.12'), ('proj', 'vector', '(−1.5, −1.5)')]
     """
     return [_BUILDERS[q.kind](_Ask(lesson, q, lang)) for q in lesson.quiz]

@@ -118,25 +118,26 @@ def _rules() -> tuple[Rule, ...]:
         R(
             "projection",
             "directions",
-            "q, k and the other query are non-zero, q not along k",
+            "q, k and the other query (if any) are non-zero, q not along k",
             lambda t: (
-                all(map(nonzero, (t["query"], t["key"], t["other"])))
+                all(map(nonzero, (t["query"], t["key"], *_other(t))))
                 and not_parallel(t["query"], t["key"])
             ),
         ),
         R(
             "projection",
             "signs",
-            "q · k > 0 and the other query on the other side (· k < 0)",
-            lambda t: exact_dot(t["query"], t["key"]) > 0 and exact_dot(t["other"], t["key"]) < 0,
+            "q · k > 0 and the other query (if any) on the other side (· k < 0)",
+            lambda t: (
+                exact_dot(t["query"], t["key"]) > 0
+                and all(exact_dot(o, t["key"]) < 0 for o in _other(t))
+            ),
         ),
         R(
             "projection",
             "coefficients",
-            "q·k/‖k‖² of both queries has a small denominator",
-            lambda t: (
-                small_ratio(sq(t["query"], t["key"])) and small_ratio(sq(t["other"], t["key"]))
-            ),
+            "q·k/‖k‖² of the queries has a small denominator",
+            lambda t: all(small_ratio(sq(v, t["key"])) for v in (t["query"], *_other(t))),
         ),
         R(
             "angle",
@@ -215,6 +216,11 @@ def _vectors_of(t: Values) -> list[Vec]:
     for value in t.values():
         walk(value)
     return out
+
+
+def _other(t: Values) -> tuple[Vec, ...]:
+    """The ``[projection]`` table's second query, if it has one."""
+    return (t["other"],) if t.get("other") is not None else ()
 
 
 def lesson_tables(lesson: Lesson) -> dict[str, Values]:
@@ -313,6 +319,8 @@ def _gen_table(name: str, d: _Draw, base: dict[str, Values]) -> Values:
     if name == "projection":
         k = d.nonzero()
         q = d.until(lambda v: dot(v, k) > 0 and small_ratio(exact_proj_coef(v, k)))
+        if base["projection"].get("other") is None:  # the base lesson shows no second query
+            return {"query": q, "key": k}
         other = d.until(lambda v: dot(v, k) < 0 and small_ratio(exact_proj_coef(v, k)))
         return {"query": q, "key": k, "other": other}
     if name == "angle":
@@ -434,7 +442,8 @@ def _write(doc: tomlkit.TOMLDocument, name: str, t: Values) -> None:
     else:
         keys = _WRITTEN[name]
     for key in keys:
-        _table(doc, name)[key] = _toml(t[key])
+        if key in t:  # an optional key the base lesson leaves out stays out
+            _table(doc, name)[key] = _toml(t[key])
 
 
 # --------------------------------------------------------------------------------------

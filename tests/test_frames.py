@@ -117,7 +117,7 @@ def test_unknown_scene_is_one_line_and_nothing_is_written(tmp_path: Path) -> Non
 def test_bad_lesson_says_what_the_loader_says(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     text = (ROOT / "lessons" / "inner-product.toml").read_text(encoding="utf-8")
-    bad.write_text(text.replace("key = [1, 2]\nother", "key = [0, 0]\nother", 1))
+    bad.write_text(text.replace("key = [1, 2]\n# other", "key = [0, 0]\n# other", 1))
     said = lecture("numbers", "--lesson", str(bad))
     r = lecture("frames", "--lesson", str(bad), "--render-dir", str(tmp_path / "render"))
     assert said.returncode == r.returncode == 2

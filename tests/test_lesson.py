@@ -144,10 +144,10 @@ def test_seed_quiz(seed: Lesson) -> None:
     v = [dict(q.vectors) for q in seed.quiz]
     assert v[0] == {"x": vec(2, -1, 3), "y": vec(1, 4, -2)}
     assert v[1] == {"x": vec(3, 4), "y": vec(4, 3)}
-    assert v[2] == {"x": vec(3, 1), "y": vec(1, 1)}
+    assert v[2] == {"x": vec(-4, 1), "y": vec(1, 1)}  # a projection against k
     assert v[3] == {"x": vec(3, -2), "y": vec(2, 3)}
     assert v[4] == {"pairs": ((vec(3, 0), vec(2, 0)), (vec(2, 2), vec(3, 0)))}
-    assert v[5] == {"query": vec(2, -1), "keys": (vec(1, 1), vec(1, -1), vec(0, 2))}
+    assert v[5] == {"query": vec(2, -1), "keys": (vec(1, 1), vec(1, -1))}
     assert v[6] == {"query": vec(0, 0), "keys": (vec(2, 1), vec(-1, 3), vec(0, 1))}
     assert v[7] == {"x": vec(1, 3), "y": vec(3, 1)}
     assert v[8] == {"query": vec(3, 2), "keys": (vec(1, -2), vec(2, -2), vec(-2, 3))}
@@ -156,7 +156,7 @@ def test_seed_quiz(seed: Lesson) -> None:
 def test_seed_worked_examples_of_their_own(seed: Lesson) -> None:
     """ScaleIsNotCosine reads its own table, not a quiz entry."""
     assert dict(seed.scale) == {"x": vec(2, 1), "y": vec(1, 2)}
-    assert seed.projection.other == vec(-1, -1)
+    assert seed.projection.other is None  # quiz 3 asks the projection against k instead
 
 
 def worked_vectors(lesson: Lesson) -> set[tuple]:
@@ -188,7 +188,7 @@ def test_default_quiz_does_not_repeat_the_worked_examples(seed: Lesson) -> None:
 
 def test_seed_raw_is_canonical_json(seed: Lesson) -> None:
     data = json.loads(seed.raw)
-    assert data["projection"] == {"query": ["2", "1"], "key": ["1", "2"], "other": ["-1", "-1"]}
+    assert data["projection"] == {"query": ["2", "1"], "key": ["1", "2"], "other": None}
     assert [q["kind"] for q in data["quiz"]] == list(QUIZ_KINDS)
     assert json.loads(seed.section_json("projection")) == {"projection": data["projection"]}
 

@@ -112,7 +112,7 @@ def test_an_entrys_rules_are_its_kinds_wherever_it_stands(tmp_path: Path) -> Non
     """The variant rules of ``quiz[N]`` are those of the kind the N-th entry names."""
     text = requiz(["dot-sign", "projection"])
     path = tmp_path / "parallel.toml"  # the projection's q along its k
-    path.write_text(text.replace("x = [3, 1]\ny = [1, 1]", "x = [2, 2]\ny = [1, 1]"), "utf-8")
+    path.write_text(text.replace("x = [-4, 1]\ny = [1, 1]", "x = [2, 2]\ny = [1, 1]"), "utf-8")
     broken = V.broken_rules(load_lesson(path), ["quiz"])
     assert [line.split(":")[:2] for line in broken] == [["quiz[2]", " projection"]], broken
 
@@ -148,7 +148,7 @@ def test_lecture_numbers_follows_the_lessons_quiz(reordered: Path) -> None:
     assert list(scenes) == lesson_order(load_lesson(reordered))
     assert "QuizQuestion9" not in scenes
     assert scenes["QuizQuestion1"]["scaled"] == "≈ 4.24"  # cosine-vs-scale, first now
-    assert scenes["QuizQuestion2"]["proj"] == "(2, 2)"  # projection, second now
+    assert scenes["QuizQuestion2"]["proj"] == "(−1.5, −1.5)"  # projection, second now
     text = lecture("numbers", "--lesson", str(reordered)).stdout
     assert text.index("\nQuizQuestion7\n") > text.index("\nQuizQuestion1\n") > 0
 

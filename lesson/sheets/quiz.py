@@ -166,7 +166,7 @@ def pause_seconds(quiz: Quiz, countdown: int) -> int:
     >>> from lesson.model import load_lesson
     >>> quiz = load_lesson().quiz
     >>> [pause_seconds(q, 5) for q in quiz], pause_seconds(quiz[0], 0)
-    ([6, 5, 5, 5, 8, 8, 8, 5, 8], 0)
+    ([6, 5, 5, 5, 8, 6, 8, 5, 8], 0)
     """
     v = quiz.vectors
     vectors = (
@@ -187,7 +187,7 @@ def quiz_question(lesson: Lesson, number: int) -> Sheet:
     >>> from lesson.model import load_lesson
     >>> sheet = quiz_question(load_lesson(), 3)  # the default lesson's third: a projection
     >>> sheet["number"].text, sheet["comp"].text, sheet["proj"].text
-    ('3', '≈ 2.83', '(2, 2)')
+    ('3', '≈ −2.12', '(−1.5, −1.5)')
     """
     if not 1 <= number <= len(lesson.quiz):
         raise KeyError(f"question {number}: the lesson has {len(lesson.quiz)} [[quiz]] entries")
