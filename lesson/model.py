@@ -98,7 +98,7 @@ class AngleStops:
     acute: Vec
     right: Vec
     obtuse: Vec
-    scale: Fraction
+    scale: Fraction | None  # the factor of the optional scaling steps
 
 
 @dataclass(frozen=True)
@@ -353,7 +353,7 @@ SCHEMA = Schema(
                 Field("acute", Vector(2, "it has no angle"), checks=(_stop(1),), varied=True),
                 Field("right", Vector(2, "it has no angle"), checks=(_stop(0),), varied=True),
                 Field("obtuse", Vector(2, "it has no angle"), checks=(_stop(-1),), varied=True),
-                Field("scale", Factor(), checks=(_acute_scaled_fits,), varied=True),
+                Field("scale", Factor(), default=None, checks=(_acute_scaled_fits,), varied=True),
             ),
             model="angle",
             build=AngleStops,

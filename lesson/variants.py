@@ -153,8 +153,11 @@ def _rules() -> tuple[Rule, ...]:
         R(
             "angle",
             "scale",
-            "the scaling step stays within the drawing (2 × acute within ±9)",
-            lambda t: t["scale"] > 0 and small_ints([t["scale"] * c for c in t["acute"]], 9),
+            "the scaling step (if any) stays within the drawing (scale × acute within ±9)",
+            lambda t: (
+                t.get("scale") is None
+                or (t["scale"] > 0 and small_ints([t["scale"] * c for c in t["acute"]], 9))
+            ),
         ),
         R(
             "attention",
@@ -325,13 +328,15 @@ def _gen_table(name: str, d: _Draw, base: dict[str, Values]) -> Values:
         return {"query": q, "key": k, "other": other}
     if name == "angle":
         k = d.nonzero()
-        return {
+        stops = {
             "key": k,
             "acute": d.until(lambda v: dot(v, k) > 0, bound=4),
             "right": d.until(lambda v: nonzero(v) and dot(v, k) == 0),
             "obtuse": d.until(lambda v: dot(v, k) < 0),
-            "scale": base["angle"]["scale"],
         }
+        if base["angle"].get("scale") is not None:  # the base lesson's scaling step, kept
+            stops["scale"] = base["angle"]["scale"]
+        return stops
     if name == "attention":
         n, dim = len(base["attention"]["keys"]), len(base["attention"]["query"])
         keys = d.keys(n, dim)

@@ -63,10 +63,11 @@ class AngleSignRegions(LessonScene):
         for stop in STOPS:
             self.step(SECTION_NAMES[stop])
             self.move_to_stop(stop)
-        self.step("skala-positif")
-        self.move_to_stop("scaled", path="linear")
-        self.step("kali-minus-satu")
-        self.move_to_stop("flipped", path="linear")
+        if "scaled" in self.stops:  # the optional scaling steps ([angle] scale)
+            self.step("skala-positif")
+            self.move_to_stop("scaled", path="linear")
+            self.step("kali-minus-satu")
+            self.move_to_stop("flipped", path="linear")
         self.step("vektor-nol")
         self.vanish()
 
@@ -83,10 +84,11 @@ class AngleSignRegions(LessonScene):
             "acute": np.array(A.acute, float),
             "right": np.array(A.right, float),
             "obtuse": np.array(A.obtuse, float),
-            "scaled": float(A.scale) * np.array(A.acute, float),
-            "flipped": -float(A.scale) * np.array(A.acute, float),
-            "zero": np.zeros(2),
         }
+        if A.scale is not None:
+            self.stops["scaled"] = float(A.scale) * np.array(A.acute, float)
+            self.stops["flipped"] = -float(A.scale) * np.array(A.acute, float)
+        self.stops["zero"] = np.zeros(2)
         self.q_now = self.stops["acute"].copy()
         room_w, room_h = plane_room()
         layout = fit_column(

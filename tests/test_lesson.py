@@ -122,7 +122,7 @@ def test_seed_projection(seed: Lesson) -> None:
 def test_seed_angle(seed: Lesson) -> None:
     a = seed.angle
     assert (a.key, a.acute, a.right, a.obtuse) == (vec(1, 2), vec(4, 1), vec(-2, 1), vec(-2, 0))
-    assert a.scale == 2
+    assert a.scale is None  # no scaling steps: MagnitudeVsDirection scales and flips
 
 
 def test_seed_attention(seed: Lesson) -> None:
@@ -266,7 +266,7 @@ GOOD_EDITS = {
         lambda L: len(L.attention.keys) == 6,
     ),
     "fractional-scale": (
-        edit(SEED, "[angle]", "scale = 2", "scale = 0.5"),
+        edit(SEED, "[angle]", "# scale = 2", "scale = 0.5"),
         lambda L: L.angle.scale == F(1, 2),
     ),
     "no-format-table": (
@@ -323,12 +323,6 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ),
     ("missing-key", edit(SEED, P, "key = [1, 2]\n", ""), "projection.key", "missing"),
     ("missing-title", edit(SEED, None, "title = ", "# title = "), "title", "missing"),
-    (
-        "missing-angle-scale",
-        edit(SEED, A, "scale = 2", "# scale = 2"),
-        "angle.scale",
-        "missing",
-    ),
     (
         "string-in-vector",
         edit(SEED, P, "query = [2, 1]", 'query = ["a", 1]'),
@@ -560,16 +554,16 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
         "angle.obtuse",
         "must be negative for the obtuse stop, got 0",
     ),
-    ("zero-scale", edit(SEED, A, "scale = 2", "scale = 0"), "angle.scale", "positive factor"),
+    ("zero-scale", edit(SEED, A, "# scale = 2", "scale = 0"), "angle.scale", "positive factor"),
     (
         "negative-scale",
-        edit(SEED, A, "scale = 2", "scale = -1"),
+        edit(SEED, A, "# scale = 2", "scale = -1"),
         "angle.scale",
         "positive factor",
     ),
     (
         "scale-out-of-range",
-        edit(SEED, A, "scale = 2", "scale = 5"),
+        edit(SEED, A, "# scale = 2", "scale = 5"),
         "angle.scale",
         "leaves the drawable range ±9",
     ),

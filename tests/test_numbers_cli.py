@@ -174,11 +174,9 @@ def test_seed_angle_figures(seed_json: dict) -> None:
     assert a["right_dot"] == "0"
     assert a["obtuse_dot"] == MINUS + "2"
     assert a["right_theta"] == "90°"
-    assert a["scaled_q"] == "(8, 2)"
-    assert a["flipped_q"] == f"({MINUS}8, {MINUS}2)"
+    assert "scaled_q" not in a and "scale" not in a  # no [angle] scale: no scaling steps
     theta = math.degrees(math.acos(6 / (math.sqrt(17) * math.sqrt(5))))
-    assert a["acute_theta"] == f"≈ {theta:.1f}°" == a["scaled_theta"]  # scaling keeps it
-    assert a["flipped_theta"] == f"≈ {180 - theta:.1f}°"  # flipping mirrors it
+    assert a["acute_theta"] == f"≈ {theta:.1f}°"
     obtuse = math.degrees(math.acos(-2 / (2 * math.sqrt(5))))
     assert a["obtuse_theta"] == f"≈ {obtuse:.1f}°"
 
@@ -301,7 +299,7 @@ def test_edited_angle_stops(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
         (A, "acute = [4, 1]", "acute = [1, 1]"),
         (A, "right = [-2, 1]", "right = [0, 2]"),
         (A, "obtuse = [-2, 0]", "obtuse = [-1, 1]"),
-        (A, "scale = 2", "scale = 3"),
+        (A, "# scale = 2", "scale = 3"),
     )
     a = run_json(capsys, "--lesson", str(path))["scenes"]["AngleSignRegions"]
     assert a["acute_theta"] == "45°" and a["obtuse_theta"] == "135°"  # textbook angles, exact

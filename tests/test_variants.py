@@ -220,7 +220,7 @@ def test_set_values_keeps_comments_and_reaches_every_kind_of_table() -> None:
         SEED,
         [
             ("", "id", "edited"),
-            ("angle", "scale", F(1, 2)),
+            ("magnitude", "scale", F(1, 2)),
             ("attention", "mask", (True, False)),  # absent: added to its table
             ("quiz[5]", "pairs", ((vec(6, 0), vec(1, 0)), (vec(2, 2), vec(1, 2)))),
         ],
@@ -230,19 +230,19 @@ def test_set_values_keeps_comments_and_reaches_every_kind_of_table() -> None:
         for line in difflib.unified_diff(SEED.splitlines(), text.splitlines(), lineterm="", n=0)
         if line[:1] in "+-" and line[:3] not in ("---", "+++")
     ]
-    note = "# positive factor applied to the acute query (dot grows, angle stays)"
+    note = "# optional positive factor applied to the second pair's x (default 3)"
     # the edited lines only, their comments kept; the absent mask added to [attention]
     assert changed == [
         '-id = "inner-product"',
         '+id = "edited"',
-        f"-scale = 2         {note}",
-        f"+scale = 0.5         {note}",
         "+mask = [true, false]",
+        f"-scale = 3         {note}",
+        f"+scale = 0.5         {note}",
         "-pairs = [[[3, 0], [2, 0]], [[2, 2], [3, 0]]]",
         "+pairs = [[[6, 0], [1, 0]], [[2, 2], [1, 2]]]",
     ]
     m = load_lesson_text(text)
-    assert (m.id, m.angle.scale, m.attention.mask) == ("edited", F(1, 2), (True, False))
+    assert (m.id, m.magnitude_scale, m.attention.mask) == ("edited", F(1, 2), (True, False))
     assert m.quiz[4].vectors["pairs"] == ((vec(6, 0), vec(1, 0)), (vec(2, 2), vec(1, 2)))
 
 

@@ -29,7 +29,11 @@ def set_key(text: str, table: str, key: str, value: str) -> str:
 
 EDITS: dict[str, list[tuple[str, str, str]]] = {
     "default": [],
-    "obtuse": [("projection", "query", "[-3, 1]"), ("angle", "obtuse", "[-3, 0.5]")],
+    "obtuse": [
+        ("projection", "query", "[-3, 1]"),
+        ("angle", "obtuse", "[-3, 0.5]"),
+        ("angle", "scale", "2"),  # the optional scaling steps, grown by a factor above one
+    ],
     "near-parallel": [("projection", "query", "[2, 3.9]")],
     "parallel": [("projection", "query", "[2, 4]")],
     "masked": [

@@ -15,23 +15,20 @@ from mathcore.exact import exact_angle_degrees, exact_cosine, exact_dot
 def angle_sign_regions(lesson: Lesson) -> Values:
     """The key, the stops and what the live readouts show at each."""
     A, P = lesson.angle, lesson.places
-    stops = {
-        "acute": A.acute,
-        "right": A.right,
-        "obtuse": A.obtuse,
-        "scaled": tuple(A.scale * x for x in A.acute),
-        "flipped": tuple(-A.scale * x for x in A.acute),
-    }
+    stops = {"acute": A.acute, "right": A.right, "obtuse": A.obtuse}
     sheet = Sheet(
         {
             "k": fmt.vector(A.key, P),
-            "scale": fmt.number(A.scale, P),
             "zero": fmt.number(0, P),
             "right_angle": fmt.degrees(90.0, Fraction(90), P),
         }
     )
-    # what the positive factor does to the size of q · k (the angle stays either way)
-    sheet.decisions["scale"] = decide.size_change(A.scale)
+    if A.scale is not None:  # the optional steps: the acute query scaled, then flipped
+        stops["scaled"] = tuple(A.scale * x for x in A.acute)
+        stops["flipped"] = tuple(-A.scale * x for x in A.acute)
+        sheet["scale"] = fmt.number(A.scale, P)
+        # what the positive factor does to the size of q · k (the angle stays either way)
+        sheet.decisions["scale"] = decide.size_change(A.scale)
     # What q ends on at each stop: the exact values, as every other scene writes them (the
     # live readouts keep fixed places only while q moves).
     for name, v in stops.items():
