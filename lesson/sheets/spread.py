@@ -21,6 +21,7 @@ from lesson import decide
 from lesson.model import Lesson
 from lesson.sheet import Sheet
 from lesson.sheets.softmax import tuple_of
+from lesson.teachable import DOMINANT
 from mathcore import fmt
 from mathcore.draws import query_scores, sign_products
 from mathcore.exact import Surd, sqrt_exact
@@ -37,8 +38,6 @@ __all__ = [
     "why_sqrt_dk",
 ]
 
-# Softmax's largest weight at least this is "nearly all the weight on one key".
-DOMINANT = Fraction(9, 10)
 # The spread after dividing by √dₖ counts as "about one" within this range (its theory: 1).
 NEAR = (Fraction(1, 2), Fraction(3, 2))
 
