@@ -2,7 +2,8 @@
 
 The interactive page (``lecture page``) asks each ``[[quiz]]`` question of the lesson in one or
 more parts, each with a control that fits what it asks (:data:`CONTROLS`): a number, a vector,
-a sign, a choice among the keys, or a choice of statements. For every part this module gives
+a sign, a choice among the keys, a choice of statements, or whether something grows, shrinks
+or stays. For every part this module gives
 what is shown as the answer (the sheet's own text, so ``answers.csv`` and ``lecture numbers``
 agree) and what is accepted:
 
@@ -60,8 +61,8 @@ __all__ = [
     "quiz_answers",
 ]
 
-# The controls a part can ask with.
-CONTROLS = ("number", "vector", "sign", "key", "statement")
+# The controls a part can ask with ("change": grows, shrinks or stays, in that order).
+CONTROLS = ("number", "vector", "sign", "key", "statement", "change")
 
 # The spaces a learner's text may hold, the same class in the page's script (not Python's or
 # JavaScript's own \s, which differ): space, tab, line breaks, no-break and thin spaces.
@@ -241,7 +242,7 @@ def _frac(x: Fraction | None) -> str | None:
 
 @dataclass(frozen=True)
 class Option:
-    """One choice of a sign, key or statement control: its id and what it says."""
+    """One choice of a sign, key, statement or change control: its id and what it says."""
 
     id: str
     text: str
@@ -267,7 +268,7 @@ class Part:
     accepted : tuple of Accepted
         One per number (a vector's coordinates in order); empty for a choice.
     options : tuple of Option
-        The choices of a sign, key or statement control, in the order shown.
+        The choices of a sign, key, statement or change control, in the order shown.
     right : tuple of str
         The ids of the right options (more than one only for a tie).
     """
@@ -544,6 +545,17 @@ def _cosine_vs_scale(a: _Ask) -> Question:
     return a.question(parts, a.text("why"))
 
 
+def _dimension(a: _Ask) -> Question:
+    """Grows, shrinks or stays, for the largest weight unscaled and divided by √dₖ.
+
+    The right choices are the sheet's decisions ``raw`` and ``scaled`` (the spread's exact
+    factor between the two dimensions), never the drawn example's, which may not show them.
+    """
+    ids = ("grows", "shrinks", "stays")
+    parts = [a.choice(key, "change", ids, a.sheet.decisions[key]) for key in ("raw", "scaled")]
+    return a.question(parts, a.text("why"))
+
+
 _BUILDERS: Mapping[str, Callable[[_Ask], Question]] = {
     "dot-sign": _dot_sign,
     "cosine": _cosine,
@@ -554,6 +566,7 @@ _BUILDERS: Mapping[str, Callable[[_Ask], Question]] = {
     "zero-query": _zero_query,
     "cosine-vs-scale": _cosine_vs_scale,
     "winner": _winner,
+    "dimension": _dimension,
 }
 
 

@@ -26,6 +26,7 @@ __all__ = [
     "sign_of_dot",
     "size_change",
     "trend",
+    "weight_change",
     "winner",
 ]
 
@@ -225,20 +226,71 @@ def share(scores: Sequence[Fraction | int], scale: Surd, at_least: Fraction) -> 
     """
     if scale.coef <= 0 or not 0 < at_least <= 1:
         raise ValueError(f"need a positive scale and 0 < at_least <= 1, got {scale}, {at_least}")
-    top = max(Fraction(s) for s in scores)
-    gaps = [top - Fraction(s) for s in scores]
+    gaps = _gaps(scores)
     limit = 1 / at_least
     if not any(gaps):
         return "dominant" if len(gaps) <= limit else "shared"
     with localcontext() as ctx:
         ctx.prec = _DIGITS
-        c = Decimal(scale.coef.numerator) / Decimal(scale.coef.denominator)
-        c *= Decimal(scale.rad).sqrt()
-        total = sum(
-            ((-c * Decimal(g.numerator) / Decimal(g.denominator)).exp() for g in gaps),
-            Decimal(0),
-        )
+        total = _exp_sum(gaps, scale)
         bound = Decimal(limit.numerator) / Decimal(limit.denominator)
         if abs(total - bound) < _TOO_CLOSE:
             raise ValueError("the largest weight is too close to the share to decide")
         return "dominant" if total <= bound else "shared"
+
+
+def weight_change(
+    before: tuple[Sequence[Fraction | int], Surd], after: tuple[Sequence[Fraction | int], Surd]
+) -> str:
+    """How softmax's largest weight changes from `before` to `after`: grows, stays or shrinks.
+
+    Each is ``(scores, scale)``, softmax taken of ``scale·scores`` (the same number of keys
+    in both). The largest weight is ``1 / Σⱼ exp(−xⱼ)`` with ``xⱼ = scale·gⱼ`` (the gaps of
+    :func:`share`), so it grows exactly when that sum falls. The two sums are equal exactly
+    when their exponents are the same list (``exp`` of distinct algebraic numbers are linearly
+    independent over the rationals, by Lindemann–Weierstrass), which is compared exactly;
+    otherwise they differ, and :func:`share`'s 60-digit evaluation decides how (a difference
+    under 10⁻⁴⁰ raises).
+
+    Examples
+    --------
+    >>> F, one = Fraction, Surd(Fraction(1))
+    >>> weight_change(([F(0), F(2)], one), ([F(0), F(16)], one))  # ≈ 0.881 to ≈ 1.000
+    'grows'
+    >>> weight_change(([F(0), F(2)], one), ([F(0), F(16)], Surd(F(1, 8))))  # 16/8 = 2
+    'stays'
+    >>> weight_change(([F(1), F(3)], Surd(F(1), 2)), ([F(0), F(0)], one))  # a tie: 1/2
+    'shrinks'
+    """
+    (s0, c0), (s1, c1) = before, after
+    if len(s0) != len(s1) or c0.coef <= 0 or c1.coef <= 0:
+        raise ValueError("need as many scores before as after, and positive scales")
+    g0, g1 = _gaps(s0), _gaps(s1)
+
+    def squares(gaps: list[Fraction], c: Surd) -> list[Fraction]:  # xⱼ², ordered like xⱼ ≥ 0
+        return sorted(g * g * c.coef * c.coef * c.rad for g in gaps)
+
+    if squares(g0, c0) == squares(g1, c1):
+        return "stays"
+    with localcontext() as ctx:
+        ctx.prec = _DIGITS
+        t0, t1 = _exp_sum(g0, c0), _exp_sum(g1, c1)
+        if abs(t0 - t1) < _TOO_CLOSE:
+            raise ValueError("the two largest weights are too close to decide")
+        return "grows" if t1 < t0 else "shrinks"
+
+
+def _gaps(scores: Sequence[Fraction | int]) -> list[Fraction]:
+    """Each score's gap below the largest, ``max(s) − sⱼ ≥ 0``."""
+    top = max(Fraction(s) for s in scores)
+    return [top - Fraction(s) for s in scores]
+
+
+def _exp_sum(gaps: Sequence[Fraction], scale: Surd) -> Decimal:
+    """``Σⱼ exp(−scale·gⱼ)`` in the current decimal context (correctly rounded exp, sqrt)."""
+    c = Decimal(scale.coef.numerator) / Decimal(scale.coef.denominator)
+    c *= Decimal(scale.rad).sqrt()
+    return sum(
+        ((-c * Decimal(g.numerator) / Decimal(g.denominator)).exp() for g in gaps),
+        Decimal(0),
+    )

@@ -19,7 +19,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from lesson.quizkinds import KINDS, MAX_QUESTIONS
+from lesson.quizkinds import DIMENSIONS, KINDS, MAX_QUESTIONS
 from lesson.schema import (
     MAX_COORD,
     MAX_DIM,
@@ -203,7 +203,13 @@ def _quiz_entry(r: _Reader, data: Any, n: int) -> Quiz:
     fields = set(spec.fields)
     t = r.table(data, key, fields | {"kind"}, fields | {"kind"})
     vecs: dict[str, Any] = {}
-    if "pairs" in fields:
+    if "dims" in fields:  # no vectors: two dimensions, how many keys, the draws' seed
+        vecs.update(
+            dims=_two_dims(r, t["dims"], f"{key}.dims"),
+            keys=Whole(MIN_KEYS, MAX_KEYS, "keys").read(r, t["keys"], f"{key}.keys", {}),
+            seed=Whole(0, 2**31 - 1).read(r, t["seed"], f"{key}.seed", {}),
+        )
+    elif "pairs" in fields:
         vecs["pairs"] = _pairs(r, t["pairs"], f"{key}.pairs")
     elif "keys" in fields:
         q = r.vector(t["query"], f"{key}.query")
@@ -219,6 +225,17 @@ def _quiz_entry(r: _Reader, data: Any, n: int) -> Quiz:
     if problem is not None:
         raise r.fail(key + problem[0], problem[1])
     return Quiz(n, kind, MappingProxyType(vecs))
+
+
+def _two_dims(r: _Reader, value: Any, key: str) -> tuple[int, int]:
+    """Two dimensions dₖ, whole numbers in :data:`~lesson.quizkinds.DIMENSIONS`."""
+    lo, hi = DIMENSIONS
+    ok = isinstance(value, list) and len(value) == 2
+    if not ok or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise r.fail(key, f"needs two dimensions dₖ, whole numbers from {lo} to {hi}")
+    if not all(lo <= v <= hi for v in value):
+        raise r.fail(key, f"needs two dimensions dₖ from {lo} to {hi}, got {value}")
+    return value[0], value[1]
 
 
 def _quiz_count(r: _Reader, quiz: Any) -> None:
@@ -524,7 +541,8 @@ def _load(text: str, path: Path) -> Lesson:
     lesson = Lesson(path=path, raw=raw, source=text, **attributes)
     worked = worked_vectors(lesson)
     for q in lesson.quiz:
-        if quiz_vectors(q.vectors) <= worked:
+        own = quiz_vectors(q.vectors)
+        if own and own <= worked:  # a question without vectors repeats none
             raise r.fail(
                 f"quiz[{q.number}]",
                 f"{REPEATS}: give the question numbers the lecture has not solved",
@@ -555,13 +573,20 @@ def worked_vectors(lesson: Lesson) -> set[Vec]:
 
 
 def quiz_vectors(vectors: Mapping[str, Any]) -> set[Vec]:
-    """The vectors of one ``[[quiz]]`` entry (its ``vectors`` mapping).
+    """The vectors of one ``[[quiz]]`` entry (its ``vectors`` mapping); none for ``dimension``.
+
+    A dimension question gives dimensions and a seed, not vectors: its set is empty, and the
+    loader's rule against repeating the worked examples passes it.
 
     Examples
     --------
     >>> sorted(quiz_vectors(load_lesson().quiz[1].vectors))
     [(Fraction(3, 1), Fraction(4, 1)), (Fraction(4, 1), Fraction(3, 1))]
+    >>> quiz_vectors(load_lesson().quiz[9].vectors)
+    set()
     """
+    if "dims" in vectors:
+        return set()
     if "pairs" in vectors:
         return {x for pair in vectors["pairs"] for x in pair}
     if "keys" in vectors:

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from lesson.teachable import (
+    DIMENSION_PAIRS,
+    DOMINANT,
     MAX_LEAD,
     Draw,
     Values,
@@ -27,6 +29,7 @@ from lesson.teachable import (
     cosine_pair,
     distinct,
     distinct_scores,
+    example_shows,
     nonzero,
     not_parallel,
     rational_cosine,
@@ -37,13 +40,23 @@ from lesson.teachable import (
 )
 from mathcore.exact import exact_dot, exact_proj_coef
 
-__all__ = ["KINDS", "MAX_QUESTIONS", "WINNER_KEYS", "QuizKind", "QuizRule", "kind_of"]
+__all__ = [
+    "DIMENSIONS",
+    "KINDS",
+    "MAX_QUESTIONS",
+    "WINNER_KEYS",
+    "QuizKind",
+    "QuizRule",
+    "kind_of",
+]
 
 # At most this many questions (about twelve minutes of quiz); scenes/quiz.py defines one scene
 # per place, QuizQuestion1 to QuizQuestion10.
 MAX_QUESTIONS = 10
 # A winner question says every key aloud and asks which wins: 2 to this many keys.
 WINNER_KEYS = 4
+# A dimension question's two dimensions dₖ lie in this range (WhySqrtDk's [spread] too).
+DIMENSIONS = (1, 256)
 
 Problem = tuple[str, str]  # (where in the entry, like ".query" or "", reason)
 
@@ -73,7 +86,8 @@ class QuizKind:
         Its catalogue keys in ``lesson/text/quiz.toml`` start with ``qz_<code>_``.
     fields : tuple of str
         The entry's keys besides ``kind``: ``("x", "y")`` (two non-zero vectors),
-        ``("query", "keys")`` (a query and 2 to 6 keys) or ``("pairs",)`` (two pairs).
+        ``("query", "keys")`` (a query and 2 to 6 keys), ``("pairs",)`` (two pairs) or
+        ``("dims", "keys", "seed")`` (two dimensions dₖ, 2 to 6 keys and a seed: no vectors).
     scene : str
         Its class in :attr:`scene_module`.
     sheet : str
@@ -102,6 +116,7 @@ class QuizKind:
 
 
 XY, QUERY_KEYS, PAIRS = ("x", "y"), ("query", "keys"), ("pairs",)
+DIMS = ("dims", "keys", "seed")
 
 
 def _dot_sign(d: Draw, base: Values) -> Values:
@@ -145,6 +160,14 @@ def _winner(d: Draw, base: Values) -> Values:
     return {"query": query, "keys": keys}
 
 
+def _dimension(d: Draw, base: Values) -> Values:
+    keys = base["keys"]
+    while True:  # about three draws in four show it
+        dims, seed = d.rng.choice(DIMENSION_PAIRS), d.rng.randint(0, 10**6)
+        if example_shows(dims, keys, seed):
+            return {"dims": dims, "keys": keys, "seed": seed}
+
+
 def _orthogonal_check(v: Mapping[str, Any]) -> Problem | None:
     d = exact_dot(v["x"], v["y"])
     return None if d == 0 else ("", f"x · y must be 0 for this question, got {d}")
@@ -179,6 +202,16 @@ def _winner_check(v: Mapping[str, Any]) -> Problem | None:
                 f"{' and '.join(tied)} tie for the {which} score q · k = {edge(scores)}; "
                 f"the question needs one winner{when}"
             )
+    return None
+
+
+def _dimension_check(v: Mapping[str, Any]) -> Problem | None:
+    low, high = v["dims"]
+    if low >= high:
+        return ".dims", (
+            f"must rise, the second larger than the first (the question asks what happens as "
+            f"dₖ grows), got {low} then {high}"
+        )
     return None
 
 
@@ -357,6 +390,28 @@ KINDS: dict[str, QuizKind] = {
             ),
             _winner,
             _winner_check,
+        ),
+        QuizKind(
+            "dimension",
+            "dim",
+            DIMS,
+            "DimensionQuestion",
+            "dimension",
+            (
+                _R(
+                    "shows",
+                    "two dimensions dₖ, perfect squares, the second at least 16 times the first; "
+                    "the drawn example shows what is taught: unscaled, softmax's largest weight "
+                    f"grows and reaches {float(DOMINANT):g}, divided by √dₖ it stays under "
+                    f"{float(DOMINANT):g} at both",
+                    lambda t: (
+                        tuple(t["dims"]) in DIMENSION_PAIRS
+                        and example_shows(t["dims"], t["keys"], t["seed"])
+                    ),
+                ),
+            ),
+            _dimension,
+            _dimension_check,
         ),
     )
 }

@@ -188,6 +188,6 @@ def lesson_order(lesson: Lesson) -> list[str]:
     >>> from lesson.model import load_lesson
     >>> order = lesson_order(load_lesson())
     >>> order[0], order[-1], len(order)
-    ('Hook', 'QuizQuestion9', 22)
+    ('Hook', 'QuizQuestion10', 23)
     """
     return [s.name for s in LECTURE] + [s.name for s in QUIZ[: len(lesson.quiz)]]

@@ -13,10 +13,13 @@ from fractions import Fraction
 from typing import Any
 
 from lesson import decide
-from mathcore.exact import exact_cosine, exact_dot
+from mathcore.draws import query_scores
+from mathcore.exact import Surd, exact_cosine, exact_dot, sqrt_exact
 
 __all__ = [
     "COORD",
+    "DIMENSION_PAIRS",
+    "DOMINANT",
     "MAX_COSINE_DENOMINATOR",
     "MAX_LEAD",
     "SMALL_DENOMINATORS",
@@ -29,6 +32,8 @@ __all__ = [
     "directions",
     "distinct",
     "distinct_scores",
+    "example_scores",
+    "example_shows",
     "nonzero",
     "not_parallel",
     "rational_cosine",
@@ -49,6 +54,12 @@ MAX_COSINE_DENOMINATOR = 25  # cos θ = 24/25 is still a fraction a viewer can c
 # The most a winning score may lead the runner-up by when q is tripled in a question: with
 # d_k = 2 the tripled winner's weight then stays under 0.999, so its sharpening reads.
 MAX_LEAD = 3
+# Softmax's largest weight at least this is "nearly all the weight on one key" (WhySqrtDk and
+# the dimension question).
+DOMINANT = Fraction(9, 10)
+# The dimensions a dimension question's generated numbers compare: perfect squares (√dₖ is
+# exact), the second at least 16 times the first (the raw spread at least four times wider).
+DIMENSION_PAIRS = tuple((a, b) for a in (4, 9, 16) for b in (64, 100, 144, 196, 256) if b >= 16 * a)
 
 Vec = tuple[Fraction, ...]
 Values = dict[str, Any]  # one table's values: vectors as tuples of Fractions
@@ -213,6 +224,43 @@ def same_score_pairs(pairs: Sequence[tuple[Vec, Vec]]) -> bool:
         and d == exact_dot(x2, y2)
         and decide.direction(y1, x1) == "same_direction"
         and not_parallel(x2, y2)
+    )
+
+
+def example_scores(dims: Sequence[int], keys: int, seed: int) -> list[list[int]]:
+    """A dimension question's drawn example: one query's scores against `keys` keys per dₖ.
+
+    Each dimension ``d`` draws from its own stream, seeded ``(seed, d, 1)`` as WhySqrtDk's
+    softmax step does (:func:`mathcore.draws.query_scores`).
+
+    Examples
+    --------
+    >>> example_scores([4, 256], 4, 5)
+    [[-2, -4, 0, 0], [0, 6, -20, -2]]
+    """
+    return [query_scores(d, keys, (seed, d, 1)) for d in dims]
+
+
+def example_shows(dims: Sequence[int], keys: int, seed: int) -> bool:
+    """The drawn example shows what a dimension question teaches, decided exactly.
+
+    Unscaled, softmax's largest weight grows from the first dₖ to the second and reaches
+    :data:`DOMINANT`; divided by √dₖ it stays under :data:`DOMINANT` at both.
+
+    Examples
+    --------
+    >>> example_shows([4, 256], 4, 5), example_shows([4, 256], 4, 10)  # 0.500 at dₖ = 256
+    (True, False)
+    """
+    one = Surd(Fraction(1))
+    low, high = example_scores(dims, keys, seed)
+    return (
+        decide.weight_change((low, one), (high, one)) == "grows"
+        and decide.share(high, one, DOMINANT) == "dominant"
+        and all(
+            decide.share(s, 1 / sqrt_exact(Fraction(d)), DOMINANT) == "shared"
+            for s, d in zip((low, high), dims, strict=True)
+        )
     )
 
 

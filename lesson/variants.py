@@ -443,7 +443,9 @@ def set_value(text: str, table: str, key: str, value: Any) -> str:
 
 def _write(doc: tomlkit.TOMLDocument, name: str, t: Values) -> None:
     if name.startswith("quiz["):
-        keys: Sequence[str] = [k for k in ("x", "y", "pairs", "query", "keys") if k in t]
+        keys: Sequence[str] = [
+            k for k in ("x", "y", "pairs", "query", "keys", "dims", "seed") if k in t
+        ]
     else:
         keys = _WRITTEN[name]
     for key in keys:

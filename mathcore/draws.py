@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-__all__ = ["sign_products", "sign_vectors"]
+__all__ = ["query_scores", "sign_products", "sign_vectors"]
 
 _WORD = 64  # bits in one PCG64 output
 
@@ -92,3 +92,32 @@ def sign_products(d: int, n: int, seed: int | Sequence[int]) -> list[int]:
     vectors = sign_vectors(d, 2 * n, seed)
     pairs = zip(vectors[:n], vectors[n:], strict=True)
     return [sum(a * b for a, b in zip(q, k, strict=True)) for q, k in pairs]
+
+
+def query_scores(d: int, keys: int, seed: int | Sequence[int]) -> list[int]:
+    """The scores ``q · kᵢ`` of one drawn query against `keys` drawn keys, all of dimension `d`.
+
+    The query is the first vector of :func:`sign_vectors` with `seed`, the keys the next
+    `keys`: one row of attention scores before any scaling.
+
+    Parameters
+    ----------
+    d : int
+        The dimension dₖ.
+    keys : int
+        How many keys (at least 1).
+    seed : int or sequence of int
+        As for :func:`sign_vectors`.
+
+    Returns
+    -------
+    list of int
+        One score per key, in the keys' order.
+
+    Examples
+    --------
+    >>> query_scores(64, 4, (4, 64, 1))
+    [-8, 2, 8, -10]
+    """
+    query, *ks = sign_vectors(d, 1 + keys, seed)
+    return [sum(a * b for a, b in zip(query, k, strict=True)) for k in ks]

@@ -62,6 +62,7 @@ __all__ = [
     "AttentionQuestion",
     "CosineQuestion",
     "CosineVsScaleQuestion",
+    "DimensionQuestion",
     "DotSignQuestion",
     "MagnitudeQuestion",
     "OrthogonalQuestion",
@@ -1456,6 +1457,75 @@ class WinnerQuestion(QuestionKind):
                     ),
                 ],
                 answer=2,
+            ),
+        ]
+
+
+class DimensionQuestion(QuestionKind):
+    """Kind ``dimension``: a prediction, what √dₖ is for; then the reasoning and an example."""
+
+    code = "dim"
+
+    def question(self, width: float) -> list[Mobject]:
+        """The assumptions, then the ask: grows, shrinks or stays, unscaled and scaled."""
+        return [
+            self.para("qz_dim_q_assume", width, QUESTION_TEXT),
+            self.para("qz_dim_q_ask", width, QUESTION_TEXT),
+        ]
+
+    def weights(self, first: str, second: str) -> list[list[Part]]:
+        """The largest weight at each dₖ: ``d_k = 4: w_max ≈ 0.464``, one formula per dₖ."""
+        return [
+            [r"d_k =", self.n(d), r"\colon\ w_{\max}", *self.eq(w)]
+            for d, w in (("dk_small", first), ("dk_large", second))
+        ]
+
+    def solution(self, width: float) -> list[Step]:
+        """Var(q · k) = dₖ; the example unscaled; divided by √dₖ, and the answer."""
+        pairs = (("dk_small", "root_small"), ("dk_large", "root_large"))
+        roots = [[r"d_k =", self.n(d), r",\ \sqrt{d_k}", *self.eq(r)] for d, r in pairs]
+        arrow = r"\;\longrightarrow\;"
+        answer: list[list[Part]] = [
+            [r"q \cdot k\colon\ ", self.n("raw_small"), arrow, self.n("raw_large")],
+            [
+                r"\frac{q \cdot k}{\sqrt{d_k}}\colon\ ",
+                self.n("scaled_small"),
+                arrow,
+                self.n("scaled_large"),
+            ],
+        ]
+        return [
+            Step(
+                "langkah-sebaran",
+                "qz_dim_sub_spread",
+                [
+                    self.para("qz_dim_spread", width),
+                    self.formula(r"\operatorname{Var}(q \cdot k) = d_k", size=STEP_MATH),
+                    self.listing(roots, width),
+                ],
+            ),
+            Step(
+                "langkah-tanpa-skala",
+                [
+                    Say(self.pick("qz_dim_sub_raw", "example")),
+                    Say(self.pick("qz_dim_sub_peak", "peak"), rows=0),
+                ],
+                [
+                    self.para("qz_dim_raw", width),
+                    self.listing(self.weights("raw_small", "raw_large"), width, color=C.WEIGHT),
+                ],
+            ),
+            Step(
+                "kesimpulan",
+                [
+                    Say(self.pick("qz_dim_sub_scaled", "moderate")),
+                    Say(self.pick("qz_dim_sub_answer", "example"), rows=0, result=True),
+                ],
+                [
+                    self.para("qz_dim_scaled", width),
+                    self.listing(answer, width, color=C.WEIGHT),
+                ],
+                answer=1,
             ),
         ]
 

@@ -5,7 +5,8 @@ with values anywhere in what :func:`lesson.model.load_lesson` accepts: coordinat
 with two decimals, 2 to 6 coordinates where a vector is not drawn, 2 to 6 keys, 1 to 4
 queries, 2 or 3 drawn dimensions up to 256, every ``[format]`` setting, titles up to 120
 characters and labels up to 12, every quiz kind with its own rule built in (x · y = 0, equal
-dot products, a zero query, a 2-D query and at most four keys for the winner).
+dot products, a zero query, a 2-D query and at most four keys for the winner, two rising
+dimensions for the dimension question).
 Generated variants (``lecture variants``) are drawn too. A drawn text the loader rejects is
 rejected by the test (``hypothesis.reject``), never changed by hand.
 """
@@ -19,7 +20,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from lesson.model import DEFAULT_LESSON, MAX_COORD, MAX_DIM, MAX_KEYS, MIN_KEYS, load_lesson
-from lesson.quizkinds import WINNER_KEYS
+from lesson.quizkinds import DIMENSIONS, WINNER_KEYS
 from lesson.variants import generate, set_values
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
@@ -141,6 +142,13 @@ def quiz_edits(draw: st.DrawFn, n: int) -> list[tuple[str, str, Any]]:
         return [(table, "query", query), (table, "keys", keys)]
     if n == 9:  # winner: a 2-D query and 2 to 4 keys (a tie for the top or the bottom is rare)
         return [(table, "query", draw(vec(2))), (table, "keys", draw(_vectors(2, WINNER_KEYS, 2)))]
+    if n == 10:  # dimension: two rising dimensions, 2 to 6 keys, any seed
+        lo, hi = DIMENSIONS
+        low = draw(st.integers(lo, hi - 1))
+        rising = [low, draw(st.integers(low + 1, hi))]
+        keys = draw(st.integers(MIN_KEYS, MAX_KEYS))
+        seed = draw(st.integers(0, 2**31 - 1))
+        return [(table, "dims", rising), (table, "keys", keys), (table, "seed", seed)]
     return [(table, "x", draw(vec(d))), (table, "y", draw(vec(d)))]
 
 

@@ -77,7 +77,7 @@ def test_shown_answers_are_the_sheets(tmp_path: Path) -> None:
                 if part.key in values:
                     assert part.shown == values[part.key].text, (lesson.id, q.number, part.key)
                 else:  # a statement: its text carries the sheet's numbers
-                    assert part.control in ("sign", "statement")
+                    assert part.control in ("sign", "statement", "change")
             if q.kind != "orthogonal":  # its example pair comes in the solution only
                 assert all(v.text in q.prompt for k, v in values.items() if k in ("x", "q", "u"))
 
@@ -173,3 +173,30 @@ def test_the_winner_check_accepts_the_right_keys_and_rejects_the_others(tmp_path
     assert [p.right for p in two.parts] == [("k1",), ("k1",), ("k2",)]
     assert [[o.id for o in p.options] for p in two.parts] == [["k1", "k2"]] * 3
     assert judge(two.parts[2], "k2") and not judge(two.parts[2], "k1")
+
+
+def test_the_dimension_check_takes_grows_then_stays_and_rejects_the_rest(tmp_path: Path) -> None:
+    """The default lesson's dimension question: unscaled the largest weight grows, divided by
+    √dₖ it stays; both choices in the order grows, shrinks, stays. A draw that shows no growth
+    (dₖ = 2 then 3) expects the same answers: the question asks for the tendency."""
+    q = next(q for q in quiz_answers(load_lesson(), "en") if q.kind == "dimension")
+    assert [(p.key, p.control, p.shown, p.right) for p in q.parts] == [
+        ("raw", "change", "Grow", ("grows",)),
+        ("scaled", "change", "Stay", ("stays",)),
+    ]
+    for part in q.parts:
+        assert [o.id for o in part.options] == ["grows", "shrinks", "stays"]
+        assert judge(part, part.right[0])
+        wrong = [o.id for o in part.options if o.id not in part.right] + ["", "Grow", "k1"]
+        assert not any(judge(part, w) for w in wrong), part.key
+    assert "2" in q.reason and "16" in q.reason  # √4 and √256, from the sheet
+    text = set_values(
+        load_lesson().source,
+        [("quiz[10]", "dims", [2, 3]), ("quiz[10]", "keys", 2), ("quiz[10]", "seed", 5)],
+    )
+    path = tmp_path / "flat.toml"
+    path.write_text(text, encoding="utf-8")
+    flat = next(q for q in quiz_answers(load_lesson(path), "id") if q.kind == "dimension")
+    assert [p.right for p in flat.parts] == [("grows",), ("stays",)]
+    assert [p.shown for p in flat.parts] == ["Naik", "Tetap"]
+    assert not judge(flat.parts[0], "shrinks") and not judge(flat.parts[1], "grows")

@@ -138,9 +138,9 @@ def test_seed_magnitude(seed: Lesson) -> None:
 
 
 def test_seed_quiz(seed: Lesson) -> None:
-    assert len(seed.quiz) == 9
+    assert len(seed.quiz) == 10
     assert tuple(q.kind for q in seed.quiz) == QUIZ_KINDS
-    assert [q.number for q in seed.quiz] == list(range(1, 10))
+    assert [q.number for q in seed.quiz] == list(range(1, 11))
     v = [dict(q.vectors) for q in seed.quiz]
     assert v[0] == {"x": vec(2, -1, 3), "y": vec(1, 4, -2)}
     assert v[1] == {"x": vec(3, 4), "y": vec(4, 3)}
@@ -151,6 +151,7 @@ def test_seed_quiz(seed: Lesson) -> None:
     assert v[6] == {"query": vec(0, 0), "keys": (vec(2, 1), vec(-1, 3), vec(0, 1))}
     assert v[7] == {"x": vec(1, 3), "y": vec(3, 1)}
     assert v[8] == {"query": vec(3, 2), "keys": (vec(1, -2), vec(2, -2), vec(-2, 3))}
+    assert v[9] == {"dims": (4, 256), "keys": 4, "seed": 5}
 
 
 def test_seed_worked_examples_of_their_own(seed: Lesson) -> None:
@@ -172,6 +173,8 @@ def worked_vectors(lesson: Lesson) -> set[tuple]:
 
 def quiz_vectors(q: Quiz) -> set[tuple]:
     v = q.vectors
+    if "dims" in v:  # a dimension question has dimensions and a seed, no vectors
+        return set()
     if "pairs" in v:
         return {x for pair in v["pairs"] for x in pair}
     if "keys" in v:
@@ -183,6 +186,10 @@ def test_default_quiz_does_not_repeat_the_worked_examples(seed: Lesson) -> None:
     """Every question brings numbers the lesson has not solved on screen."""
     worked = worked_vectors(seed)
     for q in seed.quiz:
+        if q.kind == "dimension":  # no vectors: its dimensions and seed are not WhySqrtDk's
+            assert not set(q.vectors["dims"]) & set(seed.spread.dims), q.number
+            assert q.vectors["seed"] != seed.spread.seed, q.number
+            continue
         assert not quiz_vectors(q) <= worked, f"question {q.number} repeats a worked example"
 
 
@@ -647,6 +654,43 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
         ),
         "quiz[9].query",
         "must be 2-D for this question",
+    ),
+    (
+        "dimension-falling",
+        quiz_edit(SEED, "dimension", "dims = [4, 256]", "dims = [256, 4]"),
+        "quiz[10].dims",
+        "must rise, the second larger than the first (the question asks what happens as dₖ "
+        "grows), got 256 then 4",
+    ),
+    (
+        "dimension-equal",
+        quiz_edit(SEED, "dimension", "dims = [4, 256]", "dims = [16, 16]"),
+        "quiz[10].dims",
+        "must rise",
+    ),
+    (
+        "dimension-three",
+        quiz_edit(SEED, "dimension", "dims = [4, 256]", "dims = [4, 16, 256]"),
+        "quiz[10].dims",
+        "needs two dimensions dₖ, whole numbers from 1 to 256",
+    ),
+    (
+        "dimension-too-large",
+        quiz_edit(SEED, "dimension", "dims = [4, 256]", "dims = [4, 512]"),
+        "quiz[10].dims",
+        "needs two dimensions dₖ from 1 to 256, got [4, 512]",
+    ),
+    (
+        "dimension-one-key",
+        quiz_edit(SEED, "dimension", "keys = 4 ", "keys = 1 "),
+        "quiz[10].keys",
+        "must be a whole number of keys from 2 to 6",
+    ),
+    (
+        "dimension-vectors",
+        quiz_edit(SEED, "dimension", "seed = 5 ", "query = [1, 2]\nseed = 5 "),
+        "quiz[10].query",
+        "unknown key",
     ),
     (
         "magnitude-one-pair",

@@ -37,6 +37,7 @@ ANSWERS = {
     "zero-query": ("weight", "norm_q"),
     "cosine-vs-scale": ("cos", "scaled"),
     "winner": ("winner", "winner_up", "winner_neg"),
+    "dimension": ("raw_small", "raw_large", "scaled_small", "scaled_large"),
 }
 # The default lesson's kind at each place.
 SEED_KINDS = {f"QuizQuestion{q.number}": q.kind for q in load_lesson().quiz}
@@ -62,12 +63,13 @@ def requiz(kinds: list[str], text: str = SEED) -> str:
 
 
 # Cosine dropped; projection moved from third to second, cosine-vs-scale from eighth to first,
-# winner from last to fourth.
+# winner from ninth to fourth, dimension from last to fifth.
 REORDERED = [
     "cosine-vs-scale",
     "projection",
     "dot-sign",
     "winner",
+    "dimension",
     "magnitude",
     "zero-query",
     "attention",
@@ -146,7 +148,7 @@ def test_lecture_numbers_follows_the_lessons_quiz(reordered: Path) -> None:
     assert r.returncode == 0, r.stderr
     scenes = json.loads(r.stdout)["scenes"]
     assert list(scenes) == lesson_order(load_lesson(reordered))
-    assert "QuizQuestion9" not in scenes
+    assert "QuizQuestion10" not in scenes
     assert scenes["QuizQuestion1"]["scaled"] == "≈ 4.24"  # cosine-vs-scale, first now
     assert scenes["QuizQuestion2"]["proj"] == "(−1.5, −1.5)"  # projection, second now
     text = lecture("numbers", "--lesson", str(reordered)).stdout
@@ -185,8 +187,8 @@ def test_the_number_of_questions_is_checked(kinds: list[str], message: str, tmp_
 
 
 def test_a_question_past_the_lessons_quiz_is_refused(reordered: Path) -> None:
-    with pytest.raises(KeyError, match="question 9: the lesson has 8"):
-        scene_spec("QuizQuestion9").builder()(load_lesson(reordered))
+    with pytest.raises(KeyError, match="question 10: the lesson has 9"):
+        scene_spec("QuizQuestion10").builder()(load_lesson(reordered))
 
 
 def test_variants_follow_the_base_lessons_quiz(reordered: Path, tmp_path: Path) -> None:
@@ -285,3 +287,76 @@ def test_a_winner_question_with_a_tie_is_refused_in_one_line(
         load_lesson(path)
     assert str(info.value) == f"{path}: {message}"
     assert "\n" not in str(info.value)
+
+
+# --- the dimension kind: dims that do not rise are refused, words follow the draw (fast) -
+def test_a_dimension_question_whose_dims_do_not_rise_is_refused_in_one_line(
+    tmp_path: Path,
+) -> None:
+    text = requiz(["dimension"])
+    assert "dims = [4, 256]" in text
+    path = tmp_path / "falling.toml"
+    path.write_text(text.replace("dims = [4, 256]", "dims = [64, 16]"), encoding="utf-8")
+    with pytest.raises(LessonError) as info:
+        load_lesson(path)
+    assert str(info.value) == (
+        f"{path}: quiz[1].dims: must rise, the second larger than the first (the question "
+        "asks what happens as dₖ grows), got 64 then 16"
+    )
+    assert "\n" not in str(info.value)
+
+
+def _dimension_words(dims: list[int], keys: int, seed: int, tmp_path: Path) -> tuple[dict, str]:
+    """The sheet's decisions and the Indonesian captions its solution picks from them."""
+    edits = [("quiz[1]", "dims", dims), ("quiz[1]", "keys", keys), ("quiz[1]", "seed", seed)]
+    text = V.set_values(requiz(["dimension"]), edits)
+    path = tmp_path / f"dim-{'-'.join(map(str, dims))}-{keys}-{seed}.toml"
+    path.write_text(text, encoding="utf-8")
+    sheet = quiz_sheets.quiz_question(load_lesson(path), 1)
+    strings = file_catalogue(QUIZ_TEXT, "id")
+    d = sheet.decisions
+    chosen = [
+        f"qz_dim_sub_raw_if_{d['example']}",
+        f"qz_dim_sub_peak_if_{d['peak']}",
+        f"qz_dim_sub_scaled_if_{d['moderate']}",
+        f"qz_dim_sub_answer_if_{d['example']}",
+    ]
+    return d, " ".join(strings[k] for k in chosen)
+
+
+def _top(scores: list[int], d: int) -> float:
+    """Softmax's largest weight over ``scores/√d``, in floats, apart from the sheet."""
+    s = np.array(scores, float) / np.sqrt(d)
+    w = np.exp(s - s.max())
+    return float(w.max() / w.sum())
+
+
+@pytest.mark.parametrize(
+    "dims, keys, seed, shows",
+    [
+        ([4, 256], 4, 5, "grows"),  # the default lesson's: 0.464 to 0.997
+        ([2, 3], 2, 5, "shrinks"),  # 0.982 to 0.881; divided by √dₖ 0.944 and 0.760
+        ([2, 3], 2, 15, "stays"),  # scores (2, −2) then (3, −1): the same gap, the same weight
+    ],
+    ids=["grows", "shrinks", "stays"],
+)
+def test_the_dimension_words_claim_growth_only_where_the_draw_shows_it(
+    dims: list[int], keys: int, seed: int, shows: str, tmp_path: Path
+) -> None:
+    """Weights computed here from the draws: the words say the unscaled largest weight grows
+    only where it does, that one key takes nearly all of it only where it reaches 0.9, and
+    that divided by √dₖ it stays moderate only where it stays under 0.9; the answer the page
+    expects stays the theory's (grows unscaled, stays scaled) whatever the draw."""
+    from lesson.teachable import example_scores
+
+    d, words = _dimension_words(dims, keys, seed, tmp_path)
+    low, high = example_scores(dims, keys, seed)
+    raw = (_top(low, 1), _top(high, 1))
+    scaled = (_top(low, dims[0]), _top(high, dims[1]))
+    assert d["example"] == shows
+    assert (d["raw"], d["scaled"]) == ("grows", "stays")
+    assert ("naik dari" in words) == (raw[1] > raw[0] + 1e-12)
+    assert ("tidak menunjukkan kenaikan" in words) == (shows != "grows")
+    assert ("Undian sekecil ini tidak menunjukkannya" in words) == (shows != "grows")
+    assert ("Hampir semua bobot" in words) == (raw[1] >= 0.9)
+    assert ("tetap sedang" in words) == (max(scaled) < 0.9)

@@ -61,6 +61,8 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
         ("quiz#6", "query", "[8.5, -9]"),
         ("quiz#9", "query", "[8.99, -9]"),
         ("quiz#9", "keys", "[[9, -9], [-9, 9], [8.99, 9], [0.01, 0]]"),
+        ("quiz#10", "dims", "[1, 256]"),
+        ("quiz#10", "keys", "6"),
     ],
     # WhySqrtDk's draws where the words must not claim what the numbers lack: two small
     # dimensions whose spread does not widen and, divided by √dₖ, strays from 1, and a
@@ -90,6 +92,10 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
         ("quiz#7", "keys", "[[1, 0], [0, 1], [2, 2]]"),
         ("quiz#8", "x", "[3, 1]"),
         ("quiz#9", "keys", "[[2, -2], [1, -2]]"),
+        # a draw that shows no growth: unscaled 0.982 then 0.881, divided by √dₖ 0.944, 0.760
+        ("quiz#10", "dims", "[2, 3]"),
+        ("quiz#10", "keys", "2"),
+        ("quiz#10", "seed", "5"),
     ],
 }
 

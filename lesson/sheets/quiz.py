@@ -22,6 +22,8 @@ from lesson.model import Lesson, Quiz
 from lesson.quizkinds import kind_of
 from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, length, length_terms, product_terms
 from lesson.sheets.softmax import RAW_EXP_LIMIT, SAID_LIST_MAX, quotient, tuple_of
+from lesson.sheets.spread import top_weight
+from lesson.teachable import DOMINANT, example_scores
 from mathcore import fmt
 from mathcore import speech as sp
 from mathcore.exact import (
@@ -40,6 +42,7 @@ __all__ = [
     "attention",
     "cosine",
     "cosine_vs_scale",
+    "dimension",
     "dot_sign",
     "expanded",
     "key_names",
@@ -166,14 +169,15 @@ def pause_seconds(quiz: Quiz, countdown: int) -> int:
     >>> from lesson.model import load_lesson
     >>> quiz = load_lesson().quiz
     >>> [pause_seconds(q, 5) for q in quiz], pause_seconds(quiz[0], 0)
-    ([6, 5, 5, 5, 8, 6, 8, 5, 8], 0)
+    ([6, 5, 5, 5, 8, 6, 8, 5, 8, 5], 0)
     """
     v = quiz.vectors
-    vectors = (
-        [x for pair in v["pairs"] for x in pair]
-        if "pairs" in v
-        else ([v["query"], *v["keys"]] if "keys" in v else [v["x"], v["y"]])
-    )
+    if "dims" in v:  # a dimension question gives no coordinates
+        vectors = []
+    elif "pairs" in v:
+        vectors = [x for pair in v["pairs"] for x in pair]
+    else:
+        vectors = [v["query"], *v["keys"]] if "keys" in v else [v["x"], v["y"]]
     coords = sum(len(x) for x in vectors)
     extra = Fraction(max(0, coords - 4), 8)
     return int(round(countdown * (1 + extra)))
@@ -529,4 +533,65 @@ def winner(lesson: Lesson, quiz: Quiz) -> Sheet:
         "weight_up",
         "scores_neg",
         "winner_neg",
+    )
+
+
+def dimension(lesson: Lesson, quiz: Quiz) -> Sheet:
+    """Kind ``dimension``: predict how softmax's largest weight changes as dₖ grows.
+
+    Asked before any computation: the coordinates of q and k are independent, mean 0
+    (``zero``) and variance 1 (``one``); as dₖ grows from ``dk_small`` to ``dk_large``, does
+    the largest weight of one query over ``keys`` keys grow, shrink or stay, unscaled and
+    divided by √dₖ? The reasoning: Var(q · k) = dₖ, so the unscaled scores spread like √dₖ
+    (``root_small``, ``root_large``); divided by √dₖ they spread like 1. A drawn example (the
+    entry's ``seed``; :func:`lesson.teachable.example_scores`, as WhySqrtDk draws) gives the
+    largest weight of one query's scores at each dₖ, unscaled (``raw_small``, ``raw_large``)
+    and divided by √dₖ (``scaled_small``, ``scaled_large``).
+
+    Decisions: ``raw`` and ``scaled``, the answers, from the spread's exact factor between
+    the two dimensions (``grows``: √dₖ grows, the loader asks dims that rise; ``stays``:
+    divided by √dₖ the factor is 1). What the example shows, never claimed beyond it:
+    ``example`` (``grows``, ``stays`` or ``shrinks``: the unscaled largest weight from the
+    smaller dₖ to the larger, :func:`lesson.decide.weight_change`), ``peak`` (``dominant``
+    when it reaches :data:`~lesson.teachable.DOMINANT` at the larger) and ``moderate``
+    (``shared`` when divided by √dₖ it stays under that at both; :func:`lesson.decide.share`).
+
+    Examples
+    --------
+    >>> from lesson.model import load_lesson
+    >>> sheet = quiz_question(load_lesson(), 10)
+    >>> [sheet[k].text for k in ("dk_small", "dk_large", "root_small", "root_large")]
+    ['4', '256', '2', '16']
+    >>> [sheet[k].text for k in ("raw_small", "raw_large", "scaled_small", "scaled_large")]
+    ['0.464', '0.997', '0.399', '0.401']
+    >>> [sheet.decisions[k] for k in ("raw", "scaled", "example", "peak", "moderate")]
+    ['grows', 'stays', 'grows', 'dominant', 'shared']
+    """
+    q, P, sheet = _start(lesson, quiz)
+    dims, keys, seed = q.vectors["dims"], q.vectors["keys"], q.vectors["seed"]
+    low, high = example_scores(dims, keys, seed)
+    one = Surd(Fraction(1))
+    roots = [sqrt_exact(Fraction(d)) for d in dims]
+    sheet |= {
+        "zero": fmt.number(0, P),
+        "one": fmt.number(1, P),
+        "keys": fmt.number(keys, P),
+        "dk_small": fmt.number(dims[0], P),
+        "dk_large": fmt.number(dims[1], P),
+        "root_small": fmt.number(roots[0], P),
+        "root_large": fmt.number(roots[1], P),
+        "raw_small": top_weight(low, 1, P),
+        "raw_large": top_weight(high, 1, P),
+        "scaled_small": top_weight(low, dims[0], P),
+        "scaled_large": top_weight(high, dims[1], P),
+    }
+    sheet.decisions["raw"] = decide.size_change(Fraction(dims[1], dims[0]))
+    sheet.decisions["scaled"] = decide.size_change(Fraction(1))
+    sheet.decisions["example"] = decide.weight_change((low, one), (high, one))
+    sheet.decisions["peak"] = decide.share(high, one, DOMINANT)
+    scaled = [decide.share(s, 1 / r, DOMINANT) for s, r in zip((low, high), roots, strict=True)]
+    sheet.decisions["moderate"] = "shared" if scaled == ["shared"] * 2 else "dominant"
+    sheet.given("zero", "one", "keys", "dk_small", "dk_large")
+    return sheet.mark(
+        "root_small", "root_large", "raw_small", "raw_large", "scaled_small", "scaled_large"
     )

@@ -11,6 +11,7 @@ given for the raw and the scaled scores.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -20,9 +21,10 @@ from lesson import decide
 from lesson.model import Lesson
 from lesson.sheet import Sheet
 from lesson.sheets.softmax import tuple_of
+from lesson.teachable import DOMINANT
 from mathcore import fmt
-from mathcore.draws import sign_products, sign_vectors
-from mathcore.exact import Surd, exact_dot, sqrt_exact
+from mathcore.draws import query_scores, sign_products
+from mathcore.exact import Surd, sqrt_exact
 from mathcore.ticks import nice_ticks
 
 __all__ = [
@@ -32,11 +34,10 @@ __all__ = [
     "scaled_ticks",
     "softmax_draw",
     "spread_ticks",
+    "top_weight",
     "why_sqrt_dk",
 ]
 
-# Softmax's largest weight at least this is "nearly all the weight on one key".
-DOMINANT = Fraction(9, 10)
 # The spread after dividing by √dₖ counts as "about one" within this range (its theory: 1).
 NEAR = (Fraction(1, 2), Fraction(3, 2))
 
@@ -69,8 +70,27 @@ def softmax_draw(lesson: Lesson) -> tuple[int, list[int]]:
     """
     S = lesson.spread
     d = S.dims[-1]
-    query, *keys = sign_vectors(d, 1 + S.keys, (S.seed, d, 1))
-    return d, [int(exact_dot(query, k)) for k in keys]
+    return d, query_scores(d, S.keys, (S.seed, d, 1))
+
+
+def top_weight(scores: Sequence[int], d: int, places: fmt.Places) -> fmt.Shown:
+    """Softmax's largest weight over ``scores/√d`` (``d = 1``: the raw scores), fixed places.
+
+    Written with the lesson's weight places; marked rounded unless every score ties (every
+    weight is then exactly ``1/n``): a weight of untied scores is irrational, never exact.
+
+    Examples
+    --------
+    >>> P = fmt.Places()
+    >>> [top_weight([-8, 2, 8, -10], d, P).text for d in (1, 64)]
+    ['0.998', '0.584']
+    >>> top_weight([3, 3], 1, P).exact, top_weight([3, 1], 1, P).exact
+    (True, False)
+    """
+    top = fmt.fixed(float(np.max(mc.softmax([s / math.sqrt(d) for s in scores]))), places.weight)
+    if len(set(scores)) == 1:
+        return top
+    return fmt.Shown(top.text, top.tex, False, top.kind, top.sign, speech=top.speech)
 
 
 def _spread(s: Surd, places: fmt.Places) -> fmt.Shown:
@@ -164,18 +184,14 @@ def why_sqrt_dk(lesson: Lesson) -> Sheet:
 
     d, scores = softmax_draw(lesson)
     root = sqrt_exact(Fraction(d))
-    tied = len(set(scores)) == 1  # then every weight is exactly 1/keys
     sheet["scores"] = fmt.vector(scores, P)
     if root.is_rational:  # logits keep the lesson's logit places, exact or not
         logits = [fmt.fixed(s / root.as_fraction(), P.logit) for s in scores]
     else:
         logits = [fmt.fixed(s / math.sqrt(d), P.logit) for s in scores]
     sheet["logits"] = tuple_of(logits)
-    for key, factor in (("top_raw", 1.0), ("top_scaled", 1 / math.sqrt(d))):
-        top = fmt.fixed(float(np.max(mc.softmax([s * factor for s in scores]))), P.weight)
-        if not tied:  # a weight of untied scores is irrational: never shown as exact
-            top = fmt.Shown(top.text, top.tex, False, top.kind, top.sign, speech=top.speech)
-        sheet[key] = top
+    sheet["top_raw"] = top_weight(scores, 1, P)
+    sheet["top_scaled"] = top_weight(scores, d, P)
 
     sheet.decisions["trend"] = decide.trend(spreads)
     sheet.decisions["near"] = decide.near(scaled, *NEAR)
