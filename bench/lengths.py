@@ -26,17 +26,18 @@ def main() -> None:
     args = ap.parse_args()
     scenes = lesson_order(load_lesson(args.lesson))
     runs = dry_runs(scenes, args.lesson, args.lang, jobs=args.jobs)
-    print("| scene | s | speech s | silent s | words |")
-    print("|---|---:|---:|---:|---:|")
+    print("| scene | sections | s | speech s | silent s | words |")
+    print("|---|---:|---:|---:|---:|---:|")
     total_s = total_sp = total_w = 0.0
     for run in runs:
         words = sum(len(c.words.split()) for c in run.narration)
         speech = sum(c.duration for c in run.narration)
         total_s, total_sp, total_w = total_s + run.time, total_sp + speech, total_w + words
         silent = run.time - speech
-        print(f"| {run.scene} | {run.time:.1f} | {speech:.1f} | {silent:.1f} | {words} |")
+        row = [run.scene, len(run.snapshots), f"{run.time:.1f}", f"{speech:.1f}", f"{silent:.1f}"]
+        print("| " + " | ".join(map(str, [*row, words])) + " |")
     print(
-        f"| **total** | **{total_s:.1f}** ({total_s / 60:.1f} min) | {total_sp:.1f} "
+        f"| **total** | | **{total_s:.1f}** ({total_s / 60:.1f} min) | {total_sp:.1f} "
         f"| {total_s - total_sp:.1f} | **{total_w:.0f}** |"
     )
 
