@@ -197,7 +197,9 @@ def test_one_tile_per_step_in_lesson_order_labelled_with_its_title(sheet) -> Non
     clips = _manifest(out)["clips"]
     expected = [(s, sec["name"]) for s in SEED_SCENES for sec in clips[s]["sections"]]
     assert [(t.scene, t.step) for t in tiles] == expected
-    assert len(tiles) == 7 + 7 + 5  # ProjectionDrop, AngleSignRegions, SoftmaxBarMorph
+    # ProjectionDrop (no second query in the default lesson), AngleSignRegions (no scaling
+    # steps), SoftmaxBarMorph
+    assert len(tiles) == 6 + 5 + 5
     assert [t.title for t in tiles] == [title_of(s, step) for s, step in expected]
     assert [t.caption for t in tiles[:2]] == ["ProjectionDrop · 01", "ProjectionDrop · 02"]
     with Image.open(png) as im:

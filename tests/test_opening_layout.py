@@ -33,6 +33,12 @@ LESSONS: dict[str, list[tuple[str, str, str]]] = {
             "[-1.11, 2.22, -3.33, 4.44, -5.55, 6.66], [8.88, 8.88, 8.88, 8.88, 8.88, 8.88], "
             "[-0.01, 0, 0, 0, 0, 0.01]]",
         ),
+        # one 2-D value per key (the default lesson gives values of its own)
+        (
+            "attention",
+            "values",
+            "[[-8.99, 8.75], [9, -9], [0.01, 0.02], [-1.11, 2.22], [8.88, 8.88], [-0.01, 0]]",
+        ),
         ("scores", "queries", f"[{SIX}]"),
         *(("format", name, "6") for name in ("approx", "logit", "weight", "angle")),
         ("format", "exact_max", "8"),
@@ -43,6 +49,7 @@ LESSONS: dict[str, list[tuple[str, str, str]]] = {
         ("projection", "query", "[0.01, -0.03]"),
         ("projection", "key", "[-7.33, 0.07]"),
         ("attention", "keys", "[[1, 0], [0.01, -0.01], [0, 1]]"),
+        ("attention", "values", "[[1, 0], [0.01, -0.01], [0, 1]]"),
         ("attention", "mask", "[true, false, true]"),
         ("format", "approx", "0"),
         ("format", "weight", "1"),

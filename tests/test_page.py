@@ -302,7 +302,7 @@ def test_a_wrong_answer_is_told_with_the_answer_and_the_score_survives_a_reload(
     assert "Belum tepat." in verdict and "0.96" in verdict  # the right answer, from the sheet
     q3 = data["questions"][2]
     play_to_question(browser, q3)
-    answer(browser, q3, ["2,83", "2 2"])
+    answer(browser, q3, ["-2,12", "(-1.5, -1.5)"])  # against k: comp ≈ −2.12
     wait(browser, "return document.body.dataset.verdict === 'right'")
     score = browser.find_element("id", "score").text
     browser.get(url)
@@ -410,7 +410,7 @@ def test_space_plays_and_pauses_and_a_question_is_answered_by_keyboard_alone(
     )
     assert all(labels), "every control has a label"
     weights = quiz_answers(load_lesson(), "id")[5].parts[1]
-    answer(browser, q, ["(1, 3, -2)", right_forms(weights)[1], "k2"], submit=False)
+    answer(browser, q, ["(1, 3)", right_forms(weights)[1], "k2"], submit=False)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     shot = SCREENSHOTS / "page-question.png"
     browser.save_screenshot(str(shot))

@@ -67,7 +67,7 @@ def test_pptx_has_a_movie_poster_and_notes_per_section(decks: Path) -> None:
     assert "Tanda dan keselarasan: Siku-siku" in heads  # the identifier is "siku-siku"
     notes = [s.notes_slide.notes_text_frame.text for s in slides[1:]]
     assert sum(bool(n.strip()) for n in notes) >= len(sections) - 2
-    assert any("Kalikan koordinat" in n for n in notes)
+    assert any("Jatuhkan garis tegak lurus" in n for n in notes)
 
 
 def test_pptx_opens_in_libreoffice(decks: Path, tmp_path: Path) -> None:
