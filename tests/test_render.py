@@ -352,7 +352,7 @@ def test_whole_lesson_builds_with_a_chapter_per_scene(
         titles = [ch["metadata"]["title"] for ch in c.chapters()]
     assert len(titles) == len(order) == len(lesson["chapters"])
     assert titles[:2] == ["Satu angka", "Judul dan tujuan pembelajaran"]
-    assert titles[-1] == "Uji pemahaman: pertanyaan 7"
+    assert titles[-1] == f"Uji pemahaman: pertanyaan {asked}"
     cues = list(srt.parse((out / "lesson.srt").read_text(encoding="utf-8")))
     assert len(cues) >= 3 * len(order)
     assert all(a.start <= b.start for a, b in itertools.pairwise(cues))
