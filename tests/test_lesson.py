@@ -144,7 +144,7 @@ def test_seed_quiz(seed: Lesson) -> None:
     v = [dict(q.vectors) for q in seed.quiz]
     assert v[0] == {"x": vec(2, -1, 3), "y": vec(1, 4, -2)}
     assert v[1] == {"x": vec(3, 4), "y": vec(4, 3)}
-    assert v[2] == {"x": vec(-4, 1), "y": vec(1, 1)}  # a projection against k
+    assert v[2] == {"x": vec(1, -4), "y": vec(1, 1)}  # a projection against k
     assert v[3] == {"x": vec(3, -2), "y": vec(2, 3)}
     assert v[4] == {"pairs": ((vec(3, 0), vec(2, 0)), (vec(2, 2), vec(3, 0)))}
     assert v[5] == {"query": vec(2, -1), "keys": (vec(1, 1), vec(1, -1))}

@@ -114,7 +114,7 @@ def test_an_entrys_rules_are_its_kinds_wherever_it_stands(tmp_path: Path) -> Non
     """The variant rules of ``quiz[N]`` are those of the kind the N-th entry names."""
     text = requiz(["dot-sign", "projection"])
     path = tmp_path / "parallel.toml"  # the projection's q along its k
-    path.write_text(text.replace("x = [-4, 1]\ny = [1, 1]", "x = [2, 2]\ny = [1, 1]"), "utf-8")
+    path.write_text(text.replace("x = [1, -4]\ny = [1, 1]", "x = [2, 2]\ny = [1, 1]"), "utf-8")
     broken = V.broken_rules(load_lesson(path), ["quiz"])
     assert [line.split(":")[:2] for line in broken] == [["quiz[2]", " projection"]], broken
 

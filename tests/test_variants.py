@@ -98,7 +98,7 @@ def test_a_question_on_the_worked_examples_numbers_is_refused(tmp_path) -> None:
     """A question whose vectors the lecture already worked is not a test: the loader says so
     in one line, naming the entry (and variants never draw one)."""
     path = tmp_path / "bad.toml"
-    path.write_text(SEED.replace("x = [-4, 1]\ny = [1, 1]", "x = [2, 1]\ny = [1, 2]", 1))
+    path.write_text(SEED.replace("x = [1, -4]\ny = [1, 1]", "x = [2, 1]\ny = [1, 2]", 1))
     with pytest.raises(LessonError) as e:
         load_lesson(path)
     assert e.value.key == "quiz[3]" and "worked examples" in e.value.reason
