@@ -91,9 +91,6 @@ RECAP_SCALES = (1.0, 0.93, 0.86, 0.8, 0.74, 0.68, 0.63, 0.6)
 
 Part = str | Num
 PAIR_STEPS = ("langkah-pasangan-pertama", "langkah-pasangan-kedua")  # a magnitude question's
-WINNER_ROLES = (("n", "name"), ("k", "k"))  # a winner question's key: {na} = {ka}, k₁ = (…)
-
-
 @dataclass
 class Say:
     """One caption of a step, and how many of the step's rows appear while it is said.
@@ -1382,13 +1379,8 @@ class WinnerQuestion(QuestionKind):
         return "two" if self.n_keys == 2 else "many"
 
     def question_subtitle(self) -> str:
-        """The question said whole, each key with its coordinates (one text per count)."""
-        return f"qz_win_sub_question_{('two', 'three', 'four')[self.n_keys - 2]}"
-
-    def question_fields(self) -> dict[str, str]:
-        """Each key's name and coordinates, by role: ``{na} = {ka}`` is ``k₁ = (1, −2)``."""
-        roles = "abcd"[: self.n_keys]
-        return {f"{v}{r}": f"{k}{i}" for i, r in enumerate(roles, 1) for v, k in WINNER_ROLES}
+        """The question said whole, each key with its coordinates (``{k*}`` lists them)."""
+        return f"qz_win_sub_question_{self.many}"
 
     def question(self, width: float) -> list[Mobject]:
         """No softmax: the query and keys, which key wins, and after q × 3 and q × (−1)."""
