@@ -20,12 +20,12 @@ from pipeline.lexicon import Lexicon, LexiconError, lexicon, read_lexicon
 from pipeline.lexicon import apply as apply_lexicon
 from pipeline.takecheck import speech_seconds
 from pipeline.voice import synthesis
-from pipeline.voice.audio import place, read_audio, write_track, write_wav
+from pipeline.voice.audio import end_at_sound, place, read_audio, write_track, write_wav
 from pipeline.voice.loudness import measure, normalize, true_peak
 from pipeline.voice.narrator import narrator_for, take, voice_inputs
 from pipeline.voice.recordings import check_recordings, cue_ids, recording_dir, text_hash
 from pipeline.voice.synthesis import VOICES, VoiceError, engine_version, synthesize
-from pipeline.voice.targets import CEILING_DBTP, RATE, TARGET_LUFS
+from pipeline.voice.targets import CEILING_DBTP, RATE, TAIL, TARGET_LUFS
 
 ID_WORDS = "Hasil kali titik q titik k sama dengan empat, kira-kira satu koma tujuh sembilan."
 EN_WORDS = "The dot product q dot k equals four, approximately one point seven nine."
@@ -579,7 +579,10 @@ def test_a_bad_recording_is_rejected_and_the_synthetic_voice_says_the_cue(
     narrator = narrator_for("espeak", "id", rec, cache=tmp_path)
     seconds = narrator.speak("pd_sub_dot", WORDS, 0.0)
     assert narrator.cues[0].voice.startswith("espeak-ng id ")
-    assert seconds == pytest.approx(len(read_audio(synthesize(WORDS, "id", cache=tmp_path))) / RATE)
+    engine = read_audio(synthesize(WORDS, "id", cache=tmp_path))
+    # the synthetic take, up to its last sound and 0.1 s after (not espeak-ng's quiet tail)
+    assert seconds == pytest.approx(len(end_at_sound(engine, TAIL)) / RATE, abs=0.01)
+    assert len(engine) / RATE - seconds > 0.2
     assert [(r.path, r.reason) for r in narrator.check().rejected] == [(path, rejected.reason)]
     assert rms(narrator.track(seconds + 0.5)) > 0.02  # heard, not three silent seconds
 

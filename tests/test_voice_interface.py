@@ -84,6 +84,7 @@ def test_voice_inputs_are_those_clips_were_hashed_with(tmp_path: Path) -> None:
         "lexicon": lexicon("en").digest,
         "rate": "48000",
         "loudness": "-16.0 LUFS, -1.0 dBTP",
+        "tail": "0.1 s",
     }
     assert narrator_for("espeak", "en", folder).inputs() == engine  # no folder yet
     fresh_take(folder, "cp_sub_dot", WORDS)

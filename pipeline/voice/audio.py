@@ -18,7 +18,16 @@ import numpy.typing as npt
 from pipeline.files import replacing
 from pipeline.voice.targets import RATE
 
-__all__ = ["AnySamples", "Samples", "decode", "place", "read_audio", "write_track", "write_wav"]
+__all__ = [
+    "AnySamples",
+    "Samples",
+    "decode",
+    "end_at_sound",
+    "place",
+    "read_audio",
+    "write_track",
+    "write_wav",
+]
 
 Samples = npt.NDArray[np.float32]  # what this package returns
 AnySamples = npt.NDArray[Any]  # what it takes: floats of any width
@@ -129,6 +138,41 @@ def write_wav(path: Path | str, samples: AnySamples, rate: int = RATE) -> Path:
         w.setframerate(rate)
         w.writeframes(pcm.astype("<i2").tobytes())
     return out
+
+
+def end_at_sound(
+    samples: AnySamples, keep: float, rate: int = RATE, floor: float = 1e-4
+) -> Samples:
+    """`samples` cut `keep` seconds after their last sound: a take's quiet tail, shortened.
+
+    Parameters
+    ----------
+    samples : numpy.ndarray
+        Mono samples.
+    keep : float
+        Seconds kept after the last sample louder than `floor` (never more than there are).
+    rate : int
+        Sample rate.
+    floor : float
+        Loudest sample still counted as quiet (1e-4 is −80 dBFS).
+
+    Returns
+    -------
+    numpy.ndarray
+        Mono float32 samples; all of them when they end on sound, none when all are quiet.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> take = np.concatenate([np.ones(10), np.zeros(90)])
+    >>> len(end_at_sound(take, 0.05, rate=100)), len(end_at_sound(np.zeros(5), 0.05, rate=100))
+    (15, 0)
+    """
+    loud = np.flatnonzero(np.abs(samples) > floor)
+    if loud.size == 0:
+        return np.zeros(0, np.float32)
+    end = min(len(samples), int(loud[-1]) + 1 + round(keep * rate))
+    return np.asarray(samples[:end], dtype=np.float32)
 
 
 def place(

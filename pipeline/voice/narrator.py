@@ -31,7 +31,7 @@ from pipeline.voice.recordings import (
     recordings_inputs,
 )
 from pipeline.voice.synthesis import CACHE, engine_inputs, engine_label, synthesize
-from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, PAUSE, RATE, TARGET_LUFS
+from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, PAUSE, RATE, TAIL, TARGET_LUFS
 
 if TYPE_CHECKING:  # numpy and PyAV load with the first take, not with the hash's inputs
     from pipeline.voice.audio import Samples
@@ -79,19 +79,20 @@ def leveled_take(
     """A cue's take (:func:`take`) normalised to :data:`TARGET_LUFS`, peaks under the ceiling.
 
     The true peak is held :data:`ENCODER_HEADROOM` dB under :data:`CEILING_DBTP`. A
-    synthetic take is levelled once and kept in the cache beside it; a recording is levelled
-    each time it is used.
+    synthetic take is levelled once and kept in the cache beside it, ending :data:`TAIL`
+    seconds after its last sound (espeak-ng ends every take on 0.37 s of digital silence,
+    which the cue's pause already gives); a recording is levelled each time it is used.
     """
-    from pipeline.voice.audio import read_audio, write_wav
+    from pipeline.voice.audio import end_at_sound, read_audio, write_wav
     from pipeline.voice.loudness import normalize  # scipy: only when a take is made
 
     ceiling = CEILING_DBTP - ENCODER_HEADROOM
     if recording is not None:
         return normalize(take(words, lang, recording, cache=cache), RATE, ceiling=ceiling)
     raw = synthesize(words, lang, cache=cache)
-    leveled = raw.with_name(f"{raw.stem}.{TARGET_LUFS:g}LUFS{ceiling:g}dBTP.wav")
+    leveled = raw.with_name(f"{raw.stem}.{TARGET_LUFS:g}LUFS{ceiling:g}dBTP{TAIL:g}s.wav")
     if not leveled.is_file():
-        write_wav(leveled, normalize(read_audio(raw), RATE, ceiling=ceiling))
+        write_wav(leveled, end_at_sound(normalize(read_audio(raw), RATE, ceiling=ceiling), TAIL))
     return read_audio(leveled)
 
 

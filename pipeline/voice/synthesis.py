@@ -25,7 +25,7 @@ from pathlib import Path
 from pipeline.files import replacing
 from pipeline.lexicon import lexicon
 from pipeline.settings import MEDIA
-from pipeline.voice.targets import CEILING_DBTP, RATE, TARGET_LUFS
+from pipeline.voice.targets import CEILING_DBTP, RATE, TAIL, TARGET_LUFS
 
 __all__ = [
     "CACHE",
@@ -152,7 +152,8 @@ def engine_inputs(lang: str) -> dict[str, str]:
     -------
     dict of str to str
         Engine, its version, voice and speed, the digest of the language's pronunciation
-        lexicon (:mod:`pipeline.lexicon`), the loudness targets and the sample rate. The
+        lexicon (:mod:`pipeline.lexicon`), the loudness targets, the sample rate and the
+        quiet kept at a take's end (:data:`~pipeline.voice.targets.TAIL`). The
         words are not here: they follow from the lesson keys and sources a clip's hash has.
     """
     return {
@@ -164,4 +165,5 @@ def engine_inputs(lang: str) -> dict[str, str]:
         "lexicon": lexicon(lang).digest,
         "rate": str(RATE),
         "loudness": f"{TARGET_LUFS} LUFS, {CEILING_DBTP} dBTP",
+        "tail": f"{TAIL} s",
     }
