@@ -444,9 +444,9 @@ SCHEMA = Schema(
             "timing",
             (
                 Field("quiz_countdown", Whole(0, 30, "seconds"), default=5),
-                Field("result_hold", Number(0, 9, "seconds"), default=1.5),
-                Field("scene_end", Number(0, 9, "seconds"), default=1),
-                Field("step_pause", Number(0, 9, "seconds"), default=0.6),
+                Field("result_hold", Number(0, 9, "seconds"), default=1),
+                Field("scene_end", Number(0, 9, "seconds"), default=0.5),
+                Field("step_pause", Number(0, 9, "seconds"), default=0.4),
             ),
             required=False,
         ),

@@ -125,7 +125,7 @@ def test_defaults_live_in_the_schema_only() -> None:
         (t.name, f.name): f.default for t, f in FIELDS if not f.required and f.default is not None
     }
     assert with_defaults[("magnitude", "scale")] == 3
-    assert with_defaults[("timing", "result_hold")] == 1.5
+    assert with_defaults[("timing", "result_hold")] == 1
     for table, key in with_defaults:
         if table in doc and key in doc[table]:
             del doc[table][key]
