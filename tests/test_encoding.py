@@ -97,8 +97,9 @@ def test_a_rendered_hold_is_one_picture_converted_once(
     clip = next(p for p in tmp_path.rglob("Pause.mp4") if "sections" not in p.parts)
     frames = shown(clip)
     assert len(frames) == round(seconds * FPS) == probe(clip).frames
-    # the last second is the scene's hold (a wait after the fade): one picture
-    tail = frames[-FPS:]
+    # the last half second is the scene's hold (its wait after the fade, then the lesson's
+    # closing silence, [timing] scene_end): one picture
+    tail = frames[-FPS // 2 :]
     assert all(np.array_equal(f, tail[0]) for f in tail)
     waits = [e for e in made if e.frames > 3 and e.conversions == 1 and e.encoded == 3]
     assert waits, "no segment held one converted picture as one long frame"
