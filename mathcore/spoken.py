@@ -481,11 +481,17 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
     'comp sama dengan empat per akar lima, kira-kira satu koma tujuh sembilan'
     >>> spoken_template("so cos θ {c}; it is {c}", comp, "en")
     'so cos theta is approximately one point seven nine; it is approximately one point seven nine'
+    >>> two = {"r": comp["r"], "e": fmt.number(F(6, 1), fmt.Places())}
+    >>> spoken_template("exp({r}) ≈ {e}.", two, "en")
+    'e to the four over root five is approximately six.'
     """
     w = _check(lang)
     out = []
     value_before = False
     for literal, name, _, _ in string.Formatter().parse(template):
+        head = literal.rstrip()
+        if lang == "en" and head.endswith("≈") and _EXPRESSION_END.search(head[:-1]):
+            literal = f"{head[:-1].rstrip()} is ≈ "  # exp(0.7) ≈ 2.01: "… is approximately …"
         out.append(spoken_notation(literal, lang) if literal.strip() else literal)
         if name is not None:
             said = spoken(values[name], lang)

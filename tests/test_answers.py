@@ -133,8 +133,13 @@ def test_ties_round_half_to_even() -> None:
     assert not odd.accepts(Fraction("0.425")) and not odd.accepts(Fraction("0.435"))
 
 
-def test_a_non_ending_weight_takes_its_fraction_or_its_rounded_decimal() -> None:
-    weight = quiz_answers(load_lesson(), "id")[6].parts[0]
+def test_a_non_ending_weight_takes_its_fraction_or_its_rounded_decimal(tmp_path: Path) -> None:
+    """The zero query against three keys: each weight is 1/3, a decimal that never ends."""
+    F = Fraction
+    keys = [(F(2), F(1)), (F(-1), F(3)), (F(0), F(1))]
+    path = tmp_path / "three-keys.toml"
+    path.write_text(set_value(load_lesson().source, "quiz[7]", "keys", keys), encoding="utf-8")
+    weight = quiz_answers(load_lesson(path), "id")[6].parts[0]
     assert weight.shown == "1/3"
     assert [judge(weight, a) for a in ("1/3", "2/6", "0.333", "0,3333", "0.33", "0.3")] == [
         True,

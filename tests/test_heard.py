@@ -129,3 +129,16 @@ def test_no_computation_is_said_in_two_scenes(dry_scene, lesson_paths, lesson: s
                     said.setdefault(sheet[key].text, set()).add(scene)
     twice = {text: sorted(scenes) for text, scenes in said.items() if len(scenes) > 1}
     assert said and not twice, f"said in more than one scene: {twice}"
+
+
+# The lesson before the teaching work (24 min 46 s of lesson.mp4): what it added (a scene, two
+# questions, inputs said aloud) is paid for by what it cut, so the default lesson is not longer.
+LONGEST = 1486.2
+
+
+@pytest.mark.manim
+def test_the_default_lesson_is_not_longer_than_before_the_teaching_work(dry_scene) -> None:
+    """The default lesson as spoken (Indonesian): every scene's length, summed, in seconds."""
+    times = {scene: dry_scene(scene, "default").time for scene in lesson_order(load_lesson())}
+    assert len(times) == 23 and "WhySqrtDk" in times
+    assert sum(times.values()) <= LONGEST, times

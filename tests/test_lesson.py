@@ -148,7 +148,7 @@ def test_seed_quiz(seed: Lesson) -> None:
     assert v[3] == {"x": vec(3, -2), "y": vec(2, 3)}
     assert v[4] == {"pairs": ((vec(3, 0), vec(2, 0)), (vec(2, 2), vec(3, 0)))}
     assert v[5] == {"query": vec(2, -1), "keys": (vec(1, 1), vec(1, -1))}
-    assert v[6] == {"query": vec(0, 0), "keys": (vec(2, 1), vec(-1, 3), vec(0, 1))}
+    assert v[6] == {"query": vec(0, 0), "keys": (vec(2, 1), vec(-1, 3))}  # two, as the seed
     assert v[7] == {"x": vec(1, 3), "y": vec(3, 1)}
     assert v[8] == {"query": vec(3, 2), "keys": (vec(1, -2), vec(2, -2), vec(-2, 3))}
     assert v[9] == {"dims": (4, 256), "keys": 4, "seed": 5}

@@ -169,7 +169,7 @@ def pause_seconds(quiz: Quiz, countdown: int) -> int:
     >>> from lesson.model import load_lesson
     >>> quiz = load_lesson().quiz
     >>> [pause_seconds(q, 5) for q in quiz], pause_seconds(quiz[0], 0)
-    ([6, 5, 5, 5, 8, 6, 8, 5, 8, 5], 0)
+    ([6, 5, 5, 5, 8, 6, 6, 5, 8, 5], 0)
     """
     v = quiz.vectors
     if "dims" in v:  # a dimension question gives no coordinates
