@@ -91,6 +91,8 @@ RECAP_SCALES = (1.0, 0.93, 0.86, 0.8, 0.74, 0.68, 0.63, 0.6)
 
 Part = str | Num
 PAIR_STEPS = ("langkah-pasangan-pertama", "langkah-pasangan-kedua")  # a magnitude question's
+
+
 @dataclass
 class Say:
     """One caption of a step, and how many of the step's rows appear while it is said.

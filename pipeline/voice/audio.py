@@ -9,13 +9,12 @@ from __future__ import annotations
 import wave
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import av
 import numpy as np
-import numpy.typing as npt
 
 from pipeline.files import replacing
+from pipeline.voice.samples import AnySamples, Samples
 from pipeline.voice.targets import RATE
 
 __all__ = [
@@ -28,9 +27,6 @@ __all__ = [
     "write_track",
     "write_wav",
 ]
-
-Samples = npt.NDArray[np.float32]  # what this package returns
-AnySamples = npt.NDArray[Any]  # what it takes: floats of any width
 
 
 def decode(path: Path | str, rate: int | None = None) -> tuple[Samples, int]:

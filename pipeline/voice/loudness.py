@@ -18,7 +18,7 @@ from scipy.ndimage import maximum_filter1d, minimum_filter1d, uniform_filter1d
 from scipy.signal import firwin, resample_poly
 
 from pipeline.takecheck import loudness
-from pipeline.voice.audio import AnySamples, Samples
+from pipeline.voice.samples import AnySamples, Samples
 from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, RATE, TARGET_LUFS
 
 __all__ = ["loudness", "make_up", "measure", "normalize", "oversampled_peaks", "true_peak"]

@@ -34,7 +34,7 @@ from pipeline.voice.synthesis import CACHE, engine_inputs, engine_label, synthes
 from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, PAUSE, RATE, TAIL, TARGET_LUFS
 
 if TYPE_CHECKING:  # numpy and PyAV load with the first take, not with the hash's inputs
-    from pipeline.voice.audio import Samples
+    from pipeline.voice.samples import Samples
 
 __all__ = [
     "NARRATORS",
