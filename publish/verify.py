@@ -22,6 +22,7 @@ from pathlib import Path
 import av
 import numpy as np
 from PIL import Image, ImageOps, ImageStat
+from scipy import ndimage
 
 from pipeline.manifest import Clip, Manifest
 from pipeline.media import frame_image
@@ -71,21 +72,50 @@ def normalise(text: str, ocr: bool = False) -> str:
 
 
 def matches(expected: str, read: str, whole: bool = True) -> bool:
-    """Whether OCR output `read` shows `expected`.
+    r"""Whether OCR output `read` shows `expected`.
 
-    Every character must be there, with two allowances for glyphs Tesseract has no letter
-    for: a root sign may come out as ``/``, and the ``≈`` before a rounded value may be lost
-    (a minus sign may not).
+    Every character must be there, with allowances for glyphs Tesseract has no letter for: a
+    root sign may come out as ``/``, the ``≈`` before a rounded value may be lost (a minus
+    sign may not), and the brackets of ``√(…)`` are the bar TeX draws over the radicand. A
+    code listing (more than one line) is compared as plain text, underscores left out
+    (Tesseract reads ``_`` as a space).
 
     Examples
     --------
     >>> matches("2√5", "2/5"), matches("≈ 1.79", "1.79"), matches("−4", "4")
     (True, True, False)
+    >>> matches("√(2² + 1²)", "V22+12"), matches("a_b = 1\nc", "a b = 1 c")
+    (True, True)
     """
-    want, got = normalise(expected), normalise(read, ocr=True)
+    if "\n" in expected:  # a code listing: read as text, not maths; Tesseract drops "_"
+        want, got = normalise(expected), normalise(read)
+        return re.sub("_", "", want) == re.sub("_", "", got) if whole else want in got
+    want, got = _radicands(normalise(expected)), normalise(read, ocr=True)
     parts = {"√": "[√/]", "≈": "≈?", "*": "[*:.-]", "∞": "(?:∞|[oOcC0&8]{1,2})"}
     pattern = "".join(parts.get(c, re.escape(c)) for c in want)
     return bool(re.fullmatch(pattern, got) if whole else re.search(pattern, got))
+
+
+def _radicands(text: str) -> str:
+    """`text` with each ``√(…)`` written as TeX draws it: the radicand under a bar, no brackets.
+
+    >>> _radicands("√(2²+1²)/√(5)")
+    '√2²+1²/√5'
+    """
+    out, closing, depth = [], [], 0
+    for i, c in enumerate(text):
+        if c == "(":
+            depth += 1
+            if i > 0 and text[i - 1] == "√":
+                closing.append(depth)
+                continue
+        elif c == ")":
+            depth -= 1
+            if closing and closing[-1] == depth + 1:
+                closing.pop()
+                continue
+        out.append(c)
+    return "".join(out)
 
 
 @dataclass
@@ -208,6 +238,56 @@ def spaced(image: Image.Image, gap: int) -> Image.Image:
     return out
 
 
+def glyphs(image: Image.Image) -> list[Image.Image]:
+    """The prepared label cut into its glyphs, left to right, each at its place in the line.
+
+    Tesseract reads TeX's sub- and superscripts as letters or drops them ("k₁" as "ky",
+    "2²" as "2?"); one glyph at a time it reads them as the digits they are. A glyph is the
+    ink that overlaps in columns (the two bars of "=", "÷"); a root sign keeps its hook and
+    loses the bar over the radicand. Each crop spans the whole line's height, so a raised
+    or lowered glyph stays where it was drawn.
+    """
+    ink = np.asarray(image.convert("L")) < 128
+    rows = np.nonzero(ink.any(axis=1))[0]
+    if rows.size == 0:
+        return []
+    top, bottom = int(rows[0]), int(rows[-1]) + 1
+    labels, _ = ndimage.label(ink, structure=np.ones((3, 3)))
+    pieces: list[tuple[int, int, int, np.ndarray]] = []  # left, right, top, ink
+    for i, found in enumerate(ndimage.find_objects(labels)):
+        if found is None:
+            continue
+        ys, xs = found
+        mask = labels[found] == i + 1
+        if xs.stop - xs.start > 2 * (ys.stop - ys.start) > (bottom - top):  # a root and its bar
+            counts = mask.sum(axis=0)
+            hook = np.nonzero(counts > 1.5 * np.median(counts))[0]
+            if hook.size:
+                mask = mask[:, : int(hook[-1]) + 1]
+        pieces.append((xs.start, xs.start + mask.shape[1], ys.start, mask))
+    pieces.sort(key=lambda p: p[0])
+    groups: list[list[tuple[int, int, int, np.ndarray]]] = []
+    for piece in pieces:
+        if groups and piece[0] < max(p[1] for p in groups[-1]) - 1:
+            groups[-1].append(piece)
+        else:
+            groups.append([piece])
+    out = []
+    for group in groups:
+        left = min(p[0] for p in group)
+        canvas = np.zeros((bottom - top, max(p[1] for p in group) - left), dtype=bool)
+        for x, right, y, mask in group:
+            canvas[y - top : y - top + mask.shape[0], x - left : right - left] |= mask
+        glyph = Image.fromarray(np.where(canvas, 0, 255).astype(np.uint8))
+        out.append(ImageOps.expand(glyph, border=MARGIN * 4, fill=255))
+    return out
+
+
+def read_glyphs(image: Image.Image) -> str:
+    """Tesseract's reading of a prepared label one glyph at a time (``--psm 10``)."""
+    return "".join(read_label(g, psm=10) for g in glyphs(image))
+
+
 def _stacked(image: Image.Image) -> str:
     """Read a stacked fraction as ``numerator/denominator`` (top and bottom halves)."""
     ink = ImageOps.invert(image.convert("L")).getbbox() or (0, 0, image.width, image.height)
@@ -220,11 +300,12 @@ def _stacked(image: Image.Image) -> str:
 
 def _readings(check: LabelCheck, frame: Image.Image) -> Iterator[tuple[Image.Image, str]]:
     """Ways to read the label, best first: (prepared crop, text read)."""
-    if check.kind == "text":  # a value inside running text: read the whole block
-        for factor in (2.0, 3.0):
+    if check.kind == "text" or "\n" in check.expected:  # running text, a listing: a block
+        for factor in (2.0, 3.0, 1.5):
             image = prepare(frame, check.box, factor=factor)
             yield image, read_label(image, psm=6)
-        return
+        if "\n" in check.expected:
+            return
     stacked = re.fullmatch(r"−?[\d.]+/[\d.]+", check.expected) is not None
     for height in HEIGHTS:
         image = prepare(frame, check.box, height)
@@ -244,6 +325,10 @@ def _readings(check: LabelCheck, frame: Image.Image) -> Iterator[tuple[Image.Ima
         for height in SHORT_HEIGHTS:
             image = prepare(frame, check.box, height)
             yield image, read_label(image, psm=8)
+    # last, one glyph at a time: scripts ("k₁", "2²") and glyphs Tesseract runs together
+    for height in (*HEIGHTS, *SHORT_HEIGHTS):
+        image = prepare(frame, check.box, height)
+        yield image, read_glyphs(image)
 
 
 def check_label(check: LabelCheck, frame: Image.Image) -> Image.Image:

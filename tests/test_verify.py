@@ -66,6 +66,10 @@ def test_verify_without_a_render_is_a_one_line_error(tmp_path: Path) -> None:
         ("−4.00", "4.00", False),  # a lost minus sign is a mismatch
         ("0.330", "0.380", False),
         ("(1, 2)", "(1. 2)", True),
+        ("√(2² + 1²)", "V22+12", True),  # TeX draws the radicand's brackets as a bar
+        ("√(2² + 1²)", "V22+11", False),
+        ("x = np.dot(q, k)\nprint(x_y)", "x = np.dot(q, k)\nprint(x y)", True),  # a listing
+        ("x = np.dot(q, k)\nprint(x)", "x = np.dot(q, h)\nprint(x)", False),
     ],
 )
 def test_normalisation(expected: str, read: str, ok: bool) -> None:
@@ -79,24 +83,53 @@ def test_runs_of_brackets_and_digits_read_as_written() -> None:
     """``(−1)(2) + (−1)(1)``, a second query's product terms, drawn as a 720p frame shows it:
     Tesseract reads the tight run as ``(-D(@) + (-)C)``; the reading with air between the
     glyphs matches, and a wrong term still does not."""
+    from publish.verify import check_label
+
+    frame, box = _drawn("(-1)(2) + (-1)(1)")
+    right = LabelCheck("S", "s", 0.0, "k", "(−1)(2) + (−1)(1)", box=box, kind="part")
+    wrong = LabelCheck("S", "s", 0.0, "k", "(−1)(2) + (−1)(7)", box=box, kind="part")
+    check_label(right, frame)  # type: ignore[arg-type]
+    check_label(wrong, frame)  # type: ignore[arg-type]
+    assert right.ok, right.read
+    assert not wrong.ok, wrong.read
+
+
+def _drawn(tex: str) -> tuple[object, list[int]]:
+    """A 720p frame showing `tex` as the scenes set a formula, and the formula's pixel box."""
     from manim import MathTex, Scene, tempconfig
     from PIL import Image
-
-    from publish.verify import check_label
 
     options = {"pixel_width": 1280, "pixel_height": 720, "background_color": "#101418"}
     with tempconfig({**options, "media_dir": os.environ["LECTURE_MEDIA"]}):  # the run's media
         scene = Scene()
-        formula = MathTex("(-1)(2) + (-1)(1)", font_size=30)
+        formula = MathTex(tex, font_size=30)
         scene.add(formula)
         scene.renderer.update_frame(scene)
         frame = Image.fromarray(scene.renderer.get_frame()).convert("RGB")
     (x0, y0), (x1, y1) = (formula.get_corner(c)[:2] for c in ((-1, 1, 0), (1, -1, 0)))
     box = [round(640 + x0 * 90) - 2, round(360 - y0 * 90) - 2]
     box += [round(640 + x1 * 90) + 2, round(360 - y1 * 90) + 2]
-    right = LabelCheck("S", "s", 0.0, "k", "(−1)(2) + (−1)(1)", box=box, kind="part")
-    wrong = LabelCheck("S", "s", 0.0, "k", "(−1)(2) + (−1)(7)", box=box, kind="part")
-    check_label(right, frame)
-    check_label(wrong, frame)
-    assert right.ok, right.read
-    assert not wrong.ok, wrong.read
+    return frame, box
+
+
+@pytest.mark.manim
+@pytest.mark.ocr
+@pytest.mark.parametrize(
+    "tex, right, wrong",
+    [
+        ("k_1", "k₁", "k₂"),
+        (r"\sqrt{2^2 + 1^2}", "√(2² + 1²)", "√(2² + 7²)"),
+    ],
+)
+def test_scripts_read_as_the_digits_they_are(tex: str, right: str, wrong: str) -> None:
+    """A key's subscript and a norm's squares: Tesseract reads ``k₁`` as ``ky`` and ``2²`` as
+    ``2?`` in one line; one glyph at a time they read as written, and a wrong digit still
+    does not match."""
+    from publish.verify import check_label
+
+    frame, box = _drawn(tex)
+    checks = [LabelCheck("S", "s", 0.0, "k", text, box=box, kind="part") for text in (right, wrong)]
+    for check in checks:
+        check_label(check, frame)  # type: ignore[arg-type]
+    assert checks[0].ok, checks[0].read
+    assert not checks[1].ok, checks[1].read
