@@ -4,7 +4,7 @@ LESSON ?= lessons/inner-product.toml
 QUALITY ?= medium
 LESSON_LANG ?= id
 
-.PHONY: setup video slides verify test test-fast lint clean
+.PHONY: setup video slides verify docs test test-fast lint clean
 
 setup:
 	@bash scripts/setup.sh
@@ -19,6 +19,10 @@ slides: setup
 verify: setup
 	$(VENV)/lecture build --lesson $(LESSON) --quality medium --lang $(LESSON_LANG)
 	$(VENV)/lecture verify --lesson $(LESSON) --quality medium --lang $(LESSON_LANG)
+
+# The docs site (README.md as its home page, docs/*.md) into site/; --strict fails on a broken link.
+docs: setup
+	NO_MKDOCS_2_WARNING=1 $(VENV)/mkdocs build --strict
 
 # Everything: lint, the layer contract, strict types, then every test tier in three processes
 # (two cores; renders, LibreOffice and Chromium leave one idle while they wait).
@@ -40,4 +44,4 @@ lint: setup
 	$(VENV)/ruff format --check .
 
 clean:
-	rm -rf media
+	rm -rf media site
