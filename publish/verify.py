@@ -27,7 +27,17 @@ from scipy import ndimage
 from pipeline.manifest import Clip, Manifest
 from pipeline.media import frame_image
 
-__all__ = ["LabelCheck", "matches", "normalise", "read_label", "verify", "verify_clip"]
+__all__ = [
+    "LabelCheck",
+    "glyphs",
+    "is_listing",
+    "matches",
+    "normalise",
+    "read_glyphs",
+    "read_label",
+    "verify",
+    "verify_clip",
+]
 
 MARGIN = 6  # white pixels (times four) around a label before OCR
 HEIGHTS = (40, 48, 32)  # label heights to try, in pixels: the first reads best
@@ -87,13 +97,18 @@ def matches(expected: str, read: str, whole: bool = True) -> bool:
     >>> matches("√(2² + 1²)", "V22+12"), matches("a_b = 1\nc", "a b = 1 c")
     (True, True)
     """
-    if "\n" in expected:  # a code listing: read as text, not maths; Tesseract drops "_"
-        want, got = normalise(expected), normalise(read)
-        return re.sub("_", "", want) == re.sub("_", "", got) if whole else want in got
+    if is_listing(expected):  # read as text, not maths; Tesseract reads "_" as a space
+        want, got = (normalise(t).replace("_", "") for t in (expected, read))
+        return want == got if whole else want in got
     want, got = _radicands(normalise(expected)), normalise(read, ocr=True)
     parts = {"√": "[√/]", "≈": "≈?", "*": "[*:.-]", "∞": "(?:∞|[oOcC0&8]{1,2})"}
     pattern = "".join(parts.get(c, re.escape(c)) for c in want)
     return bool(re.fullmatch(pattern, got) if whole else re.search(pattern, got))
+
+
+def is_listing(text: str) -> bool:
+    """Whether a label's sheet text is a code listing (more than one line), not a formula."""
+    return "\n" in text
 
 
 def _radicands(text: str) -> str:
@@ -300,11 +315,12 @@ def _stacked(image: Image.Image) -> str:
 
 def _readings(check: LabelCheck, frame: Image.Image) -> Iterator[tuple[Image.Image, str]]:
     """Ways to read the label, best first: (prepared crop, text read)."""
-    if check.kind == "text" or "\n" in check.expected:  # running text, a listing: a block
+    listing = is_listing(check.expected)
+    if check.kind == "text" or listing:  # running text, a listing: a block
         for factor in (2.0, 3.0, 1.5):
             image = prepare(frame, check.box, factor=factor)
             yield image, read_label(image, psm=6)
-        if "\n" in check.expected:
+        if listing:
             return
     stacked = re.fullmatch(r"−?[\d.]+/[\d.]+", check.expected) is not None
     for height in HEIGHTS:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from cachedir import clip_store
 from conftest import lecture
+from PIL import Image
 
 from publish.verify import LabelCheck, normalise
 
@@ -88,16 +89,15 @@ def test_runs_of_brackets_and_digits_read_as_written() -> None:
     frame, box = _drawn("(-1)(2) + (-1)(1)")
     right = LabelCheck("S", "s", 0.0, "k", "(−1)(2) + (−1)(1)", box=box, kind="part")
     wrong = LabelCheck("S", "s", 0.0, "k", "(−1)(2) + (−1)(7)", box=box, kind="part")
-    check_label(right, frame)  # type: ignore[arg-type]
-    check_label(wrong, frame)  # type: ignore[arg-type]
+    check_label(right, frame)
+    check_label(wrong, frame)
     assert right.ok, right.read
     assert not wrong.ok, wrong.read
 
 
-def _drawn(tex: str) -> tuple[object, list[int]]:
+def _drawn(tex: str) -> tuple[Image.Image, list[int]]:
     """A 720p frame showing `tex` as the scenes set a formula, and the formula's pixel box."""
     from manim import MathTex, Scene, tempconfig
-    from PIL import Image
 
     options = {"pixel_width": 1280, "pixel_height": 720, "background_color": "#101418"}
     with tempconfig({**options, "media_dir": os.environ["LECTURE_MEDIA"]}):  # the run's media
@@ -130,6 +130,6 @@ def test_scripts_read_as_the_digits_they_are(tex: str, right: str, wrong: str) -
     frame, box = _drawn(tex)
     checks = [LabelCheck("S", "s", 0.0, "k", text, box=box, kind="part") for text in (right, wrong)]
     for check in checks:
-        check_label(check, frame)  # type: ignore[arg-type]
+        check_label(check, frame)
     assert checks[0].ok, checks[0].read
     assert not checks[1].ok, checks[1].read
