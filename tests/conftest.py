@@ -29,6 +29,7 @@ from drycache import cached_dry_run  # noqa: E402
 from variants import EDITS, variant  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_LESSON_FILE = ROOT / "lessons" / "inner-product.toml"
 # Scenes for the render tests, imported by workers; not a doctest module (it imports manim).
 collect_ignore = ["fixture_scenes.py"]
 SEED_SCENES = ["ProjectionDrop", "AngleSignRegions", "SoftmaxBarMorph"]
@@ -93,13 +94,14 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return shared(tmp_path_factory, "seed-render", render) / QUALITY
 
 
-def reordered_quiz(folder: Path) -> Path:
-    """The default lesson with its projection question first and its cosine question dropped."""
+def reordered_quiz(folder: Path, source: Path | None = None) -> Path:
+    """A lesson (the default one unless `source`) with its projection question first and its
+    cosine question dropped, written into `folder` as ``reordered-quiz.toml``."""
     import tomlkit
 
     from lesson.model import DEFAULT_LESSON
 
-    doc = tomlkit.parse(DEFAULT_LESSON.read_text(encoding="utf-8"))
+    doc = tomlkit.parse((source or DEFAULT_LESSON).read_text(encoding="utf-8"))
     quiz = doc["quiz"]
     entries = [quiz[i] for i in range(len(quiz))]
     kinds = [e["kind"] for e in entries]
@@ -126,27 +128,27 @@ class Build:
 
 @pytest.fixture(scope="session")
 def whole_lesson(rendered: Path, tmp_path_factory: pytest.TempPathFactory) -> Build:
-    """`lecture build` of the reordered-quiz lesson at the test quality, once per run (shared).
+    """`lecture build` of the default lesson at the test quality, once per run (shared).
 
     It starts from a copy of the seed render (those clips read no quiz and stay as they are);
     the other clips come from the suite's clip store (:func:`cachedir.clip_store`) when their
     inputs were rendered before, so a warm run joins and does not render. The whole-lesson
-    test checks it.
+    test checks it; the pages (``test_page.py``) take every clip of the default lesson from
+    the store it filled.
     """
 
     def build(folder: Path) -> None:
-        path = reordered_quiz(folder)
         out = folder / QUALITY
         shutil.copytree(rendered, out)
         r = lecture(
-            "build", "--lesson", str(path), "--quality", QUALITY, "--jobs", "2", "--out",
-            str(out), "--store", str(clip_store()), "--quiet",
+            "build", "--lesson", str(DEFAULT_LESSON_FILE), "--quality", QUALITY, "--jobs", "2",
+            "--out", str(out), "--store", str(clip_store()), "--quiet",
         )  # fmt: skip
         (folder / "build.json").write_text(json.dumps([r.returncode, r.stderr]), encoding="utf-8")
 
     folder = shared(tmp_path_factory, "whole-lesson", build)
     returncode, stderr = json.loads((folder / "build.json").read_text(encoding="utf-8"))
-    return Build(folder / "reordered-quiz.toml", folder / QUALITY, returncode, stderr)
+    return Build(DEFAULT_LESSON_FILE, folder / QUALITY, returncode, stderr)
 
 
 @pytest.fixture(scope="session")

@@ -1,8 +1,9 @@
 """`lecture page`: the interactive lesson page, driven in headless Chromium from file://.
 
-One build, shared by the tests of a run: the default lesson and three generated variants
-(fresh quiz numbers), rendered at the test quality through one clip store, each with its page,
-and the teacher's answers.csv.
+One build, shared by the tests of a run: the default lesson and a generated variant (fresh quiz
+numbers, asked in an order of its own: the projection question first, the cosine one dropped),
+rendered at the test quality through one clip store, each with its page, and the teacher's
+answers.csv.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pytest
 from answer_forms import right_forms, wrong_forms
 from browser import chromium
 from cachedir import cache_root, clip_store
-from conftest import QUALITY, ROOT, Build, lecture, shared
+from conftest import QUALITY, ROOT, Build, lecture, reordered_quiz, shared
 from PIL import Image
 
 from lesson.answers import Part, judge, quiz_answers
@@ -36,21 +37,24 @@ SCREENSHOTS = cache_root() / "screens"  # kept after the run, to look at
 
 @pytest.fixture(scope="session")
 def pages(tmp_path_factory: pytest.TempPathFactory, whole_lesson: Build) -> Path:
-    """`lecture page --lessons` of the default lesson and three variants, made once per run.
+    """`lecture page --lessons` of the default lesson and a reordered variant, made once per run.
 
     Every clip comes from the suite's clip store when its inputs were seen before (a warm
-    run: the pages are joined and written, nothing renders); after a change of the code the
-    first run renders into the store, each clip the four lessons share once. It starts after
-    the whole-lesson build, whose lecture clips (the same for every lesson that varies only
-    its quiz) are then in the store: two builds at once would each render them.
+    run: the pages are joined and written, nothing renders). It starts after the whole-lesson
+    build of the default lesson, whose clips are then all in the store, the variant's lecture
+    clips included (a lesson that varies only its quiz shares them): a cold run renders the
+    variant's questions only.
     """
 
     def build(folder: Path) -> None:
         r = lecture(
-            "variants", "--count", "3", "--vary", "quiz", "--seed", "5",
-            "--out", str(folder / "variants"),
+            "variants", "--count", "1", "--vary", "quiz", "--seed", "5",
+            "--out", str(folder / "drawn"),
         )  # fmt: skip
         assert r.returncode == 0, r.stderr
+        (drawn,) = sorted((folder / "drawn").glob("*.toml"))
+        (folder / "variants").mkdir()
+        reordered_quiz(folder / "variants", drawn)
         files = [DEFAULT, *sorted((folder / "variants").glob("*.toml"))]
         r = lecture(
             "page", "--lessons", *map(str, files), "--quality", QUALITY, "--jobs", "2",
@@ -99,7 +103,7 @@ def test_answers_csv_agrees_with_lecture_numbers(pages: Path) -> None:
     with open(pages / "pages" / "answers.csv", encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f))
     files = variant_files(pages)
-    assert len(files) == 3
+    assert len(files) == 1
     by_lesson: dict[str, list[dict[str, str]]] = {}
     for row in rows:
         by_lesson.setdefault(row["variant"], []).append(row)
@@ -120,7 +124,7 @@ def test_answers_csv_agrees_with_lecture_numbers(pages: Path) -> None:
                 assert sheet["right_angle"] in row["expected"]
         assert checked >= 10
         expected_sets.append(tuple(r["expected"] for r in mine if r["control"] == "number"))
-    assert len(set(expected_sets)) == 4, "the variants' answers differ from each other"
+    assert len(set(expected_sets)) == 2, "the variant's answers differ from the lesson's"
 
 
 def test_a_bad_lessons_file_is_one_line_and_writes_nothing(tmp_path: Path) -> None:
@@ -244,7 +248,10 @@ def test_every_question_pauses_and_is_judged_as_the_sheet_says(
     data = browser.execute_script("return lessonPage.data")
     asked = quiz_answers(lesson, "id")  # computed here, not read back from the page
     assert [q["kind"] for q in data["questions"]] == [q.kind for q in asked]
-    assert {q.kind for q in asked} == set(KINDS)
+    if which == "default":  # every kind is judged; the variant asks its own order
+        assert {q.kind for q in asked} == set(KINDS)
+    else:
+        assert asked[0].kind == "projection" and "cosine" not in {q.kind for q in asked}
     for q, mine in zip(data["questions"], asked, strict=True):
         for i, part in enumerate(mine.parts):
             for form in right_forms(part) + wrong_forms(part) + edge_forms(part):
@@ -419,6 +426,47 @@ def test_space_plays_and_pauses_and_a_question_is_answered_by_keyboard_alone(
     browser.switch_to.active_element.send_keys(Keys.ENTER)
     wait(browser, "return document.body.dataset.verdict === 'right'")
     assert "k₂" in browser.find_element("id", "verdict").text
+
+
+def test_a_lesson_that_asks_its_quiz_in_its_own_order_is_built_in_that_order(pages: Path) -> None:
+    """The variant asks the projection question first and drops the cosine one: its joined
+    lesson has a clip and a chapter per scene of that list, the first question's chapter asks
+    the projection question with its vectors, and no cue asks the cosine one."""
+    import av
+    import srt
+
+    from lesson.catalogue import file_catalogue
+    from lesson.scenelist import LECTURE, TEXT_DIR, lesson_order
+    from lesson.sheet import scene_sheet
+    from pipeline.manifest import Manifest
+
+    (path,) = variant_files(pages)
+    lesson = load_lesson(path)
+    order = lesson_order(lesson)
+    asked = len(load_lesson().quiz) - 1  # the default lesson's questions, the cosine dropped
+    assert len(order) == len(LECTURE) + asked and order[-1] == f"QuizQuestion{asked}"
+    out = pages / "render" / lesson.id / QUALITY
+    manifest = Manifest.load(out)
+    assert manifest is not None
+    data = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert list(data["clips"]) == order
+    chapters = data["lesson_video"]["chapters"]
+    with av.open(str(out / "lesson.mp4")) as c:
+        titles = [ch["metadata"]["title"] for ch in c.chapters()]
+    assert len(titles) == len(order) == len(chapters)
+    assert titles[-1] == f"Uji pemahaman: pertanyaan {asked}"
+    cues = list(srt.parse((out / "lesson.srt").read_text(encoding="utf-8")))
+    texts = file_catalogue(TEXT_DIR / "quiz.toml", "id")
+    first = next(c for c in chapters if c["scene"] == "QuizQuestion1")
+    heard = " ".join(
+        " ".join(c.content.split())
+        for c in cues
+        if first["start"] <= c.start.total_seconds() < first["end"]
+    )
+    given = {k: v.text for k, v in scene_sheet(lesson, "QuizQuestion1").items()}
+    assert texts["qz_proj_sub_question"].format(**given) in heard  # its vectors said too
+    said = " ".join(" ".join(c.content.split()) for c in cues)
+    assert texts["qz_cos_sub_question"].rsplit("}", 1)[-1] not in said
 
 
 def test_the_page_is_in_the_renders_language(pages: Path, tmp_path: Path) -> None:
