@@ -149,13 +149,11 @@ def dry_runs(
     recordings: bool = True,
 ) -> list[DryRun]:
     """Dry runs of `scenes` in worker processes (``jobs``, default one per core), in order."""
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(
-        ["manim", "scenes.base", "pipeline.voice.narrator", "pipeline.voice.loudness"]
-    )
+    from pipeline.executors import worker_context
+
+    ctx = worker_context()  # the render workers' server: manim and the scene kit imported once
     workers = jobs or os.cpu_count() or 1
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
         futures = [

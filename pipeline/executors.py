@@ -52,6 +52,7 @@ __all__ = [
     "Task",
     "connect",
     "run_task",
+    "worker_context",
 ]
 
 Outcome = Rendered | Failure
@@ -238,13 +239,24 @@ LIBRARIES = ("manim", "pyloudnorm", "scipy.signal", "num2words")
 
 
 @functools.cache
-def _workers(fresh_code: bool = False) -> multiprocessing.context.ForkServerContext:
-    """Worker processes forked from a server that has imported manim once.
+def worker_context(fresh_code: bool = False) -> multiprocessing.context.ForkServerContext:
+    """Worker processes forked from a server that has imported manim once (:data:`PRELOAD`).
 
-    Started only when a clip must render (a no-change run never imports manim); each scene
-    then starts in a fresh process without paying manim's import again. With `fresh_code`
-    the server imports the libraries only, so every render imports the project's code as it
-    is on disk now (``lecture watch``). The server is one per process: the first start decides.
+    Started only when a clip must render or a scene dry-run (a no-change run never imports
+    manim); each scene then starts in a fresh process without paying manim's import again.
+    With `fresh_code` the server imports the libraries only, so every render imports the
+    project's code as it is on disk now (``lecture watch``). The server is one per process:
+    the first start decides.
+
+    Parameters
+    ----------
+    fresh_code : bool
+        Preload the libraries only (:data:`LIBRARIES`), not the project's modules.
+
+    Returns
+    -------
+    multiprocessing.context.ForkServerContext
+        The context to start worker processes from.
     """
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(list(LIBRARIES if fresh_code else PRELOAD))
@@ -306,7 +318,7 @@ class LocalExecutor:
         """Start the worker server now: its import of manim overlaps the rest of the plan."""
         import multiprocessing.forkserver
 
-        _workers(self.fresh_code)  # sets what the server imports
+        worker_context(self.fresh_code)  # sets what the server imports
         multiprocessing.forkserver.ensure_running()
 
     def _start(self, job: ClipJob, done_drawing: Callable[[], None]) -> int:
@@ -315,7 +327,7 @@ class LocalExecutor:
         with self.lock:
             if self.closed:
                 return -signal.SIGKILL
-            ctx = _workers(self.fresh_code)
+            ctx = worker_context(self.fresh_code)
             drawn = ctx.Event()
             proc = ctx.Process(target=run_in_process, args=(job, drawn))
             proc.start()
