@@ -82,11 +82,11 @@ def dry_run(
     from lesson.model import load_lesson
     from pipeline import shapes
     from pipeline.voice.narrator import narrator_for
-    from pipeline.voice.recordings import recording_dir, recordings_root
+    from pipeline.voice.recordings import recording_dir
     from pipeline.worker import link_tree, publish
 
     loaded = load_lesson(lesson)
-    folder = recording_dir(loaded.id, lang, scene, recordings_root())
+    folder = recording_dir(loaded.id, lang, scene)
     narrator = narrator_for(voice, lang, folder if recordings else None)
 
     tmp = None if media else tempfile.TemporaryDirectory(prefix="lecture-dry-")

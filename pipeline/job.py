@@ -127,11 +127,11 @@ def narration_inputs(lesson: Lesson, spec: Scene, settings: RenderSettings) -> d
     scene's recordings folder (:func:`pipeline.voice.narrator.voice_inputs`).
     """
     from pipeline.voice.narrator import voice_inputs
-    from pipeline.voice.recordings import recording_dir, recordings_inputs, recordings_root
+    from pipeline.voice.recordings import recording_dir, recordings_inputs
 
     inputs: dict[str, str] = voice_inputs(settings.voice, settings.lang)
     if settings.voice != "none":
-        folder = recording_dir(lesson.id, settings.lang, spec.name, recordings_root())
+        folder = recording_dir(lesson.id, settings.lang, spec.name)
         inputs.update(recordings_inputs(folder))
     return inputs
 

@@ -122,12 +122,12 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
 
     from lesson.model import load_lesson
     from pipeline.voice.narrator import narrator_for
-    from pipeline.voice.recordings import recording_dir, recordings_root
+    from pipeline.voice.recordings import recording_dir
 
     scene, settings, work = job.scene, job.settings, job.work
     spec = scene_spec(scene)
     lesson = load_lesson(job.lesson)
-    folder = recording_dir(lesson.id, settings.lang, scene, recordings_root())
+    folder = recording_dir(lesson.id, settings.lang, scene)
     narrator = narrator_for(settings.voice, settings.lang, folder)
 
     tex = work / "tex"

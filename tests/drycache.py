@@ -146,10 +146,10 @@ def dry_key(
     """
     from lesson.model import load_lesson
     from pipeline.voice.narrator import narrator_for
-    from pipeline.voice.recordings import recording_dir, recordings_root
+    from pipeline.voice.recordings import recording_dir
 
     text = lesson.read_bytes()
-    folder = recording_dir(load_lesson(lesson).id, lang, scene, recordings_root())
+    folder = recording_dir(load_lesson(lesson).id, lang, scene)
     # the engine, its version, voice, lexicon, loudness and every recorded take's bytes
     narration = narrator_for(voice, lang, folder if recordings else None).inputs()
     blob = json.dumps(

@@ -105,9 +105,23 @@ def recordings_root() -> Path:
     return Path(env) if env else RECORDINGS
 
 
-def recording_dir(lesson_id: str, lang: str, scene: str, root: Path = RECORDINGS) -> Path:
-    """The folder of a scene's recorded takes: ``voice/<lesson-id>/<lang>/<Scene>/``."""
-    return root / lesson_id / lang / scene
+def recording_dir(lesson_id: str, lang: str, scene: str, root: Path | None = None) -> Path:
+    """The folder of a scene's recorded takes: ``<root>/<lesson-id>/<lang>/<Scene>/``.
+
+    Parameters
+    ----------
+    lesson_id, lang, scene : str
+        The lesson's id, the language and the scene's class name.
+    root : Path, optional
+        The recordings folder; default :func:`recordings_root` (``LECTURE_RECORDINGS`` or
+        ``voice/``), the one renders, dry runs and the clip's inputs all read.
+
+    Returns
+    -------
+    Path
+        The folder (it need not exist).
+    """
+    return (recordings_root() if root is None else root) / lesson_id / lang / scene
 
 
 def file_digest(path: Path) -> str:
