@@ -29,7 +29,6 @@ from drycache import cached_dry_run  # noqa: E402
 from variants import EDITS, variant  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_LESSON_FILE = ROOT / "lessons" / "inner-product.toml"
 # Scenes for the render tests, imported by workers; not a doctest module (it imports manim).
 collect_ignore = ["fixture_scenes.py"]
 SEED_SCENES = ["ProjectionDrop", "AngleSignRegions", "SoftmaxBarMorph"]
@@ -137,18 +136,20 @@ def whole_lesson(rendered: Path, tmp_path_factory: pytest.TempPathFactory) -> Bu
     the store it filled.
     """
 
+    from lesson.model import DEFAULT_LESSON
+
     def build(folder: Path) -> None:
         out = folder / QUALITY
         shutil.copytree(rendered, out)
         r = lecture(
-            "build", "--lesson", str(DEFAULT_LESSON_FILE), "--quality", QUALITY, "--jobs", "2",
+            "build", "--lesson", str(DEFAULT_LESSON), "--quality", QUALITY, "--jobs", "2",
             "--out", str(out), "--store", str(clip_store()), "--quiet",
         )  # fmt: skip
         (folder / "build.json").write_text(json.dumps([r.returncode, r.stderr]), encoding="utf-8")
 
     folder = shared(tmp_path_factory, "whole-lesson", build)
     returncode, stderr = json.loads((folder / "build.json").read_text(encoding="utf-8"))
-    return Build(DEFAULT_LESSON_FILE, folder / QUALITY, returncode, stderr)
+    return Build(DEFAULT_LESSON, folder / QUALITY, returncode, stderr)
 
 
 @pytest.fixture(scope="session")
