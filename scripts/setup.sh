@@ -7,10 +7,13 @@ cd "$(dirname "$0")/.."
 # slides and verify: LibreOffice (PPTX -> PDF check), Chromium + driver (HTML deck test),
 # Tesseract (reading the rendered numbers back).
 # narration: espeak-ng, the offline synthetic voice (Indonesian and English).
+# page tests: Node's npm, for what the browser tests load (tests/js: axe-core); skipped where
+# npm is already on the PATH (a machine with Node from elsewhere has it).
 DEBS=(libcairo2-dev libpango1.0-dev pkg-config
       texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended dvisvgm
       libreoffice-impress chromium chromium-driver tesseract-ocr tesseract-ocr-eng
       espeak-ng)
+command -v npm >/dev/null || DEBS+=(nodejs npm)
 
 missing=()
 for pkg in "${DEBS[@]}"; do
@@ -43,4 +46,11 @@ if [[ ! -f "$stamp" ]]; then
     .venv/bin/python -m pip install -q -e '.[dev]'
     rm -f .venv/.installed-*
     touch "$stamp"
+fi
+
+# The browser tests' JavaScript (tests/js/package-lock.json), again only when the lock changed.
+jsstamp=tests/js/node_modules/.installed-$(sha256sum tests/js/package-lock.json | cut -c1-16)
+if [[ ! -f "$jsstamp" ]]; then
+    (cd tests/js && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
+    touch "$jsstamp"
 fi

@@ -47,3 +47,34 @@ def chromium(profile: Path, window: str = "1280,720", *flags: str) -> Any:
         opts.add_argument(flag)
     opts.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
     return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=opts)
+
+
+AXE = Path(__file__).resolve().parent / "js" / "node_modules" / "axe-core" / "axe.min.js"
+# what axe-core checks: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and its best practices
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
+def axe_violations(driver: Any) -> list[dict[str, Any]]:
+    """axe-core's violations on the page as it stands (installed by ``make setup``).
+
+    Parameters
+    ----------
+    driver : selenium.webdriver.Chrome
+        A driver on the page, in the state to check.
+
+    Returns
+    -------
+    list of dict
+        Each violation's ``id``, ``impact``, ``help`` and the selectors of its nodes.
+    """
+    if not driver.execute_script("return typeof window.axe === 'object'"):
+        driver.execute_script(AXE.read_text(encoding="utf-8"))
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {runOnly: {type: 'tag', values: arguments[0]}})"
+        ".then((r) => done(r.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.map((n) => n.target.join(' '))}))))"
+        ".catch((e) => done([{id: 'axe-error', impact: 'error', help: String(e), nodes: []}]));",
+        AXE_TAGS,
+    )
+    return list(result)
