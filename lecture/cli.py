@@ -216,7 +216,7 @@ def _cmd_page(args: argparse.Namespace) -> int:
     from lesson.answers import quiz_answers
     from pipeline.batch import load_all
     from pipeline.render import RenderError
-    from publish.page import PageError, write_answers_csv, write_page
+    from publish.page import PageError, page_data, write_answers_csv, write_page
 
     try:
         for lesson in load_all(args.lessons or [args.lesson]):
@@ -240,6 +240,12 @@ def _cmd_page(args: argparse.Namespace) -> int:
         video = manifest.lesson_video
         seconds = f", {video.duration:.1f} s" if video else ""
         print(f"{lesson.id}: {index}  ({len(lesson.quiz)} questions{seconds})")
+        if args.scorm:
+            from publish.scorm import write_scorm
+
+            title = page_data(lesson, out, manifest, args.lang)["title"]
+            package = write_scorm(lesson, index.parent, title, pages / f"{lesson.id}.zip")
+            print(f"{lesson.id}: {package}  (SCORM 1.2)")
     if args.lessons:
         table = write_answers_csv(run.lessons, args.lang, pages / "answers.csv")
         print(f"answers: {table}  ({len(run.lessons)} lessons)")
@@ -605,6 +611,11 @@ def build_parser() -> argparse.ArgumentParser:
                 default=str(MEDIA / "page"),
                 metavar="DIR",
                 help="where the pages go, one folder per lesson (default media/page)",
+            )
+            r.add_argument(
+                "--scorm",
+                action="store_true",
+                help="also zip each page as a SCORM 1.2 package for an LMS (<pages>/<lesson>.zip)",
             )
         funcs = {"slides": _cmd_slides, "export": _cmd_export, "page": _cmd_page}
         r.set_defaults(func=funcs.get(name, _cmd_render), scenes=[])

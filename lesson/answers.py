@@ -12,18 +12,18 @@ agree) and what is accepted:
   its places, half to even as :mod:`mathcore.fmt` rounds: ``2.83`` and ``2.8284``, not ``2.8``;
 - an exact value whose decimal does not end (a weight of ``1/3``), its fraction, or a decimal
   that rounds to it at the lesson's weight places;
-- a vector, ``(2, 2)``, ``2, 2`` or ``2 2``, each coordinate as a number;
+- a vector, ``(2, 2)``, ``2, 2``, ``2 2`` or ``(0,5; 1,5)``, each coordinate as a number;
 - a choice, its right option (any of them where the sheet decides a tie).
 
-The page's script reads a learner's text into an exact fraction by the same rules as
-:func:`parse_number` and :func:`parse_vector` and compares it with the values written here
-(:meth:`Question.to_json`); :func:`judge` is the same judgement in Python.
+The page's script reads a learner's text into exact fractions by the same rules as
+:mod:`lesson.written` (or refuses it: not a number, or a text that reads two ways) and compares
+them with the values written here (:meth:`Question.to_json`); :func:`verdict` is the same
+judgement in Python.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -38,6 +38,7 @@ from lesson.model import Lesson, Quiz
 from lesson.quizkinds import kind_of
 from lesson.sheet import Sheet
 from lesson.sheets.quiz import REVERSE, SHARPEN, key_names, quiz_question, winners
+from lesson.written import examples, read_number, read_vector
 from mathcore import fmt
 from mathcore.exact import (
     Surd,
@@ -56,76 +57,12 @@ __all__ = [
     "Part",
     "Question",
     "judge",
-    "parse_number",
-    "parse_vector",
     "quiz_answers",
+    "verdict",
 ]
 
 # The controls a part can ask with ("change": grows, shrinks or stays, in that order).
 CONTROLS = ("number", "vector", "sign", "key", "statement", "change")
-
-# The spaces a learner's text may hold, the same class in the page's script (not Python's or
-# JavaScript's own \s, which differ): space, tab, line breaks, no-break and thin spaces.
-_SPACE = "[ \t\n\r\f\v\u00a0\u2009\u202f]"
-_DECIMAL = re.compile(r"^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$", re.ASCII)  # as the page reads
-
-
-def parse_number(text: str) -> Fraction | None:
-    """A learner's number read exactly: an integer, a decimal (point or comma) or ``a/b``.
-
-    Spaces, a leading ``=`` or ``≈`` and the typographic minus are allowed; None when the
-    text is not a number.
-
-    Examples
-    --------
-    >>> [str(parse_number(t)) for t in ("0.96", "0,96", " 24/25 ", "−8", "≈ 2.83", ".5")]
-    ['24/25', '24/25', '24/25', '-8', '283/100', '1/2']
-    >>> parse_number("1/0"), parse_number("abc"), parse_number("1,2,3")
-    (None, None, None)
-    """
-    t = re.sub(_SPACE + "+", "", text).replace(MINUS, "-").lstrip("=≈")
-    parts = t.split("/")
-    if len(parts) > 2 or not all(_DECIMAL.match(p) for p in parts):
-        return None
-    values = [Fraction(p.replace(",", ".")) for p in parts]
-    if len(values) == 2:
-        return None if values[1] == 0 else values[0] / values[1]
-    return values[0]
-
-
-def _trim(text: str) -> str:
-    return re.sub(f"^{_SPACE}+|{_SPACE}+$", "", text)
-
-
-def parse_vector(text: str) -> list[Fraction] | None:
-    """A learner's vector: ``(2, 2)``, ``2, 2``, ``2 2`` or ``[0,5; 1]``; None if unreadable.
-
-    Coordinates are split at ``;`` if there is one, else at a comma with a space beside it,
-    else at spaces, else at commas, so a decimal comma stays inside its number (``0,5, 1,5``).
-
-    Examples
-    --------
-    >>> [[str(x) for x in parse_vector(t) or []] for t in ("(2, 2)", "2,2", "2 2", "[0,5; −1]")]
-    [['2', '2'], ['2', '2'], ['2', '2'], ['1/2', '-1']]
-    >>> parse_vector("(0,5, 1,5)"), parse_vector("1 ,2"), parse_vector("(2, x)")
-    ([Fraction(1, 2), Fraction(3, 2)], [Fraction(1, 1), Fraction(2, 1)], None)
-    """
-    t = _trim(_trim(text).lstrip("=≈"))
-    if t[:1] in "([" and t[-1:] in ")]":
-        t = _trim(t[1:-1])
-    S = _SPACE
-    if ";" in t:
-        items = t.split(";")
-    elif re.search(f",{S}|{S},", t):
-        items = re.split(f"{S}*,{S}+|{S}+,{S}*", t)
-    elif re.search(S, t):
-        items = re.split(S + "+", t)
-    else:
-        items = t.split(",")
-    values = [parse_number(i) for i in items]
-    if not items or any(v is None for v in values):
-        return None
-    return [v for v in values if v is not None]
 
 
 @dataclass(frozen=True)
@@ -314,6 +251,9 @@ class Question:
         What it asks, in order.
     reason : str
         The one-line reason shown once the answer is judged.
+    step : str
+        The hint offered after a wrong answer: the solution's first step with the
+        question's numbers, never its result.
     """
 
     number: int
@@ -322,6 +262,7 @@ class Question:
     prompt: str
     parts: tuple[Part, ...] = field(default_factory=tuple)
     reason: str = ""
+    step: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The question as the page's data."""
@@ -332,30 +273,63 @@ class Question:
             "prompt": self.prompt,
             "parts": [p.to_json() for p in self.parts],
             "reason": self.reason,
+            "step": self.step,
         }
 
 
-def judge(part: Part, answer: str) -> bool:
-    """Whether `answer` (the control's text, or the chosen option's id) is right for `part`.
+def verdict(part: Part, answer: str, lang: str) -> str:
+    """How the page judges `answer` (the control's text, or the chosen option's id) for `part`.
+
+    Parameters
+    ----------
+    part : Part
+        What is asked.
+    answer : str
+        What the learner gave.
+    lang : str
+        The lesson's language: how a number is read (:func:`lesson.written.read_number`).
+
+    Returns
+    -------
+    str
+        ``right``, ``wrong``, or the reason a text is refused without costing an attempt:
+        ``unreadable`` (not a number or a vector) or ``ambiguous`` (it reads two ways).
+
+    Examples
+    --------
+    >>> from lesson.model import load_lesson
+    >>> q = quiz_answers(load_lesson(), "id")[1]  # the default lesson's cosine question
+    >>> [verdict(q.parts[1], a, "id") for a in ("0,96", "24/25", "0.9", "0 96", "")]
+    ['right', 'right', 'wrong', 'unreadable', 'unreadable']
+    """
+    if part.control not in ("number", "vector"):
+        return "right" if answer in part.right else "wrong"
+    if part.control == "number":
+        reading = read_number(answer, lang)
+    else:
+        reading = read_vector(answer, lang, len(part.accepted))
+    if reading.problem is not None:
+        return reading.problem
+    if len(reading.values) != len(part.accepted):
+        return "wrong"
+    fits = all(a.accepts(v) for v, a in zip(reading.values, part.accepted, strict=True))
+    return "right" if fits else "wrong"
+
+
+def judge(part: Part, answer: str, lang: str) -> bool:
+    """Whether `answer` is right for `part` (see :func:`verdict`).
 
     Examples
     --------
     >>> from lesson.model import load_lesson
     >>> q = quiz_answers(load_lesson(), "en")[1]  # the default lesson's cosine question
-    >>> [judge(q.parts[1], a) for a in ("0.96", "0,96", "24/25", "48/50", "0.9", "")]
+    >>> [judge(q.parts[1], a, "en") for a in ("0.96", "0,96", "24/25", "48/50", "0.9", "")]
     [True, True, True, True, False, False]
     """
-    if part.control in ("number", "vector"):
-        values = [parse_number(answer)] if part.control == "number" else parse_vector(answer)
-        if values is None or len(values) != len(part.accepted):
-            return False
-        return all(
-            v is not None and a.accepts(v) for v, a in zip(values, part.accepted, strict=True)
-        )
-    return answer in part.right
+    return verdict(part, answer, lang) == "right"
 
 
-_ROLES = (("x", "x"), ("y", "y"), ("c", "cos"))
+_ROLES = (("x", "x"), ("y", "y"), ("c", "cos"), ("nx", "norm_x"), ("ny", "norm_y"))
 
 
 class _Ask:
@@ -364,6 +338,7 @@ class _Ask:
     def __init__(self, lesson: Lesson, quiz: Quiz, lang: str) -> None:
         self.lesson, self.quiz, self.places = lesson, quiz, lesson.places
         self.strings = catalogue(lang)
+        self.forms = examples(lang)  # the forms a hint shows, in the language's habits
         self.code = kind_of(quiz.kind).code
         self.sheet: Sheet = quiz_question(lesson, quiz.number)
         P = self.places
@@ -383,8 +358,8 @@ class _Ask:
         said = {"places": fmt.number(max(places, default=0), self.places)}
         rounded = fill_text(self.strings["pg_hint_rounded"], said) if places else ""
         if vector:
-            return f"{self.strings['pg_hint_vector']} {rounded}".strip()
-        return rounded or self.strings["pg_hint_exact"]
+            return f"{fill_text(self.strings['pg_hint_vector'], self.forms)} {rounded}".strip()
+        return rounded or fill_text(self.strings["pg_hint_exact"], self.forms)
 
     def number(self, key: str, value: Fraction | Surd | int, places: int | None = None) -> Part:
         shown = self.sheet[key]
@@ -410,8 +385,9 @@ class _Ask:
 
     def question(self, parts: Sequence[Part], reason: str) -> Question:
         scene = f"QuizQuestion{self.quiz.number}"
-        prompt = self.text("q")
-        return Question(self.quiz.number, self.quiz.kind, scene, prompt, tuple(parts), reason)
+        prompt, step = self.text("q"), self.text("step")
+        number, kind = self.quiz.number, self.quiz.kind
+        return Question(number, kind, scene, prompt, tuple(parts), reason, step)
 
 
 def _coords(xs: Sequence[Fraction], places: fmt.Places) -> list[Accepted]:
@@ -494,6 +470,11 @@ def _attention(a: _Ask) -> Question:
     )
     parts = [
         a.vector("scores", _coords(scores, a.places), a.sheet["scores"]),
+        a.vector(  # the scaled logits, as the sheet rounds them (the video asks them too)
+            "logits",
+            [Accepted.fixed(a.sheet[f"logit{i}"]) for i in range(1, len(keys) + 1)],
+            a.sheet["logits"],
+        ),
         a.vector(
             "weights",
             [Accepted.fixed(w) for w in weights],

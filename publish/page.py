@@ -27,6 +27,7 @@ import srt
 from lesson.answers import Question, quiz_answers
 from lesson.catalogue import catalogue
 from lesson.model import Lesson
+from lesson.written import examples, patterns
 from pipeline.files import atomic_write
 from pipeline.manifest import Manifest
 from pipeline.store import link_file
@@ -90,7 +91,8 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
     dict
         ``lesson``, ``lang``, ``title``, ``ui`` (the page's own words), ``chapters``,
         ``cues``, ``questions`` (each with ``pause_at`` and ``resume_at`` in seconds of the
-        lesson video) and ``storage`` (the browser's key for this lesson's answers).
+        lesson video), ``reading`` (the patterns a learner's number is read by) and
+        ``storage`` (the browser's key for this lesson's answers).
 
     Raises
     ------
@@ -103,6 +105,7 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
     if manifest.lang != lang:  # the captions, transcript and voice are the render's
         raise PageError(f"{out}: rendered in {manifest.lang!r}, not {lang!r}")
     strings = catalogue(lang)
+    forms = {k: v.text for k, v in examples(lang).items()}
     starts = {c.scene: c.start for c in video.chapters}
     questions = [_timed(q, manifest, starts) for q in quiz_answers(lesson, lang)]
     digest = hashlib.sha256(json.dumps(questions, sort_keys=True).encode()).hexdigest()[:12]
@@ -111,15 +114,30 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
         "lang": lang,
         "title": lesson.title if lang == "id" else strings["lesson_video_title"],
         "duration": video.duration,
-        "ui": {k.removeprefix(UI_PREFIX): v for k, v in strings.items() if k.startswith(UI_PREFIX)},
+        "ui": {
+            k.removeprefix(UI_PREFIX): _with_forms(v, forms)
+            for k, v in strings.items()
+            if k.startswith(UI_PREFIX)
+        },
         "chapters": [
             {"scene": c.scene, "title": c.title, "start": c.start} for c in video.chapters
         ],
         "cues": _cues(out, video.subtitles),
         "questions": questions,
+        "reading": patterns(lang),  # how a learner's number is read, as lesson.written reads
         # a lesson's answers are kept per its questions: new numbers start afresh
         "storage": f"lecture-page/{lesson.id}/{lang}/{digest}",
     }
+
+
+def _with_forms(text: str, forms: dict[str, str]) -> str:
+    """A control's text with the written forms it shows (lesson.written.examples) filled in.
+
+    Its other fields ({right}, {total}, {count}, {n}) are the page script's to fill.
+    """
+    for name, form in forms.items():
+        text = text.replace("{" + name + "}", form)
+    return text
 
 
 _PAGE = """<!DOCTYPE html>
@@ -131,16 +149,24 @@ _PAGE = """<!DOCTYPE html>
 <link rel="stylesheet" href="page.css">
 </head>
 <body>
+<a class="skip" href="#transcript-title">{skip}</a>
 <header>
   <h1>{title}</h1>
   <p class="keys">{keys}</p>
+  <p class="touch">{touch}</p>
 </header>
-<main class="stage">
-  <div>
+<main class="stage" id="player">
+  <div class="screen">
     <video id="video" src="lesson.mp4" poster="poster.png" controls preload="metadata"
-           playsinline aria-label="{video_label}">
+           playsinline controlslist="nofullscreen" disablepictureinpicture
+           aria-label="{video_label}">
       <track kind="captions" src="{vtt}" srclang="{lang}" label="{captions}" default>
     </video>
+    <div class="player-bar">
+      <div id="timeline" aria-hidden="true"><div id="played"></div></div>
+      <button type="button" id="fullscreen">{fullscreen}</button>
+    </div>
+    <p id="stops"></p>
   </div>
   <aside>
     <section id="quiz" aria-labelledby="quiz-title" hidden></section>
@@ -160,6 +186,11 @@ _PAGE = """<!DOCTYPE html>
   <p id="score" aria-live="polite"></p>
   <ol id="results"></ol>
   <button type="button" id="reset">{reset}</button>
+  <div id="reset-confirm" hidden>
+    <p id="reset-ask">{reset_ask}</p>
+    <button type="button" id="reset-yes">{reset_yes}</button>
+    <button type="button" id="reset-no">{reset_no}</button>
+  </div>
   <p id="reset-note" role="status"></p>
 </section>
 <script id="lesson-data" type="application/json">{data}</script>
@@ -216,6 +247,9 @@ def write_page(lesson: Lesson, out: Path, manifest: Manifest, lang: str, folder:
             lang=lang,
             title=html.escape(data["title"]),
             keys=html.escape(ui["keys"]),
+            touch=html.escape(ui["touch"]),
+            skip=html.escape(ui["skip_to_transcript"]),
+            fullscreen=html.escape(ui["fullscreen"]),
             video_label=html.escape(ui["video"]),
             # a file:// page may not load a <track> file (each file is its own origin): the
             # captions travel inline, and lesson.vtt sits beside the page for other uses
@@ -226,6 +260,9 @@ def write_page(lesson: Lesson, out: Path, manifest: Manifest, lang: str, folder:
             transcript_hint=html.escape(ui["transcript_hint"]),
             summary=html.escape(ui["summary"]),
             reset=html.escape(ui["reset"]),
+            reset_ask=html.escape(ui["reset_ask"]),
+            reset_yes=html.escape(ui["reset_yes"]),
+            reset_no=html.escape(ui["reset_no"]),
             data=_json_in_html(data),
         )
         (tmp / "index.html").write_text(page, encoding="utf-8")

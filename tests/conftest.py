@@ -153,6 +153,42 @@ def whole_lesson(rendered: Path, tmp_path_factory: pytest.TempPathFactory) -> Bu
 
 
 @pytest.fixture(scope="session")
+def pages(tmp_path_factory: pytest.TempPathFactory, whole_lesson: Build) -> Path:
+    """`lecture page --lessons` of the default lesson and a reordered variant, made once per run.
+
+    Every clip comes from the suite's clip store when its inputs were seen before (a warm
+    run: the pages are joined and written, nothing renders). It starts after the whole-lesson
+    build of the default lesson, whose clips are then all in the store, the variant's lecture
+    clips included (a lesson that varies only its quiz shares them): a cold run renders the
+    variant's questions only.
+    """
+
+    from lesson.model import DEFAULT_LESSON
+
+    def build(folder: Path) -> None:
+        r = lecture(
+            "variants", "--count", "1", "--vary", "quiz", "--seed", "5",
+            "--out", str(folder / "drawn"),
+        )  # fmt: skip
+        assert r.returncode == 0, r.stderr
+        (drawn,) = sorted((folder / "drawn").glob("*.toml"))
+        (folder / "variants").mkdir()
+        reordered_quiz(folder / "variants", drawn)
+        files = [DEFAULT_LESSON, *sorted((folder / "variants").glob("*.toml"))]
+        r = lecture(
+            "page", "--lessons", *map(str, files), "--quality", QUALITY, "--jobs", "2",
+            "--out", str(folder / "render"), "--store", str(clip_store()),
+            "--pages", str(folder / "pages"), "--scorm", "--quiet",
+        )  # fmt: skip
+        (folder / "page.json").write_text(json.dumps([r.returncode, r.stdout, r.stderr]))
+
+    folder = shared(tmp_path_factory, "pages", build)
+    code, out, err = json.loads((folder / "page.json").read_text())
+    assert code == 0, err
+    return folder
+
+
+@pytest.fixture(scope="session")
 def lesson_paths(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("lessons")
     return {name: variant(name, folder) for name in EDITS}

@@ -15,7 +15,7 @@ from answer_forms import right_forms, wrong_forms
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lesson.answers import CONTROLS, Accepted, Question, judge, quiz_answers
+from lesson.answers import CONTROLS, Accepted, Question, judge, quiz_answers, verdict
 from lesson.model import Lesson, load_lesson, load_lesson_text
 from lesson.quizkinds import KINDS
 from lesson.sheet import numbers_sheet
@@ -61,10 +61,12 @@ def test_right_forms_pass_and_wrong_ones_fail(tmp_path: Path, lang: str) -> None
         for q in quiz_answers(lesson, lang):
             for part in q.parts:
                 where = f"{lesson.id} q{q.number} {part.key}"
-                for form in right_forms(part):
-                    assert judge(part, form), f"{where}: {form!r} should be right"
+                for form in right_forms(part, lang):
+                    assert judge(part, form, lang), f"{where}: {form!r} should be right"
                 for form in wrong_forms(part):
-                    assert not judge(part, form), f"{where}: {form!r} should be wrong"
+                    assert verdict(part, form, lang) != "right", (
+                        f"{where}: {form!r} should be wrong"
+                    )
 
 
 def test_shown_answers_are_the_sheets(tmp_path: Path) -> None:
@@ -98,7 +100,7 @@ def test_the_sign_follows_the_sheets_decision(tmp_path: Path) -> None:
     q = quiz_answers(load_lesson(path), "en")[0]
     angle = q.parts[1]
     assert angle.right == ("pos",) and angle.shown == "Less than 90°"
-    assert judge(angle, "pos") and not judge(angle, "neg")
+    assert judge(angle, "pos", "en") and not judge(angle, "neg", "en")
     assert "positive" in q.reason
 
 
@@ -141,7 +143,7 @@ def test_a_non_ending_weight_takes_its_fraction_or_its_rounded_decimal(tmp_path:
     path.write_text(set_value(load_lesson().source, "quiz[7]", "keys", keys), encoding="utf-8")
     weight = quiz_answers(load_lesson(path), "id")[6].parts[0]
     assert weight.shown == "1/3"
-    assert [judge(weight, a) for a in ("1/3", "2/6", "0.333", "0,3333", "0.33", "0.3")] == [
+    assert [judge(weight, a, "id") for a in ("1/3", "2/6", "0.333", "0,3333", "0.33", "0.3")] == [
         True,
         True,
         True,
@@ -167,8 +169,8 @@ def test_the_winner_check_accepts_the_right_keys_and_rejects_the_others(tmp_path
     for part in q.parts:
         assert [o.text for o in part.options] == ["k₁ = (1, −2)", "k₂ = (2, −2)", "k₃ = (−2, 3)"]
         wrong = [o.id for o in part.options if o.id not in part.right] + ["", "k₂", "2", "k4"]
-        assert all(judge(part, r) for r in part.right)
-        assert not any(judge(part, w) for w in wrong), part.key
+        assert all(judge(part, r, "en") for r in part.right)
+        assert not any(judge(part, w, "en") for w in wrong), part.key
     assert "(−1, 2, 0)" in q.reason and "(1, −2, 0)" in q.reason
     # two keys, in the other order: k₁ wins, k₂ after −1
     path = tmp_path / "two.toml"
@@ -177,7 +179,7 @@ def test_the_winner_check_accepts_the_right_keys_and_rejects_the_others(tmp_path
     two = _winner_question(load_lesson(path), "id")
     assert [p.right for p in two.parts] == [("k1",), ("k1",), ("k2",)]
     assert [[o.id for o in p.options] for p in two.parts] == [["k1", "k2"]] * 3
-    assert judge(two.parts[2], "k2") and not judge(two.parts[2], "k1")
+    assert judge(two.parts[2], "k2", "id") and not judge(two.parts[2], "k1", "id")
 
 
 def test_the_dimension_check_takes_grows_then_stays_and_rejects_the_rest(tmp_path: Path) -> None:
@@ -191,9 +193,9 @@ def test_the_dimension_check_takes_grows_then_stays_and_rejects_the_rest(tmp_pat
     ]
     for part in q.parts:
         assert [o.id for o in part.options] == ["grows", "shrinks", "stays"]
-        assert judge(part, part.right[0])
+        assert judge(part, part.right[0], "en")
         wrong = [o.id for o in part.options if o.id not in part.right] + ["", "Grow", "k1"]
-        assert not any(judge(part, w) for w in wrong), part.key
+        assert not any(judge(part, w, "en") for w in wrong), part.key
     assert "2" in q.reason and "16" in q.reason  # √4 and √256, from the sheet
     text = set_values(
         load_lesson().source,
@@ -204,4 +206,4 @@ def test_the_dimension_check_takes_grows_then_stays_and_rejects_the_rest(tmp_pat
     flat = next(q for q in quiz_answers(load_lesson(path), "id") if q.kind == "dimension")
     assert [p.right for p in flat.parts] == [("grows",), ("stays",)]
     assert [p.shown for p in flat.parts] == ["Naik", "Tetap"]
-    assert not judge(flat.parts[0], "shrinks") and not judge(flat.parts[1], "grows")
+    assert not judge(flat.parts[0], "shrinks", "id") and not judge(flat.parts[1], "grows", "id")

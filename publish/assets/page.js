@@ -3,8 +3,8 @@
 // (the <script id="lesson-data"> element): no request leaves the folder.
 //
 // The accepted answers were computed in Python from the lesson's exact values
-// (lesson/answers.py). This script only reads a learner's text into an exact fraction, by the
-// same rules as lesson.answers.parse_number and parse_vector, and compares it with them.
+// (lesson/answers.py). This script only reads a learner's text into exact fractions, by the
+// same rules as lesson/written.py (or refuses it, as that does), and compares them with them.
 (function () {
   "use strict";
   const data = JSON.parse(document.getElementById("lesson-data").textContent);
@@ -34,41 +34,72 @@
     const x = a[0] * b[1] - b[0] * a[1];
     return x > 0n ? 1 : x < 0n ? -1 : 0;
   }
-  const DECIMAL = /^[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)$/;
-  // the spaces a learner's text may hold: the same class as lesson.answers._SPACE
-  const S = "[ \\t\\n\\r\\f\\v\\u00a0\\u2009\\u202f]";
-  const SPACES = new RegExp(S + "+", "g");
+  // --- a learner's text read as lesson/written.py reads it: {values} or {problem} ----------
+  // The patterns come from Python (data.reading), so both read by the same text.
+  const UNREADABLE = "unreadable";
+  const GROUPED = "grouped"; // a number that may be grouped in thousands (1.500 in Indonesian)
+  const COMMAS = "commas"; // commas that may part coordinates or mark decimals
+  const S = data.reading.space;
+  const NUMBER = new RegExp(data.reading.number);
+  const GROUPS = data.reading.grouped === null ? null : new RegExp(data.reading.grouped);
   const trim = (t) => t.replace(new RegExp("^" + S + "+|" + S + "+$", "g"), "");
   function decimal(t) {
-    if (!DECIMAL.test(t)) return null;
-    let sign = 1n;
-    if (t[0] === "+" || t[0] === "-") {
-      if (t[0] === "-") sign = -1n;
-      t = t.slice(1);
-    }
+    if (GROUPS !== null && GROUPS.test(t)) return GROUPED;
     const [whole, part = ""] = t.replace(",", ".").split(".");
-    return frac(sign * BigInt((whole || "0") + part), 10n ** BigInt(part.length));
+    return frac(BigInt((whole || "0") + part), 10n ** BigInt(part.length));
   }
-  function parseNumber(text) {
-    const t = text.replace(SPACES, "").replace(/\u2212/g, "-").replace(/^[=\u2248]+/, "");
-    const parts = t.split("/");
-    if (parts.length > 2) return null;
-    const values = parts.map(decimal);
-    if (values.some((v) => v === null)) return null;
-    if (values.length === 1) return values[0];
-    if (values[1][0] === 0n) return null;
-    return frac(values[0][0] * values[1][1], values[0][1] * values[1][0]);
+  function readNumber(text) {
+    const m = NUMBER.exec(text.replace(/\u2212/g, "-"));
+    if (m === null) return { problem: UNREADABLE };
+    const [, sign, body, overSign, over] = m;
+    const values = [decimal(body)].concat(over === undefined ? [] : [decimal(over)]);
+    if (values.includes(GROUPED)) return { problem: GROUPED };
+    let x = sign === "-" ? [-values[0][0], values[0][1]] : values[0];
+    if (values.length === 2) {
+      const d = overSign === "-" ? [-values[1][0], values[1][1]] : values[1];
+      if (d[0] === 0n) return { problem: UNREADABLE };
+      x = frac(x[0] * d[1], x[1] * d[0]);
+    }
+    return { values: [x] };
   }
-  function parseVector(text) {
-    let t = trim(trim(text).replace(/^[=\u2248]+/, ""));
-    if (t && "([".includes(t[0]) && ")]".includes(t[t.length - 1])) t = trim(t.slice(1, -1));
-    let items;
-    if (t.includes(";")) items = t.split(";");
-    else if (new RegExp("," + S + "|" + S + ",").test(t)) items = t.split(new RegExp(S + "*," + S + "+|" + S + "+," + S + "*"));
-    else if (new RegExp(S).test(t)) items = t.split(new RegExp(S + "+"));
-    else items = t.split(",");
-    const values = items.map(parseNumber);
-    return values.some((v) => v === null) ? null : values;
+  function readVector(text, size) {
+    let t = trim(text.replace(new RegExp("^" + S + "*[=\u2248]"), ""));
+    if ("([".includes(t.slice(0, 1)) && ")]".includes(t.slice(-1))) t = trim(t.slice(1, -1));
+    if (t.includes(";")) {
+      const items = t.split(";").map(readNumber);
+      if (items.some((r) => r.problem === UNREADABLE)) return { problem: UNREADABLE };
+      if (items.some((r) => r.problem)) return { problem: GROUPED };
+      return { values: items.map((r) => r.values[0]) };
+    }
+    // cut at the sure separators (spaces, commas with a space), then every piece at its commas;
+    // a number is one to three tokens of a piece. ways: the readings so far by their size,
+    // each {count (capped at 2), values (one of them), grouped}
+    const sure = new RegExp(S + "*," + S + "+|" + S + "+," + S + "*|" + S + "+");
+    let ways = new Map([[0, { count: 1, values: [], grouped: false }]]);
+    for (const tokens of t.split(sure).map((p) => p.split(","))) {
+      const at = [ways].concat(tokens.map(() => new Map()));
+      for (let i = 0; i < tokens.length; i++) {
+        for (const g of [1, 2, 3]) {
+          if (i + g > tokens.length || at[i].size === 0) continue;
+          const r = readNumber(tokens.slice(i, i + g).join(","));
+          if (r.problem === UNREADABLE) continue;
+          for (const [k, way] of at[i]) {
+            const value = r.problem ? [[0n, 1n]] : r.values;
+            const fresh = { count: way.count, values: way.values.concat(value), grouped: way.grouped || !!r.problem };
+            const old = at[i + g].get(k + 1);
+            if (old === undefined) at[i + g].set(k + 1, fresh);
+            else old.count = Math.min(2, old.count + fresh.count);
+          }
+        }
+      }
+      ways = at[tokens.length];
+      if (ways.size === 0) return { problem: UNREADABLE };
+    }
+    const way = ways.get(size);
+    if (way === undefined) return { values: ways.get(Math.max(...ways.keys())).values }; // wrong however read
+    if (way.count > 1) return { problem: COMMAS };
+    if (way.grouped) return { problem: GROUPED };
+    return { values: way.values };
   }
   function accepts(acc, x) {
     if (acc.exact !== null && cmp(x, fromString(acc.exact)) === 0) return true;
@@ -77,20 +108,111 @@
     const hi = cmp(x, fromString(acc.high));
     return acc.closed ? lo >= 0 && hi <= 0 : lo > 0 && hi < 0;
   }
-  // A part's answer judged: "right", "wrong" or "unreadable" (text that is not a number or a
-  // vector, which the learner is asked to fix rather than marked wrong for).
+  // A part's answer judged as lesson.answers.verdict judges it: "right", "wrong", or why the
+  // text is refused (it costs no attempt: the learner is asked to write it again).
   function judgePart(part, answer) {
     if (part.control === "number" || part.control === "vector") {
-      const values = part.control === "number" ? [parseNumber(answer)] : parseVector(answer);
-      if (values === null || values.some((v) => v === null)) return "unreadable";
-      if (values.length !== part.accepted.length) return "wrong";
-      return values.every((v, i) => accepts(part.accepted[i], v)) ? "right" : "wrong";
+      const r = part.control === "number" ? readNumber(answer) : readVector(answer, part.accepted.length);
+      if (r.problem) return r.problem;
+      if (r.values.length !== part.accepted.length) return "wrong";
+      return r.values.every((v, i) => accepts(part.accepted[i], v)) ? "right" : "wrong";
     }
     return part.right.includes(answer) ? "right" : "wrong";
   }
+  const REFUSED = { [UNREADABLE]: ui.unreadable, [GROUPED]: ui.grouped, [COMMAS]: ui.commas };
+
+  // --- SCORM 1.2: inside a learning management system, results go to it ---------------------
+  // The LMS's run-time is the API object of a parent frame or of the opener. Without one
+  // (the page opened as a file, or from any web server) this is null and nothing changes.
+  function findAPI(win) {
+    for (let i = 0; win && i < 12; i++) {
+      try {
+        if (win.API && typeof win.API.LMSInitialize === "function") return win.API;
+      } catch (e) {
+        /* a frame of another origin: look no further up */
+        return null;
+      }
+      if (win.parent === win) break;
+      win = win.parent;
+    }
+    return null;
+  }
+  const lms = (function connect() {
+    const api = findAPI(window) || (window.opener ? findAPI(window.opener) : null);
+    if (!api || String(api.LMSInitialize("")) !== "true") return null;
+    const started = Date.now();
+    let committed = 0;
+    const get = (name) => String(api.LMSGetValue(name) || "");
+    const set = (name, value) => api.LMSSetValue(name, String(value));
+    if (get("cmi.core.lesson_status") === "not attempted") set("cmi.core.lesson_status", "incomplete");
+    const mastery = parseFloat(get("cmi.student_data.mastery_score"));
+    function said(q, answers) {
+      return q.parts.map((p) => (answers || {})[p.key] || "").join("; ").slice(0, 255);
+    }
+    return {
+      // the progress kept at the last session's end, if any
+      suspended() {
+        try {
+          const s = JSON.parse(get("cmi.suspend_data"));
+          // progress on other questions (the package updated with new numbers) starts afresh
+          return s && s.answers && typeof s.answers === "object" && s.key === data.storage ? s : null;
+        } catch (e) {
+          return null;
+        }
+      },
+      report(state, placeOnly) {
+        state.key = data.storage;
+        state.reported = state.reported || {};
+        for (const q of data.questions) {
+          const done = state.answers[q.number];
+          if (!done || state.reported[q.number]) continue;
+          // the first answer, which scores, is the question's interaction
+          const n = parseInt(get("cmi.interactions._count"), 10) || 0;
+          const at = "cmi.interactions." + n + ".";
+          set(at + "id", "q" + q.number);
+          set(at + "type", "fill-in");
+          set(at + "student_response", said(q, done.answers));
+          set(at + "result", done.verdict === "right" ? "correct" : "wrong");
+          state.reported[q.number] = true;
+        }
+        const total = data.questions.length;
+        const right = data.questions.filter((q) => (state.answers[q.number] || {}).verdict === "right").length;
+        const all = data.questions.every((q) => state.answers[q.number]);
+        set("cmi.core.score.min", 0);
+        set("cmi.core.score.max", 100);
+        set("cmi.core.score.raw", total ? Math.round((10000 * right) / total) / 100 : 0);
+        let status = "incomplete";
+        if (all) status = isNaN(mastery) ? "completed" : (100 * right) / Math.max(total, 1) >= mastery ? "passed" : "failed";
+        set("cmi.core.lesson_status", status);
+        set("cmi.core.exit", all ? "" : "suspend");
+        set("cmi.suspend_data", JSON.stringify(state).slice(0, 4096));
+        // the place in the video changes every few seconds: committed at most twice a minute
+        if (!placeOnly || Date.now() - committed > 30000) {
+          api.LMSCommit("");
+          committed = Date.now();
+        }
+      },
+      finish() {
+        const s = Math.round((Date.now() - started) / 1000);
+        const hms = [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60].map((x) => String(x).padStart(2, "0"));
+        set("cmi.core.session_time", hms.join(":"));
+        api.LMSCommit("");
+        api.LMSFinish("");
+      },
+    };
+  })();
+  let finished = false;
+  window.addEventListener("pagehide", () => {
+    if (lms && !finished) {
+      finished = true;
+      lms.finish();
+    }
+  });
 
   // --- progress kept in the browser ----------------------------------------------------------
   function load() {
+    const kept = lms ? lms.suspended() : null; // inside an LMS, its copy comes first
+    if (kept) return kept;
     try {
       const s = JSON.parse(localStorage.getItem(data.storage));
       if (s && s.answers && typeof s.answers === "object") return s;
@@ -100,7 +222,8 @@
     return { answers: {} };
   }
   let state = load();
-  function save() {
+  function save(placeOnly) {
+    if (lms) lms.report(state, placeOnly === true);
     try {
       localStorage.setItem(data.storage, JSON.stringify(state));
     } catch (e) {
@@ -198,21 +321,92 @@
     }
   }
 
+  // --- the player: our own full screen (the question over the video), the timeline ----------
+  // The video's own full screen and picture-in-picture are turned off (controlslist,
+  // disablepictureinpicture); where a browser still offers them, a question leaves them, so
+  // it is never hidden from the learner.
+  const player = document.getElementById("player");
+  const fullButton = document.getElementById("fullscreen");
+  const timeline = document.getElementById("timeline");
+  const played = document.getElementById("played");
+  const stops = document.getElementById("stops");
+  const count = data.questions.length;
+  stops.textContent = count === 1 ? ui.stops_one : ui.stops.replace("{count}", String(count));
+  stops.hidden = count === 0;
+  fullButton.hidden = !document.fullscreenEnabled;
+  fullButton.addEventListener("click", () => {
+    if (document.fullscreenElement) document.exitFullscreen().catch(() => {});
+    else player.requestFullscreen().catch(() => {});
+  });
+  document.addEventListener("fullscreenchange", () => {
+    const mine = document.fullscreenElement === player;
+    fullButton.textContent = mine ? ui.fullscreen_exit : ui.fullscreen;
+    document.body.dataset.fullscreen = mine ? "player" : document.fullscreenElement ? "other" : "";
+    if (active !== null) leaveHiddenViews(); // a question is open: it stays in sight
+  });
+  video.addEventListener("enterpictureinpicture", () => {
+    if (active !== null) leaveHiddenViews();
+  });
+  function leaveHiddenViews() {
+    // the video alone in full screen or in its own window would hide the question
+    if (document.fullscreenElement && document.fullscreenElement !== player) {
+      document.exitFullscreen().catch(() => {});
+    }
+    if (document.pictureInPictureElement) document.exitPictureInPicture().catch(() => {});
+  }
+  const markers = data.questions.map((q) => {
+    const m = el("span", { className: "marker" });
+    m.dataset.number = String(q.number);
+    timeline.append(m);
+    return m;
+  });
+  function placeMarkers() {
+    const d = video.duration || data.duration;
+    data.questions.forEach((q, i) => {
+      markers[i].style.left = (100 * q.pause_at) / d + "%";
+      const done = state.answers[q.number];
+      markers[i].dataset.verdict = done ? done.verdict : "open";
+    });
+  }
+  function progress() {
+    const d = video.duration || data.duration;
+    played.style.width = (100 * Math.min(1, video.currentTime / d)) + "%";
+  }
+  timeline.addEventListener("click", (e) => {
+    const box = timeline.getBoundingClientRect();
+    seek(((e.clientX - box.left) / box.width) * (video.duration || data.duration));
+  });
+  video.addEventListener("timeupdate", progress);
+  video.addEventListener("seeked", progress);
+  video.addEventListener("loadedmetadata", placeMarkers);
+
   // --- the quiz ------------------------------------------------------------------------------
+  // A question's record (state.answers[number]): the first readable answer scores (verdict,
+  // answers, marks); attempts counts readable answers; last is the latest attempt; settled is
+  // false while a wrong answer may still be tried again (the hint shown) or the solution asked.
   const VERDICT = { right: ui.right, wrong: ui.wrong, skipped: ui.skipped };
+  const settled = (done) => !!done && done.settled !== false; // older records were settled
   let active = null; // the question waiting for an answer
   let last = 0; // where playback was at the last look
   function ask(q) {
+    leaveHiddenViews();
     video.pause();
     seek(q.pause_at);
     active = q;
-    render(q);
+    const done = state.answers[q.number];
+    render(q, done);
     document.body.dataset.asking = String(q.number);
+    if (done) return; // a wrong answer, not settled: render offered the retry
     const first = panel.querySelector("input");
     if (first) first.focus();
   }
   function partId(q, part) {
     return "q" + q.number + "-" + part.key;
+  }
+  function button(id, text, act) {
+    const b = el("button", { type: "button", id: id, textContent: text });
+    b.addEventListener("click", act);
+    return b;
   }
   function render(q, done) {
     const form = el("form", { id: "answer-form", noValidate: true });
@@ -223,28 +417,28 @@
     for (const part of q.parts) {
       const id = partId(q, part);
       const hint = el("p", { className: "hint", id: id + "-hint", textContent: part.hint });
+      const mark = el("p", { className: "mark", id: id + "-mark" });
       let box;
       if (part.control === "number" || part.control === "vector") {
         const input = el("input", { type: "text", id: id, name: id, autocomplete: "off", spellcheck: false });
-        input.setAttribute("aria-describedby", "quiz-prompt " + hint.id);
+        input.setAttribute("aria-describedby", "quiz-prompt " + hint.id + " " + mark.id);
         input.dataset.part = part.key;
-        box = el("div", { className: "part" }, el("label", { htmlFor: id, textContent: part.label }), input, hint);
+        box = el("div", { className: "part" }, el("label", { htmlFor: id, textContent: part.label }), input, hint, mark);
       } else {
         box = el("fieldset", { className: "part choice" }, el("legend", { textContent: part.label }));
-        box.setAttribute("aria-describedby", "quiz-prompt " + hint.id);
+        box.setAttribute("aria-describedby", "quiz-prompt " + hint.id + " " + mark.id);
         for (const o of part.options) {
           const input = el("input", { type: "radio", name: id, id: id + "-" + o.id, value: o.id });
           input.dataset.part = part.key;
           box.append(el("div", { className: "option" }, input, el("label", { htmlFor: input.id, textContent: o.text })));
         }
-        box.append(hint);
+        box.append(hint, mark);
       }
       box.dataset.part = part.key;
       form.append(box);
     }
-    const submit = el("button", { type: "submit", id: "submit", textContent: ui.submit });
-    const skip = el("button", { type: "button", id: "skip", textContent: ui.skip });
-    form.append(el("div", { className: "buttons" }, submit, skip));
+    const buttons = el("div", { className: "buttons" });
+    form.append(buttons);
     const verdict = el("p", { id: "verdict", tabIndex: -1 });
     verdict.setAttribute("role", "status");
     verdict.setAttribute("aria-live", "polite");
@@ -260,10 +454,21 @@
         form.requestSubmit();
       }
     });
-    skip.addEventListener("click", () => finish(q, form, "skipped", {}));
     panel.replaceChildren(form);
     panel.hidden = false;
-    if (done) show(q, form, done);
+    if (!done) ready(q, form, false);
+    else if (settled(done)) show(q, form, done);
+    else offer(q, form, done);
+  }
+  // the controls open for an answer: Check, and Skip (first try) or Show the solution (retry)
+  function ready(q, form, retry) {
+    const buttons = form.querySelector(".buttons");
+    const submit = el("button", { type: "submit", id: "submit", textContent: ui.submit });
+    const other = retry
+      ? button("solution", ui.show_solution, () => reveal(q, form))
+      : button("skip", ui.skip, () => settle(q, form, { verdict: "skipped", answers: {}, marks: {}, attempts: 0 }));
+    buttons.replaceChildren(submit, other);
+    for (const input of form.querySelectorAll("input")) input.disabled = false;
   }
   function given(form, part) {
     if (part.control === "number" || part.control === "vector") {
@@ -285,47 +490,93 @@
         return;
       }
       marks[part.key] = judgePart(part, a);
-      if (marks[part.key] === "unreadable") {
-        verdict.textContent = ui.unreadable;
+      if (marks[part.key] in REFUSED) {
+        // read two ways or not at all: said why, and no attempt is spent
+        verdict.textContent = REFUSED[marks[part.key]];
+        verdict.className = "";
         first.focus();
         return;
       }
       answers[part.key] = a;
     }
-    const right = Object.values(marks).every((m) => m === "right");
-    finish(q, form, right ? "right" : "wrong", answers, marks);
+    const outcome = Object.values(marks).every((m) => m === "right") ? "right" : "wrong";
+    const attempt = { verdict: outcome, answers: answers, marks: marks };
+    const before = state.answers[q.number];
+    const done = before ? Object.assign(before, { last: attempt, attempts: (before.attempts || 1) + 1 }) : Object.assign({ attempts: 1, last: attempt }, attempt);
+    if (outcome === "right") settle(q, form, done);
+    else {
+      done.settled = false;
+      state.answers[q.number] = done;
+      save();
+      updateSummary();
+      offer(q, form, done);
+    }
   }
-  function finish(q, form, outcome, answers, marks) {
-    const done = { verdict: outcome, answers: answers, marks: marks || {} };
+  // after a wrong answer: each part marked, the hint, then Try again or Show the solution
+  function offer(q, form, done) {
+    mark(q, form, done.last || done);
+    const verdict = form.querySelector("#verdict");
+    verdict.textContent = ui.wrong + " " + ui.hint_lead + " " + q.step;
+    verdict.className = "wrong";
+    form.dataset.verdict = "wrong";
+    document.body.dataset.verdict = "wrong";
+    const retry = button("retry", ui.retry, () => {
+      ready(q, form, true);
+      const marks = (done.last || done).marks || {};
+      const wrong = q.parts.find((p) => marks[p.key] !== "right") || q.parts[0];
+      const input = form.querySelector('input[data-part="' + wrong.key + '"]');
+      (input.type === "radio" ? form.querySelector('input[data-part="' + wrong.key + '"]:checked') || input : input).focus();
+      delete document.body.dataset.verdict;
+    });
+    form.querySelector(".buttons").replaceChildren(retry, button("solution", ui.show_solution, () => reveal(q, form)));
+    retry.focus();
+  }
+  function reveal(q, form) {
+    const done = state.answers[q.number];
+    settle(q, form, done);
+  }
+  function settle(q, form, done) {
+    done.settled = true;
     state.answers[q.number] = done;
     save();
     show(q, form, done);
     updateSummary();
     if (active !== q) return; // answered after moving elsewhere: the video stays there
     active = null;
-    // the learner has thought already: the solution plays from its first step
+    // the learner has thought already: the solution plays from its first step, once the
+    // verdict has been read out (it is announced first, then the narration starts)
     seek(q.resume_at);
-    video.play().catch(() => {});
+    setTimeout(() => video.play().catch(() => {}), SAY_FIRST);
   }
-  function show(q, form, done) {
+  const SAY_FIRST = 600; // ms between the verdict's announcement and the solution's voice
+  function mark(q, form, attempt) {
     for (const part of q.parts) {
       const box = form.querySelector('[data-part="' + part.key + '"]');
-      box.dataset.mark = (done.marks || {})[part.key] || done.verdict;
+      const m = (attempt.marks || {})[part.key] || attempt.verdict;
+      box.dataset.mark = m;
+      box.querySelector(".mark").textContent = m === "right" ? ui.part_right : m === "wrong" ? ui.part_wrong : "";
       for (const input of form.querySelectorAll('input[data-part="' + part.key + '"]')) {
-        const a = (done.answers || {})[part.key];
+        const a = (attempt.answers || {})[part.key];
         if (input.type === "radio") input.checked = input.value === a;
         else if (a !== undefined) input.value = a;
         input.disabled = true;
+        if (m === "wrong") input.setAttribute("aria-invalid", "true");
+        else input.removeAttribute("aria-invalid");
       }
     }
-    for (const b of form.querySelectorAll("button")) b.disabled = true;
-    const head = VERDICT[done.verdict];
-    const expected = done.verdict === "right" ? "" : " " + ui.expected + " " + q.parts.map((p) => p.shown).join("; ") + ".";
+  }
+  function show(q, form, done) {
+    const lastTry = done.last || done;
+    mark(q, form, lastTry);
+    form.querySelector(".buttons").replaceChildren();
+    const outcome = lastTry.verdict;
+    const head = VERDICT[outcome];
+    const expected = outcome === "right" ? "" : " " + ui.expected + " " + q.parts.map((p) => p.shown).join("; ") + ".";
     const verdict = form.querySelector("#verdict");
-    verdict.textContent = head + expected + " " + q.reason + " " + ui.solution;
-    verdict.className = done.verdict;
-    form.dataset.verdict = done.verdict;
-    document.body.dataset.verdict = done.verdict;
+    verdict.textContent = head + expected + " " + q.reason + (active === q ? " " + ui.solution : "");
+    verdict.className = outcome;
+    form.dataset.verdict = outcome;
+    document.body.dataset.verdict = outcome;
     // the controls are disabled now: the verdict takes the focus, so the keyboard is not lost
     if (panel.contains(document.activeElement) || document.activeElement === document.body) verdict.focus();
   }
@@ -335,7 +586,7 @@
     if (active !== null && !video.paused && t > active.pause_at + 0.5) active = null;
     if (!video.paused && active === null) {
       for (const q of data.questions) {
-        if (state.answers[q.number]) continue;
+        if (settled(state.answers[q.number])) continue;
         if (last < q.pause_at && t >= q.pause_at && t - last < 2) {
           ask(q);
           break;
@@ -366,32 +617,69 @@
   // --- summary and reset --------------------------------------------------------------------
   const scoreLine = document.getElementById("score");
   const results = document.getElementById("results");
+  // an answer as the learner gave it: a choice by what it says, a text as typed
+  function said(q, answers) {
+    return q.parts
+      .map((p) => {
+        const a = (answers || {})[p.key];
+        const o = p.options.find((o) => o.id === a);
+        return o ? o.text : a;
+      })
+      .filter((a) => a !== undefined && a !== "")
+      .join("; ");
+  }
+  function attempts(n) {
+    return (n === 1 ? ui.attempts_one : ui.attempts).replace("{n}", String(n));
+  }
   function updateSummary() {
     const items = data.questions.map((q) => {
       const done = state.answers[q.number];
-      const word = done ? VERDICT[done.verdict] : ui.open;
+      let word = done ? VERDICT[done.verdict] : ui.open;
+      const lastTry = done && done.last;
+      if (done && done.verdict === "wrong" && lastTry && lastTry.verdict === "right") word += " " + ui.right_later;
       const go = el("button", { type: "button", className: "goto", textContent: ui.goto + " " + q.number });
       go.addEventListener("click", () => {
-        if (done) render(q, done);
+        if (settled(done)) render(q, done);
         seek(Math.max(0, q.pause_at - 0.05));
-        if (!done) video.play().catch(() => {});
+        if (!settled(done)) video.play().catch(() => {});
       });
-      const item = el("li", {}, el("span", { className: "status", textContent: ui.question + " " + q.number + ": " + word }), " ", go);
+      const status = el("span", { className: "status", textContent: ui.question + " " + q.number + ": " + word });
+      const item = el("li", {}, status);
+      if (done && done.verdict !== "skipped") {
+        const yours = el("span", { className: "yours", textContent: ui.yours + " " + said(q, done.answers) });
+        item.append(" ", yours, " ", el("span", { className: "attempts", textContent: "(" + attempts(done.attempts || 1) + ")" }));
+      }
+      item.append(" ", go);
       item.dataset.verdict = done ? done.verdict : "open";
+      item.dataset.attempts = String(done ? done.attempts || (done.verdict === "skipped" ? 0 : 1) : 0);
       return item;
     });
     results.replaceChildren(...items);
     const right = data.questions.filter((q) => (state.answers[q.number] || {}).verdict === "right").length;
     scoreLine.textContent = ui.score.replace("{right}", String(right)).replace("{total}", String(data.questions.length));
     summary.dataset.right = String(right);
+    placeMarkers();
   }
-  document.getElementById("reset").addEventListener("click", () => {
+  // Start again asks first: the answers go only after a second, explicit choice
+  const resetButton = document.getElementById("reset");
+  const confirmBox = document.getElementById("reset-confirm");
+  resetButton.addEventListener("click", () => {
+    confirmBox.hidden = false;
+    document.getElementById("reset-no").focus();
+  });
+  document.getElementById("reset-no").addEventListener("click", () => {
+    confirmBox.hidden = true;
+    resetButton.focus();
+  });
+  document.getElementById("reset-yes").addEventListener("click", () => {
+    confirmBox.hidden = true;
     state = { answers: {} };
     try {
       localStorage.removeItem(data.storage);
     } catch (e) {
       /* nothing kept */
     }
+    if (lms) lms.report(state); // the LMS keeps what was sent; its score and status start again
     active = null;
     savedAt = 0;
     panel.replaceChildren();
@@ -402,6 +690,7 @@
     updateSummary();
     seek(0);
     document.getElementById("reset-note").textContent = ui.reset_done;
+    resetButton.focus();
   });
   video.addEventListener("ended", () => {
     summary.classList.add("finished");
@@ -433,7 +722,7 @@
   function keepPlace() {
     state.time = video.currentTime;
     savedAt = state.time;
-    save();
+    save(true);
   }
   video.addEventListener("timeupdate", () => {
     if (Math.abs(video.currentTime - savedAt) > 5) keepPlace();
@@ -445,7 +734,7 @@
     seek(t);
     savedAt = t;
     // back at a question that was asked and not answered: ask it again
-    const q = data.questions.find((q) => !state.answers[q.number] && q.pause_at - 0.01 <= t && t <= q.resume_at + 0.01);
+    const q = data.questions.find((q) => !settled(state.answers[q.number]) && q.pause_at - 0.01 <= t && t <= q.resume_at + 0.01);
     if (q) ask(q);
   }
   if (video.readyState >= 1) restore();
@@ -455,5 +744,5 @@
   highlight(0);
   document.body.dataset.ready = "true";
   // for the tests, and for anyone curious in the console
-  window.lessonPage = { data: data, parseNumber: parseNumber, parseVector: parseVector, judgePart: judgePart, state: () => state };
+  window.lessonPage = { data: data, readNumber: readNumber, readVector: readVector, judgePart: judgePart, state: () => state };
 })();

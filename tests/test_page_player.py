@@ -1,0 +1,287 @@
+"""The lesson page as a learner meets it on any screen: its own player and full screen, the
+timeline's question markers, phones, and accessibility measured (axe-core, the focus ring).
+
+Driven in headless Chromium on the pages the suite builds once (tests/test_page.py).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from answer_forms import right_forms
+from browser import axe_violations, chromium
+from PIL import Image
+from test_page import SCREENSHOTS, answer, open_page, play_to_question, wait
+
+from lesson.answers import quiz_answers
+from lesson.model import load_lesson
+
+pytestmark = [pytest.mark.render, pytest.mark.slides]
+
+PHONES = {"390x844": (390, 844), "320x640": (320, 640)}
+
+
+@pytest.fixture(scope="module")
+def desktop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    driver = chromium(tmp_path_factory.mktemp("chromium-player"), "1366,768", "--mute-audio")
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module", params=sorted(PHONES))
+def phone(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Any]:
+    """Chromium as a phone of that size: a touch screen, no hover, a mobile viewport."""
+    width, height = PHONES[request.param]
+    driver = chromium(
+        tmp_path_factory.mktemp("chromium-phone"), f"{width},{height}", "--mute-audio"
+    )
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
+    )
+    driver.execute_cdp_cmd(
+        "Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5}
+    )
+    driver.size = request.param
+    yield driver
+    driver.quit()
+
+
+def visible(driver: Any, selector: str) -> bool:
+    return bool(
+        driver.execute_script(
+            "const e = document.querySelector(arguments[0]); if (!e) return false;"
+            "const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0"
+            " && getComputedStyle(e).display !== 'none';",
+            selector,
+        )
+    )
+
+
+def in_view(driver: Any, selector: str) -> bool:
+    """Whether the element is wholly inside the viewport."""
+    return bool(
+        driver.execute_script(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+            "return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1"
+            " && r.right <= innerWidth + 1;",
+            selector,
+        )
+    )
+
+
+def test_the_quiz_is_asked_over_the_video_in_the_pages_full_screen(
+    desktop: Any, pages: Path
+) -> None:
+    open_page(desktop, pages, "inner-product")
+    data = desktop.execute_script("return lessonPage.data")
+    desktop.find_element("id", "fullscreen").click()  # a click: the gesture full screen needs
+    wait(desktop, "return document.fullscreenElement && document.fullscreenElement.id === 'player'")
+    q = data["questions"][0]
+    play_to_question(desktop, q)
+    assert visible(desktop, "#quiz") and in_view(desktop, "#quiz")
+    # the question is drawn over the video, inside the element shown full screen
+    over = desktop.execute_script(
+        "const v = document.getElementById('video').getBoundingClientRect();"
+        "const p = document.getElementById('quiz').getBoundingClientRect();"
+        "const x = (p.left + p.right) / 2, y = p.top + 20;"
+        "return [x > v.left && x < v.right && y > v.top && y < v.bottom,"
+        " document.getElementById('quiz').contains(document.elementFromPoint(x, y))];"
+    )
+    assert over == [True, True]
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    desktop.save_screenshot(str(SCREENSHOTS / "page-fullscreen.png"))
+    answer(desktop, q, [right_forms(p)[0] for p in quiz_answers(load_lesson(), "id")[0].parts])
+    wait(desktop, "return document.body.dataset.verdict === 'right'")
+    wait(desktop, "return !document.getElementById('video').paused")
+    assert desktop.execute_script("return document.fullscreenElement.id") == "player"
+    desktop.find_element("id", "fullscreen").click()
+    wait(desktop, "return document.fullscreenElement === null")
+
+
+def test_the_videos_own_full_screen_never_lets_a_question_pass_unasked(
+    desktop: Any, pages: Path
+) -> None:
+    open_page(desktop, pages, "inner-product")
+    data = desktop.execute_script("return lessonPage.data")
+    controls = desktop.execute_script(
+        "const v = document.getElementById('video');"
+        "return [v.getAttribute('controlslist'), v.disablePictureInPicture];"
+    )
+    assert controls == ["nofullscreen", True]  # not offered where the browser honours it
+    # where a browser offers it anyway: the video alone in full screen when the question comes
+    desktop.execute_cdp_cmd(
+        "Runtime.evaluate",
+        {
+            "expression": "document.getElementById('video').requestFullscreen()",
+            "userGesture": True,
+            "awaitPromise": True,
+        },
+    )
+    wait(desktop, "return document.fullscreenElement === document.getElementById('video')")
+    q = data["questions"][1]
+    play_to_question(desktop, q)  # asked, and paused at the question
+    wait(desktop, "return document.fullscreenElement === null")
+    assert visible(desktop, "#quiz") and desktop.execute_script(
+        "return document.getElementById('video').paused"
+    )
+
+
+def test_the_timeline_marks_each_question_and_the_page_says_how_many_stop_it(
+    desktop: Any, pages: Path
+) -> None:
+    open_page(desktop, pages, "inner-product")
+    data = desktop.execute_script("return lessonPage.data")
+    n = len(data["questions"])
+    assert desktop.find_element("id", "stops").text == data["ui"]["stops"].replace(
+        "{count}", str(n)
+    )
+    places = desktop.execute_script(
+        "const t = document.getElementById('timeline').getBoundingClientRect();"
+        "return [...document.querySelectorAll('#timeline .marker')].map((m) => {"
+        " const r = m.getBoundingClientRect(); return [(r.left + r.right) / 2 - t.left, t.width,"
+        " m.dataset.verdict]; });"
+    )
+    duration = desktop.execute_script("return document.getElementById('video').duration")
+    assert len(places) == n
+    for (centre, width, verdict), q in zip(places, data["questions"], strict=True):
+        assert abs(centre - width * q["pause_at"] / duration) < 1.5, q["number"]
+        assert verdict == "open"
+
+
+def test_a_phone_answers_with_the_video_in_sight_and_nothing_scrolls_sideways(
+    phone: Any, pages: Path
+) -> None:
+    open_page(phone, pages, "inner-product")
+    data = phone.execute_script("return lessonPage.data")
+    assert phone.execute_script("return matchMedia('(hover: none) and (pointer: coarse)').matches")
+    assert visible(phone, ".touch") and not visible(phone, ".keys")  # touch hints, not keys
+    wide = phone.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+    assert wide[0] <= wide[1], f"{phone.size}: the page scrolls sideways ({wide})"
+    asked = quiz_answers(load_lesson(), "id")
+    q = data["questions"][2]  # projection: two text fields
+    play_to_question(phone, q)
+    assert in_view(phone, "#video")
+    answer(phone, q, [right_forms(p)[0] for p in asked[2].parts], submit=False)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.save_screenshot(str(SCREENSHOTS / f"page-phone-{phone.size}.png"))
+    from selenium.webdriver.common.keys import Keys
+
+    phone.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(phone, "return document.body.dataset.verdict === 'right'")
+    wait(phone, "return !document.getElementById('video').paused")
+    # the solution plays in sight, with its verdict
+    assert in_view(phone, "#video"), phone.size
+    wide = phone.execute_script("return [document.documentElement.scrollWidth, innerWidth]")
+    assert wide[0] <= wide[1], f"{phone.size}: the page scrolls sideways ({wide})"
+
+
+def _axe_states(driver: Any, pages: Path) -> Iterator[str]:
+    """The page at load, with a question open, after a wrong answer, and on the summary."""
+    open_page(driver, pages, "inner-product")
+    yield "load"
+    data = driver.execute_script("return lessonPage.data")
+    q = data["questions"][1]
+    play_to_question(driver, q)
+    yield "question open"
+    answer(driver, q, ["24", "0.9"])
+    wait(driver, "return document.body.dataset.verdict === 'wrong'")
+    yield "wrong answer"
+    driver.find_element("id", "solution").click()
+    wait(driver, "return document.getElementById('answer-form').dataset.verdict === 'wrong'")
+    driver.execute_script("document.getElementById('video').pause()")
+    driver.execute_script("document.getElementById('summary').scrollIntoView()")
+    yield "summary"
+
+
+@pytest.mark.parametrize("size", ["desktop", *sorted(PHONES)])
+def test_axe_finds_no_violation_at_load_asked_wrong_and_on_the_summary(
+    size: str, pages: Path, tmp_path: Path
+) -> None:
+    width, height = PHONES.get(size, (1366, 768))
+    driver = chromium(tmp_path / "profile", f"{width},{height}", "--mute-audio")
+    try:
+        if size != "desktop":
+            driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
+            )
+        found = {state: axe_violations(driver) for state in _axe_states(driver, pages)}
+    finally:
+        driver.quit()
+    assert found == dict.fromkeys(found, []), found
+    assert list(found) == ["load", "question open", "wrong answer", "summary"]
+
+
+def _luminance(rgb: tuple[int, ...]) -> float:
+    def channel(c: int) -> float:
+        s = c / 255
+        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """WCAG's contrast ratio of two sRGB colours."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_the_focus_ring_is_at_least_three_to_one_and_never_clipped(
+    desktop: Any, pages: Path
+) -> None:
+    """Measured on screenshots: the ring's pixels against the pixels just beside it, for a
+    control on the page, one on the quiz panel, a chapter and the current transcript line
+    (inside their scrolling lists)."""
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(desktop, pages, "inner-product")
+    data = desktop.execute_script("return lessonPage.data")
+    play_to_question(desktop, data["questions"][0])
+    checked = {}
+    for selector, inset in (
+        ("#fullscreen", False),
+        ("#quiz input[type=text]", False),
+        ("#skip", False),
+        ("#chapters button", True),
+        ("#transcript button[tabindex='0']", True),
+    ):
+        element = desktop.find_element("css selector", selector)
+        desktop.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        # focused from the keyboard, as :focus-visible draws it: Shift+Tab back onto it
+        desktop.execute_script(
+            "const e = arguments[0]; const all = [...document.querySelectorAll("
+            "'button, input, a[href], [tabindex=\"0\"]')]"
+            ".filter((x) => !x.disabled && x.offsetParent && x.tabIndex >= 0);"
+            "const next = all[all.indexOf(e) + 1]; (next || e).focus();",
+            element,
+        )
+        desktop.switch_to.active_element.send_keys(Keys.SHIFT, Keys.TAB)
+        assert desktop.switch_to.active_element == element, selector
+        box = desktop.execute_script(
+            "const r = arguments[0].getBoundingClientRect();"
+            "return [r.left, r.top, r.right, r.bottom];",
+            element,
+        )
+        shot = Image.open(io.BytesIO(desktop.get_screenshot_as_png())).convert("RGB")
+        left, top, _, bottom = box
+        y = round((top + bottom) / 2)
+        if inset:  # drawn on the element's outer 3 px, inside the list that scrolls
+            ring, beside = (
+                shot.getpixel((round(left + 1.5), y)),
+                shot.getpixel((round(left + 9), y)),
+            )
+        else:  # 2 px off the element, 3 px wide
+            ring, beside = (
+                shot.getpixel((round(left - 3.5), y)),
+                shot.getpixel((round(left - 9), y)),
+            )
+        checked[selector] = round(contrast(ring, beside), 2)
+    assert all(c >= 3 for c in checked.values()), checked
