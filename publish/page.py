@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import html
 import io
 import json
 import shutil
@@ -32,6 +31,7 @@ from pipeline.files import atomic_write
 from pipeline.manifest import Manifest
 from pipeline.store import link_file
 from publish.folder import built_aside
+from publish.templates import render
 
 __all__ = ["ASSETS", "PageError", "answers_rows", "page_data", "write_answers_csv", "write_page"]
 
@@ -140,66 +140,6 @@ def _with_forms(text: str, forms: dict[str, str]) -> str:
     return text
 
 
-_PAGE = """<!DOCTYPE html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<link rel="stylesheet" href="page.css">
-</head>
-<body>
-<a class="skip" href="#transcript-title">{skip}</a>
-<header>
-  <h1>{title}</h1>
-  <p class="keys">{keys}</p>
-  <p class="touch">{touch}</p>
-</header>
-<main class="stage" id="player">
-  <div class="screen">
-    <video id="video" src="lesson.mp4" poster="poster.png" controls preload="metadata"
-           playsinline controlslist="nofullscreen" disablepictureinpicture
-           aria-label="{video_label}">
-      <track kind="captions" src="{vtt}" srclang="{lang}" label="{captions}" default>
-    </video>
-    <div class="player-bar">
-      <div id="timeline" aria-hidden="true"><div id="played"></div></div>
-      <button type="button" id="fullscreen">{fullscreen}</button>
-    </div>
-    <p id="stops"></p>
-  </div>
-  <aside>
-    <section id="quiz" aria-labelledby="quiz-title" hidden></section>
-    <nav aria-labelledby="chapters-title">
-      <h2 id="chapters-title">{chapters}</h2>
-      <div class="scroll" id="chapters-box"><ol id="chapters"></ol></div>
-    </nav>
-    <section aria-labelledby="transcript-title">
-      <h2 id="transcript-title">{transcript}</h2>
-      <p class="hint">{transcript_hint}</p>
-      <div class="scroll" id="transcript-box"><ol id="transcript"></ol></div>
-    </section>
-  </aside>
-</main>
-<section id="summary" aria-labelledby="summary-title">
-  <h2 id="summary-title" tabindex="-1">{summary}</h2>
-  <p id="score" aria-live="polite"></p>
-  <ol id="results"></ol>
-  <button type="button" id="reset">{reset}</button>
-  <div id="reset-confirm" hidden>
-    <p id="reset-ask">{reset_ask}</p>
-    <button type="button" id="reset-yes">{reset_yes}</button>
-    <button type="button" id="reset-no">{reset_no}</button>
-  </div>
-  <p id="reset-note" role="status"></p>
-</section>
-<script id="lesson-data" type="application/json">{data}</script>
-<script src="page.js"></script>
-</body>
-</html>
-"""
-
-
 def _json_in_html(data: dict[str, Any]) -> str:
     # no "<" at all inside the script element ("</script>", "<!--" would end or hide it):
     # JSON writes it as \u003c, which reads back the same
@@ -243,26 +183,14 @@ def write_page(lesson: Lesson, out: Path, manifest: Manifest, lang: str, folder:
             shutil.copyfile(out / name, tmp / name)
         for asset in ("page.js", "page.css"):
             shutil.copyfile(ASSETS / asset, tmp / asset)
-        page = _PAGE.format(
+        page = render(
+            "page.html",
             lang=lang,
-            title=html.escape(data["title"]),
-            keys=html.escape(ui["keys"]),
-            touch=html.escape(ui["touch"]),
-            skip=html.escape(ui["skip_to_transcript"]),
-            fullscreen=html.escape(ui["fullscreen"]),
-            video_label=html.escape(ui["video"]),
+            title=data["title"],
+            ui=ui,
             # a file:// page may not load a <track> file (each file is its own origin): the
             # captions travel inline, and lesson.vtt sits beside the page for other uses
             vtt="data:text/vtt;charset=utf-8," + urllib.parse.quote(vtt),
-            captions=html.escape(ui["captions"]),
-            chapters=html.escape(ui["chapters"]),
-            transcript=html.escape(ui["transcript"]),
-            transcript_hint=html.escape(ui["transcript_hint"]),
-            summary=html.escape(ui["summary"]),
-            reset=html.escape(ui["reset"]),
-            reset_ask=html.escape(ui["reset_ask"]),
-            reset_yes=html.escape(ui["reset_yes"]),
-            reset_no=html.escape(ui["reset_no"]),
             data=_json_in_html(data),
         )
         (tmp / "index.html").write_text(page, encoding="utf-8")

@@ -10,7 +10,6 @@ changed. :func:`serve` serves the folder on the loopback interface from a thread
 from __future__ import annotations
 
 import functools
-import html
 import http.server
 import json
 import threading
@@ -19,57 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.files import atomic_write
+from publish.templates import render
 
 __all__ = ["PreviewServer", "Version", "read_version", "serve", "write_page", "write_version"]
 
 VERSION = "version.json"
-
-_PAGE = """<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<title>{title}</title>
-<style>
-  html, body {{ margin: 0; height: 100%; background: #101418; color: #f2f2f2;
-               font: 15px system-ui, sans-serif; }}
-  body {{ display: flex; flex-direction: column; }}
-  #status {{ padding: 6px 12px; white-space: pre-wrap; }}
-  #status.failed {{ background: #5a1d12; }}
-  iframe {{ flex: 1; border: 0; width: 100%; }}
-</style>
-</head>
-<body>
-<div id="status">{title}</div>
-<iframe id="deck" title="{title}"></iframe>
-<script>
-const frame = document.getElementById("deck");
-const status = document.getElementById("status");
-let seen = -1, deck = -1;
-function slide() {{
-  try {{ return frame.contentWindow.location.hash; }} catch (e) {{ return ""; }}
-}}
-async function poll() {{
-  try {{
-    const r = await fetch("{version}?t=" + Date.now(), {{cache: "no-store"}});
-    const v = await r.json();
-    if (v.version !== seen) {{
-      seen = v.version;
-      status.textContent = v.status;
-      status.className = v.failed ? "failed" : "";
-      if (v.deck !== deck && v.deck > 0) {{
-        const at = v.slide > 0 ? "#" + v.slide : slide();
-        deck = v.deck;
-        frame.src = "deck/index.html?v=" + v.deck + at;
-      }}
-    }}
-  }} catch (e) {{ /* the watcher restarts or is gone: ask again */ }}
-  setTimeout(poll, 500);
-}}
-poll();
-</script>
-</body>
-</html>
-"""
 
 
 @dataclass(frozen=True)
@@ -115,7 +68,7 @@ def write_page(folder: Path, title: str, lang: str) -> Path:
         The page.
     """
     folder.mkdir(parents=True, exist_ok=True)
-    page = _PAGE.format(lang=lang, title=html.escape(title), version=VERSION)
+    page = render("preview.html", lang=lang, title=title, version=VERSION)
     return atomic_write(folder / "index.html", page)
 
 

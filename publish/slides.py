@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import io
 import json
 import shutil
@@ -21,6 +20,7 @@ from pipeline.media import last_frame
 from publish.assemble import to_vtt
 from publish.folder import built_aside
 from publish.sections import SectionClip
+from publish.templates import render
 
 if TYPE_CHECKING:
     from pptx.slide import Slide
@@ -124,102 +124,6 @@ def write_pptx(
     return atomic_write(path, deck.getvalue())
 
 
-_PAGE = """<!DOCTYPE html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>
-  html, body {{ margin: 0; height: 100%; background: #101418; color: #f2f2f2;
-               font-family: "DejaVu Sans", Arial, sans-serif; overflow: hidden; }}
-  .slide {{ display: none; height: 100vh; box-sizing: border-box; padding: 2vh 3vw;
-            flex-direction: column; align-items: center; justify-content: center; }}
-  .slide.active {{ display: flex; }}
-  h1 {{ font-size: 5vh; text-align: center; margin: 0 0 3vh; }}
-  h2 {{ font-size: 3.4vh; margin: 0 0 1.5vh; align-self: flex-start; }}
-  p.goal {{ font-size: 2.8vh; max-width: 70vw; text-align: center; color: #c8ccd2; }}
-  video {{ max-width: 94vw; max-height: 84vh; background: #000; }}
-  video::cue {{ font-size: 2.6vh; }}
-  .counter {{ position: fixed; right: 1.5vw; bottom: 1vh; font-size: 1.8vh; color: #8a8f98; }}
-  .hint {{ font-size: 2vh; color: #8a8f98; margin-top: 4vh; }}
-</style>
-</head>
-<body>
-<section class="slide active" data-index="0">
-  <h1>{title}</h1>
-  <p class="goal">{goal}</p>
-  <p class="hint">{hint} {hint_auto}</p>
-</section>
-{slides}
-<div class="counter" id="counter"></div>
-<script>
-(function () {{
-  // The URL carries the slide: index.html#12 opens slide 12 (as the counter numbers them),
-  // and moving updates it. Each slide's clip plays with its narration when shown; with
-  // auto-advance on ("a" toggles it) a slide moves on when its clip, and so its narration,
-  // has ended.
-  const slides = Array.from(document.querySelectorAll(".slide"));
-  let current = 0, auto = false;
-  function fromHash() {{
-    const n = parseInt(location.hash.slice(1), 10);
-    return Number.isFinite(n) ? n - 1 : 0;
-  }}
-  function show(i) {{
-    current = Math.max(0, Math.min(slides.length - 1, i));
-    slides.forEach((s, k) => {{
-      s.classList.toggle("active", k === current);
-      const v = s.querySelector("video");
-      if (!v) return;
-      if (k === current) {{
-        v.currentTime = 0;
-        if (v.textTracks.length) v.textTracks[0].mode = "showing";
-        v.muted = false;
-        const p = v.play();
-        // a browser may refuse sound before the first key press: play muted until then
-        if (p) p.catch(() => {{ v.muted = true; v.play().catch(() => {{}}); }});
-      }} else {{
-        v.pause();
-      }}
-    }});
-    document.getElementById("counter").textContent =
-      (current + 1) + " / " + slides.length + (auto ? " \u25b6" : "");
-    document.body.dataset.current = String(current);
-    document.body.dataset.auto = String(auto);
-    if (fromHash() !== current || !location.hash) {{
-      history.replaceState(null, "", "#" + (current + 1));
-    }}
-  }}
-  slides.forEach((s) => {{
-    const v = s.querySelector("video");
-    if (v) v.addEventListener("ended", () => {{
-      if (auto && s.classList.contains("active")) show(current + 1);
-    }});
-  }});
-  document.addEventListener("keydown", (e) => {{
-    const next = ["ArrowRight", " ", "PageDown"], back = ["ArrowLeft", "PageUp"];
-    if (next.includes(e.key)) {{ show(current + 1); e.preventDefault(); }}
-    if (back.includes(e.key)) {{ show(current - 1); e.preventDefault(); }}
-    if (e.key === "Home") show(0);
-    if (e.key === "End") show(slides.length - 1);
-    if (e.key === "a") {{ auto = !auto; show(current); }}
-  }});
-  window.addEventListener("hashchange", () => {{ if (fromHash() !== current) show(fromHash()); }});
-  show(fromHash());
-}})();
-</script>
-</body>
-</html>
-"""
-
-_SLIDE = """<section class="slide" data-index="{index}">
-  <h2>{title}</h2>
-  <video src="clips/{stem}.mp4" poster="posters/{stem}.png" preload="auto" playsinline>
-    <track kind="captions" src="{vtt}" srclang="{lang}" label="{label}" default>
-  </video>
-</section>"""
-
-
 def write_html_deck(
     lesson: Lesson, sections: list[SectionClip], stills: dict[str, Path], lang: str, folder: Path
 ) -> Path:
@@ -232,32 +136,25 @@ def write_html_deck(
     with built_aside(folder) as tmp:
         for sub in ("clips", "posters", "captions"):
             (tmp / sub).mkdir()
-        blocks = []
-        for i, s in enumerate(sections, start=1):
+        slides = []
+        for s in sections:
             shutil.copyfile(s.video, tmp / "clips" / f"{s.stem}.mp4")
             shutil.copyfile(stills[s.stem], tmp / "posters" / f"{s.stem}.png")
             vtt = to_vtt(s.cues)
             (tmp / "captions" / f"{s.stem}.vtt").write_text(vtt, encoding="utf-8")
             # Browsers refuse a <track> file from a file:// page (each file is its own origin),
             # so the track carries its captions inline; captions/ keeps the same files for reuse.
-            blocks.append(
-                _SLIDE.format(
-                    index=i,
-                    title=html.escape(s.title),
-                    stem=s.stem,
-                    lang=lang,
-                    vtt="data:text/vtt;charset=utf-8," + urllib.parse.quote(vtt),
-                    label=html.escape(strings["deck_captions"]),
-                )
-            )
-        title = lesson.title if lang == "id" else strings["lesson_video_title"]
-        page = _PAGE.format(
+            inline = "data:text/vtt;charset=utf-8," + urllib.parse.quote(vtt)
+            slides.append({"title": s.title, "stem": s.stem, "vtt": inline})
+        page = render(
+            "deck.html",
             lang=lang,
-            title=html.escape(title),
-            goal=html.escape(strings["deck_goal"]),
-            hint=html.escape(strings["deck_hint"]),
-            hint_auto=html.escape(strings["deck_hint_auto"]),
-            slides="\n".join(blocks),
+            title=lesson.title if lang == "id" else strings["lesson_video_title"],
+            goal=strings["deck_goal"],
+            hint=strings["deck_hint"],
+            hint_auto=strings["deck_hint_auto"],
+            captions=strings["deck_captions"],
+            slides=slides,
         )
         (tmp / "index.html").write_text(page, encoding="utf-8")
         (tmp / "slides.json").write_text(
