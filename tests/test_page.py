@@ -283,6 +283,8 @@ def test_a_wrong_answer_gets_a_hint_a_retry_or_the_solution_and_the_first_answer
     )
     assert marks == ["right", "wrong"]  # each part marked
     assert browser.switch_to.active_element.get_attribute("id") == "retry"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    browser.save_screenshot(str(SCREENSHOTS / "page-wrong-hint.png"))  # to look at
     assert browser.execute_script("return document.getElementById('video').paused")
     browser.switch_to.active_element.send_keys(Keys.ENTER)  # Try again, by keyboard
     field = browser.switch_to.active_element

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import threading
 import zipfile
 from collections.abc import Iterator
@@ -20,6 +21,7 @@ from xml.etree import ElementTree as ET
 import pytest
 from answer_forms import right_forms, wrong_forms
 from browser import chromium
+from cachedir import cache_root
 from test_page import answer, play_to_question, variant_files, wait
 
 from lesson.answers import quiz_answers
@@ -147,8 +149,14 @@ def test_a_learners_run_through_the_quiz_is_recorded_and_resumes(
         browser.execute_script("document.getElementById('video').pause()")
         given[q["number"]] = "; ".join(forms)
     cmi = recorded(browser)
+    # kept after the run, to read: what the LMS was told
+    (cache_root() / "scorm-run.json").write_text(json.dumps(cmi, indent=1, ensure_ascii=False))
     n = len(asked)
     right = sum(1 for q in asked if q.number % 3 != 0)
+    assert len(cmi["suspend"]) <= 4096 and json.loads(cmi["suspend"])  # SCORM 1.2's limit
+    statuses = browser.execute_script(
+        "return [...document.querySelectorAll('#results li')].map(li => li.textContent)"
+    )
     assert cmi["status"] == "completed" and cmi["exit"] == ""
     assert (cmi["min"], cmi["max"]) == ("0", "100")
     assert float(cmi["raw"]) == pytest.approx(round(100 * right / n, 2))
@@ -161,6 +169,9 @@ def test_a_learners_run_through_the_quiz_is_recorded_and_resumes(
     browser.execute_script("localStorage.removeItem(lessonPage.data.storage)")
     open_in_lms(browser, url)
     assert browser.find_element("id", "summary").get_attribute("data-right") == str(right)
+    assert statuses == browser.execute_script(
+        "return [...document.querySelectorAll('#results li')].map(li => li.textContent)"
+    )  # each question as it was: the first answer, its attempts
     again = recorded(browser)
     assert len(again["interactions"]) == n  # nothing reported twice
     assert again["status"] == "completed"

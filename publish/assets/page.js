@@ -153,9 +153,7 @@
       // the progress kept at the last session's end, if any
       suspended() {
         try {
-          const s = JSON.parse(get("cmi.suspend_data"));
-          // progress on other questions (the package updated with new numbers) starts afresh
-          return s && s.answers && typeof s.answers === "object" && s.key === data.storage ? s : null;
+          return unpack(JSON.parse(get("cmi.suspend_data")));
         } catch (e) {
           return null;
         }
@@ -185,7 +183,7 @@
         if (all) status = isNaN(mastery) ? "completed" : (100 * right) / Math.max(total, 1) >= mastery ? "passed" : "failed";
         set("cmi.core.lesson_status", status);
         set("cmi.core.exit", all ? "" : "suspend");
-        set("cmi.suspend_data", JSON.stringify(state).slice(0, 4096));
+        set("cmi.suspend_data", JSON.stringify(pack(state)));
         // the place in the video changes every few seconds: committed at most twice a minute
         if (!placeOnly || Date.now() - committed > 30000) {
           api.LMSCommit("");
@@ -201,6 +199,42 @@
       },
     };
   })();
+  // SCORM 1.2 keeps 4096 characters of suspend data: the answers as typed, no marks (they are
+  // judged again on the way back), the last attempt only where it differs from the first
+  function pack(state) {
+    const a = {};
+    for (const [n, d] of Object.entries(state.answers)) {
+      const last = d.last && d.attempts > 1 ? d.last.answers : 0;
+      a[n] = [d.verdict, d.answers || {}, d.attempts || 0, d.settled === false ? 0 : 1, last];
+    }
+    return { k: data.storage, t: Math.round(state.time || 0), r: Object.keys(state.reported || {}), a: a };
+  }
+  function unpack(p) {
+    // progress on other questions (the package updated with new numbers) starts afresh
+    if (!p || p.k !== data.storage || typeof p.a !== "object") return null;
+    const state = { answers: {}, time: p.t || 0, reported: {} };
+    for (const n of p.r || []) state.reported[n] = true;
+    for (const q of data.questions) {
+      const d = p.a[q.number];
+      if (!d) continue;
+      const [verdict, answers, attempts, settled, last] = d;
+      const marks = (given) => {
+        const m = {};
+        for (const part of q.parts) if (given[part.key] !== undefined) m[part.key] = judgePart(part, given[part.key]);
+        return m;
+      };
+      const first = { verdict: verdict, answers: answers, marks: marks(answers) };
+      const lastGiven = last || answers;
+      const lastMarks = marks(lastGiven);
+      const lastVerdict = last ? (Object.values(lastMarks).every((m) => m === "right") ? "right" : "wrong") : verdict;
+      state.answers[q.number] = Object.assign(first, {
+        attempts: attempts,
+        settled: settled === 1,
+        last: { verdict: lastVerdict, answers: lastGiven, marks: lastMarks },
+      });
+    }
+    return state;
+  }
   let finished = false;
   window.addEventListener("pagehide", () => {
     if (lms && !finished) {
