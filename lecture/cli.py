@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lesson.catalogue import LANGUAGES
 from lesson.model import DEFAULT_LESSON, Lesson, LessonError, load_lesson
@@ -288,7 +288,7 @@ def _cmd_frames(args: argparse.Namespace) -> int:
     settings = _settings(args)
     target = Path(args.png) if args.png else _out(args, lesson, settings) / "contact-sheet.png"
     if target.suffix.lower() != ".png" or target.is_dir():
-        print(f"lecture: error: --out {target}: not a .png file name", file=sys.stderr)
+        print(f"lecture: error: --png {target}: not a .png file name", file=sys.stderr)
         return 2
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -468,158 +468,262 @@ def _cmd_watch(args: argparse.Namespace) -> int:
     return run(args)
 
 
+# Every option that more than one command takes, declared once: its flags and argparse's
+# keywords. A command names the ones it takes (:func:`_shared`), overriding a default or a help
+# where its own differs; every --out is the folder the command writes.
+SHARED: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
+    "scenes": (
+        ("scenes",),
+        {"nargs": "*", "metavar": "SCENE", "help": "scene names (default: all)"},
+    ),
+    "lesson": (
+        ("--lesson",),
+        {"default": str(DEFAULT_LESSON), "metavar": "FILE", "help": "lesson TOML file"},
+    ),
+    "lang": (
+        ("--lang",),
+        {"default": "id", "choices": list(LANGUAGES), "help": "language of the words (default id)"},
+    ),
+    "quality": (
+        ("--quality",),
+        {
+            "default": "medium",
+            "choices": list(QUALITIES),
+            "help": "render quality (default medium)",
+        },
+    ),
+    "voice": (
+        ("--voice",),
+        {"default": "espeak", "choices": list(VOICE_OPTIONS), "help": VOICE_HELP},
+    ),
+    "jobs": (
+        ("--jobs",),
+        {
+            "type": int,
+            "default": 0,
+            "metavar": "N",
+            "help": "renders drawing frames at once (default: cores)",
+        },
+    ),
+    "quiet": (("--quiet",), {"action": "store_true", "help": "plain progress lines"}),
+    "out": (
+        ("--out",),
+        {
+            "default": None,
+            "metavar": "DIR",
+            "help": "render folder (default media/<lesson>/<quality>)",
+        },
+    ),
+    "force": (("--force",), {"action": "store_true", "help": "render even when up to date"}),
+    "store": (
+        ("--store",),
+        {
+            "metavar": "DIR",
+            "help": "take clips from and keep them in this clip store (--lessons and --cluster "
+            "use media/clip-store without it)",
+        },
+    ),
+    "cluster": (
+        ("--cluster",),
+        {
+            "metavar": "ADDRESS",
+            "help": "render on a Dask cluster (tcp://host:8786) or local:N worker processes",
+        },
+    ),
+}
+# what the commands that render take, besides their own
+RENDERING = ("lesson", "lang", "quality", "voice", "jobs", "quiet", "out", "force", "store")
+
+
+def _shared(*names: str, **changes: dict[str, Any]) -> list[argparse.ArgumentParser]:
+    """Parent parsers holding the shared options `names`, each changed by ``changes[name]``."""
+    parents = []
+    for name in names:
+        flags, keywords = SHARED[name]
+        parent = argparse.ArgumentParser(add_help=False)
+        parent.add_argument(*flags, **{**keywords, **changes.get(name, {})})
+        parents.append(parent)
+    return parents
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="lecture", description=__doc__)
-    sub = p.add_subparsers(dest="command", required=True)
-
-    n = sub.add_parser("numbers", help="print every value each scene will show")
-    n.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
-    n.add_argument("--json", action="store_true", help="machine-readable output")
-    n.set_defaults(func=_cmd_numbers)
-
-    g = sub.add_parser("variants", help="write N lesson files with fresh, teachable numbers")
-    g.add_argument("--count", type=int, required=True, help="how many lesson files")
-    g.add_argument("--seed", type=int, default=0, help="same seed, same files (default 0)")
-    g.add_argument("--vary", default=None, help="comma-separated tables (default: all)")
-    g.add_argument("--lesson", default=str(DEFAULT_LESSON), help="the lesson to vary")
-    g.add_argument("--out", default="lessons/variants", help="folder for the files")
-    g.set_defaults(func=_cmd_variants)
-
-    v = sub.add_parser("verify", help="read the numbers back from the rendered videos (OCR)")
-    v.add_argument("dir", nargs="?", help="render folder (default: the lesson's, by quality)")
-    v.add_argument("--scene", dest="scenes", action="append", default=[], help="only this scene")
-    v.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
-    v.add_argument("--quality", default="medium", choices=list(QUALITIES))
-    v.add_argument("--lang", default="id", choices=list(LANGUAGES))
-    v.set_defaults(func=_cmd_verify)
-
-    f = sub.add_parser(
-        "frames", help="a contact sheet: every step's last frame in one PNG, labelled"
+    """The ``lecture`` command line: one subcommand per task, shared options declared once."""
+    p = argparse.ArgumentParser(
+        prog="lecture",
+        description="Render the inner-product lesson from its lesson file, and everything made "
+        "from it: the video, slides, the lesson page, checks. `lecture COMMAND --help` for one.",
     )
-    f.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
-    f.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
-    f.add_argument("--lang", default="id", choices=list(LANGUAGES), help="language of text")
-    f.add_argument("--quality", default="low", choices=list(QUALITIES), help="default low")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(
+        name: str, help_text: str, func: Any, *parents: argparse.ArgumentParser
+    ) -> argparse.ArgumentParser:
+        c = sub.add_parser(name, help=help_text, description=help_text, parents=list(parents))
+        c.set_defaults(func=func)
+        return c
+
+    low = {"default": "low", "help": "render quality (default low)"}
+
+    n = command(
+        "numbers", "print every value each scene will show", _cmd_numbers, *_shared("lesson")
+    )
+    n.add_argument("--json", action="store_true", help="machine-readable output")
+
+    g = command(
+        "variants",
+        "write N lesson files with fresh, teachable numbers",
+        _cmd_variants,
+        *_shared(
+            "lesson",
+            "out",
+            lesson={"help": "the lesson to vary"},
+            out={
+                "default": "lessons/variants",
+                "help": "folder for the files (default lessons/variants)",
+            },
+        ),
+    )
+    g.add_argument("--count", type=int, required=True, metavar="N", help="how many lesson files")
+    g.add_argument(
+        "--seed", type=int, default=0, metavar="S", help="same seed, same files (default 0)"
+    )
+    g.add_argument(
+        "--vary", default=None, metavar="TABLE,...", help="comma-separated tables (default: all)"
+    )
+
+    v = command(
+        "verify",
+        "read the numbers back from the rendered videos (OCR)",
+        _cmd_verify,
+        *_shared("lesson", "quality", "lang"),
+    )
+    v.add_argument("dir", nargs="?", help="render folder (default: the lesson's, by quality)")
+    v.add_argument(
+        "--scene", dest="scenes", action="append", default=[], metavar="SCENE",
+        help="only this scene (again for more)",
+    )  # fmt: skip
+
+    f = command(
+        "frames",
+        "a contact sheet: every step's last frame in one PNG, labelled",
+        _cmd_frames,
+        *_shared(
+            "scenes",
+            "lesson",
+            "lang",
+            "quality",
+            "jobs",
+            "quiet",
+            "voice",
+            "out",
+            quality=low,
+            out={
+                "help": "render folder to bring up to date and read; the sheet goes there "
+                "(default media/<lesson>/<quality>)"
+            },
+        ),  # fmt: skip
+    )
     f.add_argument(
-        "--out",
-        dest="png",
+        "--png",
         default=None,
+        metavar="FILE",
         help="the PNG (default <render folder>/contact-sheet.png)",
     )
-    f.add_argument(
-        "--render-dir",
-        dest="out",
-        default=None,
-        help="render folder to bring up to date and read (default media/<lesson>/<quality>)",
-    )
-    f.add_argument("--tile-width", type=int, default=320, help="pixels (default 320)")
-    f.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
-    f.add_argument("--quiet", action="store_true", help="plain progress lines")
-    f.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS), help=VOICE_HELP)
-    f.set_defaults(func=_cmd_frames)
+    f.add_argument("--tile-width", type=int, default=320, metavar="PX", help="pixels (default 320)")
 
-    c = sub.add_parser("captions", help="check every subtitle cue against the caption rules")
-    c.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
+    c = command(
+        "captions",
+        "check every subtitle cue against the caption rules",
+        _cmd_captions,
+        *_shared("scenes", "lesson", "lang", "jobs", "voice"),
+    )
     c.add_argument("--check", action="store_true", help="lint the cues (dry runs, no render)")
-    c.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
-    c.add_argument("--lang", default="id", choices=list(LANGUAGES))
-    c.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
-    c.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS), help=VOICE_HELP)
-    c.set_defaults(func=_cmd_captions)
 
-    s = sub.add_parser("script", help="the narration script to record, per scene and cue")
-    s.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
-    s.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
-    s.add_argument("--lang", default="id", choices=list(LANGUAGES))
+    s = command(
+        "script",
+        "the narration script to record, per scene and cue",
+        _cmd_script,
+        *_shared(
+            "scenes",
+            "lesson",
+            "lang",
+            "jobs",
+            "out",
+            out={"help": "folder of script.md and script.csv (default voice/<lesson>/<lang>)"},
+        ),  # fmt: skip
+    )
     s.add_argument("--stale", action="store_true", help="only the recordings to re-record")
-    s.add_argument("--jobs", type=int, default=0, help="worker processes (default: cores)")
-    s.add_argument(
-        "--out", default=None, help="folder of script.md/.csv (default voice/<lesson>/<lang>)"
-    )
-    s.set_defaults(func=_cmd_script)
 
-    w = sub.add_parser(
-        "watch", help="on every save, re-render what changed at preview quality; live preview"
+    w = command(
+        "watch",
+        "on every save, re-render what changed at preview quality; live preview",
+        _cmd_watch,
+        *_shared("scenes", "lesson", "lang", "quality", "jobs", "out", "voice", quality=low),
     )
-    w.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
-    w.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
-    w.add_argument("--lang", default="id", choices=list(LANGUAGES), help="language of text")
-    w.add_argument("--quality", default="low", choices=list(QUALITIES), help="default low")
     w.add_argument(
-        "--jobs", type=int, default=0, help="renders drawing frames at once (default: cores)"
+        "--port", type=int, default=0, metavar="N", help="preview port on 127.0.0.1 (default: any)"
     )
-    w.add_argument("--out", default=None, help="render folder (default media/<lesson>/<quality>)")
-    w.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS), help=VOICE_HELP)
-    w.add_argument("--port", type=int, default=0, help="preview port on 127.0.0.1 (default: any)")
     w.add_argument(
         "--no-browser", dest="browser", action="store_false", help="do not open the preview"
     )
-    w.set_defaults(func=_cmd_watch)
 
-    commands = (
-        (
-            "render",
-            "render scenes (parallel, incremental, atomic); all scenes also join the lesson",
-        ),
-        ("build", "render every scene and join them into the lesson video"),
-        ("slides", "a PPTX deck and an offline HTML deck, one slide per section clip"),
-        ("export", "section clips as transparent WebM/MOV, GIF or poster PNG"),
-        ("page", "an offline lesson page: video, chapters, transcript, the quiz answered in place"),
+    command(
+        "render",
+        "render scenes (parallel, incremental, atomic); all scenes also join the lesson",
+        _cmd_render,
+        *_shared("scenes", *RENDERING),
+        *_lessons("several lesson files in one run, each into its own folder"),
     )
-    for name, help_text in commands:
-        r = sub.add_parser(name, help=help_text)
-        if name not in ("build", "page"):
-            r.add_argument("scenes", nargs="*", metavar="SCENE", help="scene names (default: all)")
-        if name == "export":
-            from publish.export import FORMATS
+    command(
+        "build",
+        "render every scene and join them into the lesson video",
+        _cmd_render,
+        *_shared(*RENDERING),
+        *_lessons("several lesson files in one run, each into its own folder"),
+    ).set_defaults(scenes=[])
+    command(
+        "slides",
+        "a PPTX deck and an offline HTML deck, one slide per section clip",
+        _cmd_slides,
+        *_shared("scenes", *RENDERING),
+    )
+    from publish.export import FORMATS
 
-            r.add_argument("--format", required=True, choices=list(FORMATS))
-        r.add_argument("--lesson", default=str(DEFAULT_LESSON), help="lesson TOML file")
-        r.add_argument("--quality", default="medium", choices=list(QUALITIES))
-        r.add_argument("--lang", default="id", choices=list(LANGUAGES), help="language of text")
-        r.add_argument(
-            "--jobs", type=int, default=0, help="renders drawing frames at once (default: cores)"
-        )
-        r.add_argument(
-            "--out", default=None, help="output folder (default media/<lesson>/<quality>)"
-        )
-        r.add_argument("--force", action="store_true", help="render even when up to date")
-        r.add_argument("--quiet", action="store_true", help="plain progress lines")
-        r.add_argument("--voice", default="espeak", choices=list(VOICE_OPTIONS), help=VOICE_HELP)
-        if name in ("render", "build", "page"):
-            r.add_argument(
-                "--lessons",
-                nargs="+",
-                metavar="FILE",
-                help="several lesson files in one run, each into its own folder"
-                + (" and page, with answers.csv for the teacher" if name == "page" else ""),
-            )
-            r.add_argument(
-                "--cluster",
-                metavar="ADDRESS",
-                help="render on a Dask cluster (tcp://host:8786) or local:N worker processes",
-            )
-        r.add_argument(
-            "--store",
-            metavar="DIR",
-            help="take clips from and keep them in this clip store (--lessons and --cluster "
-            "use media/clip-store without it)",
-        )
-        if name == "page":
-            r.add_argument(
-                "--pages",
-                default=str(MEDIA / "page"),
-                metavar="DIR",
-                help="where the pages go, one folder per lesson (default media/page)",
-            )
-            r.add_argument(
-                "--scorm",
-                action="store_true",
-                help="also zip each page as a SCORM 1.2 package for an LMS (<pages>/<lesson>.zip)",
-            )
-        funcs = {"slides": _cmd_slides, "export": _cmd_export, "page": _cmd_page}
-        r.set_defaults(func=funcs.get(name, _cmd_render), scenes=[])
+    e = command(
+        "export",
+        "section clips as transparent WebM/MOV, GIF or poster PNG",
+        _cmd_export,
+        *_shared("scenes", *RENDERING),
+    )
+    e.add_argument("--format", required=True, choices=list(FORMATS))
+    pg = command(
+        "page",
+        "an offline lesson page: video, chapters, transcript, the quiz answered in place",
+        _cmd_page,
+        *_shared(*RENDERING),
+        *_lessons("several lesson files in one run, each into its own folder and page, with "
+                  "answers.csv for the teacher"),
+    )  # fmt: skip
+    pg.set_defaults(scenes=[])
+    pg.add_argument(
+        "--pages",
+        default=str(MEDIA / "page"),
+        metavar="DIR",
+        help="where the pages go, one folder per lesson (default media/page)",
+    )
+    pg.add_argument(
+        "--scorm",
+        action="store_true",
+        help="also zip each page as a SCORM 1.2 package for an LMS (<pages>/<lesson>.zip)",
+    )
     return p
+
+
+def _lessons(help_text: str) -> list[argparse.ArgumentParser]:
+    """--lessons (with its help) and --cluster: the commands that render many lessons."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--lessons", nargs="+", metavar="FILE", help=help_text)
+    return [parent, *_shared("cluster")]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -108,7 +108,7 @@ def test_a_long_title_is_cut_with_an_ellipsis_inside_the_label() -> None:
 
 def test_unknown_scene_is_one_line_and_nothing_is_written(tmp_path: Path) -> None:
     out = tmp_path / "render"
-    r = lecture("frames", "Recap", "NoSuchScene", "--render-dir", str(out))
+    r = lecture("frames", "Recap", "NoSuchScene", "--out", str(out))
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.count("\n") == 1 and "unknown scene 'NoSuchScene'" in r.stderr
     assert not out.exists()
@@ -119,7 +119,7 @@ def test_bad_lesson_says_what_the_loader_says(tmp_path: Path) -> None:
     text = (ROOT / "lessons" / "inner-product.toml").read_text(encoding="utf-8")
     bad.write_text(text.replace("key = [1, 2]\n# other", "key = [0, 0]\n# other", 1))
     said = lecture("numbers", "--lesson", str(bad))
-    r = lecture("frames", "--lesson", str(bad), "--render-dir", str(tmp_path / "render"))
+    r = lecture("frames", "--lesson", str(bad), "--out", str(tmp_path / "render"))
     assert said.returncode == r.returncode == 2
     assert r.stderr == said.stderr and r.stderr.count("\n") == 1 and "bad.toml" in r.stderr
     assert not (tmp_path / "render").exists()
@@ -128,16 +128,16 @@ def test_bad_lesson_says_what_the_loader_says(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["--out", "{tmp}/sheet.jpg"], "not a .png file name"),
-        (["--out", "{tmp}"], "not a .png file name"),
+        (["--png", "{tmp}/sheet.jpg"], "--png {tmp}/sheet.jpg: not a .png file name"),
+        (["--png", "{tmp}"], "not a .png file name"),
         (["--tile-width", "20"], "--tile-width must be 80 to 1920 pixels, got 20"),
     ],
 )
 def test_bad_output_options_are_one_line(tmp_path: Path, args: list[str], says: str) -> None:
     argv = [a.format(tmp=tmp_path) for a in args]
-    r = lecture("frames", "Recap", "--render-dir", str(tmp_path / "render"), *argv)
+    r = lecture("frames", "Recap", "--out", str(tmp_path / "render"), *argv)
     assert r.returncode == 2 and r.stdout == ""
-    assert r.stderr.count("\n") == 1 and says in r.stderr, r.stderr
+    assert r.stderr.count("\n") == 1 and says.format(tmp=tmp_path) in r.stderr, r.stderr
     assert not (tmp_path / "render").exists()
 
 
@@ -153,8 +153,8 @@ def sheet(rendered: Path, tmp_path_factory: pytest.TempPathFactory):
     out = tmp_path_factory.mktemp("frames") / "low"
     shutil.copytree(rendered, out)
     png = out.parent / "sheet.png"
-    seed = ("--render-dir", str(out), "--quality", QUALITY, "--quiet")  # the seed render's
-    first = lecture("frames", *seed, "--out", str(png), *SEED_SCENES)
+    seed = ("--out", str(out), "--quality", QUALITY, "--quiet")  # the seed render's
+    first = lecture("frames", *seed, "--png", str(png), *SEED_SCENES)
     again = lecture("frames", *seed, *reversed(SEED_SCENES))
     manifest = Manifest.load(out)
     assert manifest is not None
