@@ -11,27 +11,31 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from lesson.model import Lesson, Quiz
+from lesson.model import SCHEMA, Lesson, Quiz
+from lesson.schema import Table
 
 __all__ = ["LESSON_KEYS", "ReadLog", "uncovered"]
 
-# Attribute of Lesson -> its lesson key. Tables read attribute by attribute are in _TABLES.
-LESSON_KEYS: dict[str, str] = {
-    "id": "id",
-    "title": "title",
-    "places": "format",
-    "magnitude": "magnitude.pairs",
-    "magnitude_scale": "magnitude.scale",
-    "scores": "scores.queries",
-    "scale": "scale",
-    "quiz_countdown": "timing.quiz_countdown",
-    "result_hold": "timing.result_hold",
-    "scene_end": "timing.scene_end",
-    "step_pause": "timing.step_pause",
-    "prior_lesson": "intro.prior_lesson",
-    "mml_section": "intro.mml_section",
-}
+# Tables whose model is read attribute by attribute (``projection.query``); every other table
+# with a model is read as one value under the table's key (``format``, ``scale``).
 _TABLES = ("projection", "angle", "attention", "spread")
+
+
+def _lesson_keys() -> dict[str, str]:
+    """Attribute of Lesson -> its lesson key, from the schema (:data:`lesson.model.SCHEMA`)."""
+    keys = {f.attribute: f.name for f in SCHEMA.fields}
+    for t in SCHEMA.tables:
+        if not isinstance(t, Table) or t.name in _TABLES:
+            continue  # the quiz list and the tables read attribute by attribute
+        if t.model:
+            keys[t.model] = t.name
+        else:
+            keys.update({f.attribute: f"{t.name}.{f.name}" for f in t.fields})
+    return keys
+
+
+# Attribute of Lesson -> its lesson key (``magnitude_scale`` -> ``magnitude.scale``).
+LESSON_KEYS: dict[str, str] = _lesson_keys()
 _UNTRACKED = ("path", "raw", "section_json")
 
 
