@@ -351,14 +351,22 @@ def video_seconds(out: Path, scenes: list[str]) -> float:
     return sum(data["clips"][s]["duration"] for s in scenes)
 
 
-def narration_share(out: Path, whole: bool) -> dict:
-    """Build at medium quality (the seed scenes, or the whole lesson) and sum the narration."""
+def narration_share(
+    out: Path, whole: bool, lang: str = "id", voice: str = "espeak", media: Path | None = None
+) -> dict:
+    """Build at medium quality (the seed scenes, or the whole lesson) and sum the narration.
+
+    With `media`, the run's caches (LaTeX, the voice's takes) start empty there: each voice
+    then synthesises every take it says, as on a first build.
+    """
     scenes = [] if whole else SEED
+    env = {"LECTURE_MEDIA": str(media)} if media is not None else None
     t = run(
         lecture(
             "build" if whole else "render", *scenes, "--quality", "medium", "--jobs", "2",
-            "--out", str(out), "--quiet", "--force",
-        )
+            "--out", str(out), "--quiet", "--force", "--lang", lang, "--voice", voice,
+        ),
+        env=env,
     )  # fmt: skip
     rendered = dict(re.findall(r"\] (\w+): rendered in ([\d.]+) s", LAST_STDERR[0]))
     clips = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["clips"]
@@ -510,6 +518,11 @@ def main() -> int:
     )
     ap.add_argument("--only-narration", action="store_true", help="run case (e) only")
     ap.add_argument(
+        "--only-voices",
+        action="store_true",
+        help="case (e) in English with espeak-ng and with Piper side by side, caches empty",
+    )
+    ap.add_argument(
         "--only",
         choices=["low", "high"],
         help="low: cases (a) and (b) only (cold and no-change 480p15); "
@@ -542,6 +555,14 @@ def main() -> int:
         for r in high_rows(h):
             print("  ".join(r))
         print(f"load average before {h['load_before']}, after {h['load_after']}")
+        shutil.rmtree(work, ignore_errors=True)
+        return 0
+    if args.only_voices:
+        pairs = {}
+        for voice in ("espeak", "piper"):
+            media = work / f"media-{voice}"
+            pairs[voice] = narration_share(work / f"en-{voice}", False, "en", voice, media)
+        print(json.dumps(pairs, indent=2))
         shutil.rmtree(work, ignore_errors=True)
         return 0
     if args.only_narration:

@@ -18,7 +18,7 @@ from lesson.scenelist import lesson_order
 from lesson.sheet import numbers_sheet
 from pipeline.files import atomic_writes
 from pipeline.manifest import Manifest
-from pipeline.settings import MEDIA, QUALITIES, VOICE_OPTIONS, RenderSettings
+from pipeline.settings import MEDIA, QUALITIES, VOICE_OPTIONS, RenderSettings, voice_problem
 
 if TYPE_CHECKING:
     from pipeline.batch import BatchResult
@@ -26,7 +26,10 @@ if TYPE_CHECKING:
 
 __all__ = ["main"]
 
-VOICE_HELP = "who speaks the captions: espeak (default; recordings where fresh) or none (silent)"
+VOICE_HELP = (
+    "who speaks the captions: espeak (default; recordings where fresh), piper (a neural "
+    "English voice; recordings where fresh) or none (silent)"
+)
 
 
 def _cmd_numbers(args: argparse.Namespace) -> int:
@@ -740,6 +743,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status: 0 on success, 2 for a bad lesson file or bad arguments.
     """
     args = build_parser().parse_args(argv)
+    problem = voice_problem(getattr(args, "voice", "espeak"), getattr(args, "lang", "id"))
+    if problem is not None:  # before anything renders
+        print(f"lecture: error: {problem}", file=sys.stderr)
+        return 2
     try:
         return int(args.func(args))
     except LessonError as e:

@@ -14,12 +14,14 @@ __all__ = [
     "MEDIA",
     "QUALITIES",
     "VARIANTS",
+    "VOICE_LANGUAGES",
     "VOICE_OPTIONS",
     "X264_OPTIONS",
     "RenderSettings",
     "Variant",
     "default_out",
     "media_root",
+    "voice_problem",
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,8 +46,31 @@ def media_root() -> Path:
 
 MEDIA = media_root()
 
-# --voice: the synthetic voice (espeak-ng, recorded takes where fresh), or silent renders.
-VOICE_OPTIONS = ("espeak", "none")
+# --voice: the synthetic voice (espeak-ng, recorded takes where fresh), the neural English
+# voice (Piper, recorded takes where fresh), or silent renders.
+VOICE_OPTIONS = ("espeak", "piper", "none")
+# the languages each voice speaks (a voice not named here speaks every lesson language)
+VOICE_LANGUAGES = {"piper": ("en",)}
+
+
+def voice_problem(voice: str, lang: str) -> str | None:
+    """Why `voice` cannot narrate a lesson in `lang`, in one line; None when it can.
+
+    Examples
+    --------
+    >>> voice_problem("piper", "en") is None, voice_problem("espeak", "id") is None
+    (True, True)
+    >>> voice_problem("piper", "id")[:40]
+    '--voice piper speaks English only: no of'
+    """
+    if lang in VOICE_LANGUAGES.get(voice, (lang,)):
+        return None
+    return (
+        f"--voice {voice} speaks English only: no offline neural voice for {lang!r} ships in a "
+        "package (such voices download their weights at run time); use --voice espeak, "
+        "or record the lesson"
+    )
+
 
 # Quality name -> the manim config entries it sets: one of manim's qualities, or a picture size
 # (16:9, as manim's frame) and a frame rate of its own.
@@ -145,6 +170,9 @@ class RenderSettings:
         ):
             if value not in allowed:
                 raise ValueError(f"unknown {what} {value!r}; have {', '.join(allowed)}")
+        problem = voice_problem(self.voice, self.lang)
+        if problem is not None:
+            raise ValueError(problem)
 
     @property
     def video(self) -> Variant:

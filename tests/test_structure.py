@@ -166,7 +166,7 @@ def test_voice_is_checked_once_from_one_list() -> None:
         "page",
     }
     assert all(list(choices or ()) == list(VOICE_OPTIONS) for choices in offered.values())
-    with pytest.raises(ValueError, match="unknown voice 'robot'; have espeak, none"):
+    with pytest.raises(ValueError, match="unknown voice 'robot'; have espeak, piper, none"):
         RenderSettings(voice="robot")
 
 

@@ -29,7 +29,8 @@ def test_the_registry_names_the_voice_options() -> None:
 @pytest.mark.voice
 @pytest.mark.parametrize("name", VOICE_OPTIONS)
 def test_every_narrator_is_a_voice(tmp_path: Path, name: str) -> None:
-    narrator = narrator_for(name, "id", tmp_path / "rec", cache=tmp_path / "cache")
+    lang = "en" if name == "piper" else "id"  # the neural voice speaks English only
+    narrator = narrator_for(name, lang, tmp_path / "rec", cache=tmp_path / "cache")
     assert isinstance(narrator, Voice) and narrator.pause == PAUSE
     assert isinstance(EngineNarrator("en"), Voice)
 
@@ -92,6 +93,13 @@ def test_voice_inputs_are_those_clips_were_hashed_with(tmp_path: Path) -> None:
     assert set(inputs) - set(engine) == {"recording:cp_sub_dot.txt", "recording:cp_sub_dot.wav"}
     assert narrator_for("espeak", "en").inputs() == engine  # the engine alone: no folder
     assert narrator_for("none", "en", folder).inputs() == {"voice": "none"}
+    neural = narrator_for("piper", "en").inputs()
+    assert neural["voice"] == "piper" and neural["model"] == "en_US-joe-medium"
+    assert "piper-tts" in neural["version"] and neural["rate"] == engine["rate"]
+    assert set(narrator_for("piper", "en", folder).inputs()) - set(neural) == {
+        "recording:cp_sub_dot.txt",
+        "recording:cp_sub_dot.wav",
+    }
 
 
 @pytest.mark.voice
@@ -110,3 +118,53 @@ def test_reading_voice_inputs_loads_neither_scipy_nor_manim(tmp_path: Path) -> N
         check=True,
     )
     assert r.stdout.strip() == "[]"
+
+
+def test_the_neural_voice_refuses_indonesian_in_one_line(tmp_path: Path) -> None:
+    from pipeline.voice.synthesis import VoiceError
+
+    with pytest.raises(VoiceError, match="--voice piper speaks English only"):
+        narrator_for("piper", "id")
+    out = tmp_path / "render"
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "lecture.cli",
+            "render",
+            "Hook",
+            "--voice",
+            "piper",
+            "--out",
+            str(out),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 2 and r.stdout == "" and r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr.startswith("lecture: error: --voice piper speaks English only")
+    assert not out.exists()
+
+
+@pytest.mark.voice
+def test_the_neural_voice_says_a_cue_levelled_and_cached(tmp_path: Path) -> None:
+    """A real Piper take: levelled to the target, its voice named, made once, then read back."""
+    from pipeline.voice.loudness import measure
+    from pipeline.voice.targets import RATE, TARGET_LUFS
+
+    cache = tmp_path / "cache"
+    narrator = narrator_for("piper", "en", cache=cache)
+    words = "Multiply the matching coordinates, then add: q dot k equals four."
+    seconds = narrator.speak("cp_sub_dot", words, 0.0)
+    assert 2.0 < seconds < 8.0
+    (cue,) = narrator.cues
+    assert cue.voice.startswith("piper en_US-joe-medium") and cue.words == words
+    made = sorted(p.name for p in cache.rglob("*.wav"))
+    assert len(made) == 2  # the take and its levelled copy
+    lufs, peak = measure(narrator.track(seconds + 0.5))
+    assert abs(lufs - TARGET_LUFS) <= 1.0 and peak <= -1.0, (lufs, peak)
+    again = narrator_for("piper", "en", cache=cache)
+    assert again.speak("cp_sub_dot", words, 0.0) == seconds  # from the cache
+    assert sorted(p.name for p in cache.rglob("*.wav")) == made
+    assert RATE == 48_000

