@@ -219,7 +219,7 @@ def _cmd_page(args: argparse.Namespace) -> int:
     from lesson.answers import quiz_answers
     from pipeline.batch import load_all
     from pipeline.render import RenderError
-    from publish.page import PageError, page_data, write_answers_csv, write_page
+    from publish.page import PageError, lesson_title, write_answers_csv, write_page
 
     try:
         for lesson in load_all(args.lessons or [args.lesson]):
@@ -246,7 +246,7 @@ def _cmd_page(args: argparse.Namespace) -> int:
         if args.scorm:
             from publish.scorm import write_scorm
 
-            title = page_data(lesson, out, manifest, args.lang)["title"]
+            title = lesson_title(lesson, args.lang)
             package = write_scorm(lesson, index.parent, title, pages / f"{lesson.id}.zip")
             print(f"{lesson.id}: {package}  (SCORM 1.2)")
     if args.lessons:

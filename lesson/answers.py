@@ -292,8 +292,10 @@ def verdict(part: Part, answer: str, lang: str) -> str:
     Returns
     -------
     str
-        ``right``, ``wrong``, or the reason a text is refused without costing an attempt:
-        ``unreadable`` (not a number or a vector) or ``ambiguous`` (it reads two ways).
+        ``right``, ``wrong``, or the reason a text is refused without costing an attempt
+        (:mod:`lesson.written`): ``unreadable`` (not a number or a vector), ``grouped`` (a
+        number that may be grouped in thousands) or ``commas`` (commas that may part
+        coordinates or mark decimals).
 
     Examples
     --------

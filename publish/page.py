@@ -33,7 +33,15 @@ from pipeline.store import link_file
 from publish.folder import built_aside
 from publish.templates import render
 
-__all__ = ["ASSETS", "PageError", "answers_rows", "page_data", "write_answers_csv", "write_page"]
+__all__ = [
+    "ASSETS",
+    "PageError",
+    "answers_rows",
+    "lesson_title",
+    "page_data",
+    "write_answers_csv",
+    "write_page",
+]
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 UI_PREFIX = "pg_ui_"
@@ -112,7 +120,7 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
     return {
         "lesson": lesson.id,
         "lang": lang,
-        "title": lesson.title if lang == "id" else strings["lesson_video_title"],
+        "title": lesson_title(lesson, lang),
         "duration": video.duration,
         "ui": {
             k.removeprefix(UI_PREFIX): _with_forms(v, forms)
@@ -128,6 +136,11 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
         # a lesson's answers are kept per its questions: new numbers start afresh
         "storage": f"lecture-page/{lesson.id}/{lang}/{digest}",
     }
+
+
+def lesson_title(lesson: Lesson, lang: str) -> str:
+    """The lesson's title in `lang`: the lesson file's own (Indonesian), else the catalogue's."""
+    return lesson.title if lang == "id" else catalogue(lang)["lesson_video_title"]
 
 
 def _with_forms(text: str, forms: dict[str, str]) -> str:

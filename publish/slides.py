@@ -19,6 +19,7 @@ from pipeline.files import atomic_write
 from pipeline.media import last_frame
 from publish.assemble import to_vtt
 from publish.folder import built_aside
+from publish.page import lesson_title
 from publish.sections import SectionClip
 from publish.templates import render
 
@@ -94,7 +95,7 @@ def write_pptx(
     _dark(title)
     _text(
         title,
-        lesson.title if lang == "id" else strings["lesson_video_title"],
+        lesson_title(lesson, lang),
         Inches(2.2),
         Inches(1.6),
         40,
@@ -149,7 +150,7 @@ def write_html_deck(
         page = render(
             "deck.html",
             lang=lang,
-            title=lesson.title if lang == "id" else strings["lesson_video_title"],
+            title=lesson_title(lesson, lang),
             goal=strings["deck_goal"],
             hint=strings["deck_hint"],
             hint_auto=strings["deck_hint_auto"],

@@ -120,6 +120,8 @@
     return part.right.includes(answer) ? "right" : "wrong";
   }
   const REFUSED = { [UNREADABLE]: ui.unreadable, [GROUPED]: ui.grouped, [COMMAS]: ui.commas };
+  // a question's verdict from its parts' marks: right when every part is
+  const outcome = (marks) => (Object.values(marks).every((m) => m === "right") ? "right" : "wrong");
 
   // --- SCORM 1.2: inside a learning management system, results go to it ---------------------
   // The LMS's run-time is the API object of a parent frame or of the opener. Without one
@@ -146,7 +148,8 @@
     const set = (name, value) => api.LMSSetValue(name, String(value));
     if (get("cmi.core.lesson_status") === "not attempted") set("cmi.core.lesson_status", "incomplete");
     const mastery = parseFloat(get("cmi.student_data.mastery_score"));
-    function said(q, answers) {
+    // the learner's response as an interaction records it: each part as typed or its option's id
+    function response(q, answers) {
       return q.parts.map((p) => (answers || {})[p.key] || "").join("; ").slice(0, 255);
     }
     return {
@@ -169,7 +172,7 @@
           const at = "cmi.interactions." + n + ".";
           set(at + "id", "q" + q.number);
           set(at + "type", "fill-in");
-          set(at + "student_response", said(q, done.answers));
+          set(at + "student_response", response(q, done.answers));
           set(at + "result", done.verdict === "right" ? "correct" : "wrong");
           state.reported[q.number] = true;
         }
@@ -226,7 +229,7 @@
       const first = { verdict: verdict, answers: answers, marks: marks(answers) };
       const lastGiven = last || answers;
       const lastMarks = marks(lastGiven);
-      const lastVerdict = last ? (Object.values(lastMarks).every((m) => m === "right") ? "right" : "wrong") : verdict;
+      const lastVerdict = last ? outcome(lastMarks) : verdict;
       state.answers[q.number] = Object.assign(first, {
         attempts: attempts,
         settled: settled === 1,
@@ -533,11 +536,10 @@
       }
       answers[part.key] = a;
     }
-    const outcome = Object.values(marks).every((m) => m === "right") ? "right" : "wrong";
-    const attempt = { verdict: outcome, answers: answers, marks: marks };
+    const attempt = { verdict: outcome(marks), answers: answers, marks: marks };
     const before = state.answers[q.number];
     const done = before ? Object.assign(before, { last: attempt, attempts: (before.attempts || 1) + 1 }) : Object.assign({ attempts: 1, last: attempt }, attempt);
-    if (outcome === "right") settle(q, form, done);
+    if (attempt.verdict === "right") settle(q, form, done);
     else {
       done.settled = false;
       state.answers[q.number] = done;
@@ -603,14 +605,14 @@
     const lastTry = done.last || done;
     mark(q, form, lastTry);
     form.querySelector(".buttons").replaceChildren();
-    const outcome = lastTry.verdict;
-    const head = VERDICT[outcome];
-    const expected = outcome === "right" ? "" : " " + ui.expected + " " + q.parts.map((p) => p.shown).join("; ") + ".";
+    const result = lastTry.verdict;
+    const head = VERDICT[result];
+    const expected = result === "right" ? "" : " " + ui.expected + " " + q.parts.map((p) => p.shown).join("; ") + ".";
     const verdict = form.querySelector("#verdict");
     verdict.textContent = head + expected + " " + q.reason + (active === q ? " " + ui.solution : "");
-    verdict.className = outcome;
-    form.dataset.verdict = outcome;
-    document.body.dataset.verdict = outcome;
+    verdict.className = result;
+    form.dataset.verdict = result;
+    document.body.dataset.verdict = result;
     // the controls are disabled now: the verdict takes the focus, so the keyboard is not lost
     if (panel.contains(document.activeElement) || document.activeElement === document.body) verdict.focus();
   }
