@@ -44,6 +44,7 @@ __all__ = [
     "loudness",
     "problem",
     "speech_seconds",
+    "speech_span",
 ]
 
 SILENT_LUFS = -50.0  # quieter than this is silent (speech at a normal level is -30..-14)
@@ -72,33 +73,53 @@ def loudness(samples: np.ndarray, rate: int) -> float:
         return float(meter.integrated_loudness(x))
 
 
-def speech_seconds(samples: np.ndarray, rate: int) -> float:
-    """Seconds from the first to the last window that holds speech (0 for silence).
+def speech_span(samples: np.ndarray, rate: int) -> tuple[float, float] | None:
+    """Seconds where speech starts and ends: the first and last window that holds speech.
 
     A window of :data:`FRAME` seconds holds speech when its RMS level is within
     :data:`SPEECH_RANGE_DB` of the loudest window and above :data:`SPEECH_FLOOR_DBFS`.
+
+    Returns
+    -------
+    tuple of float, or None
+        ``(start, end)`` from the first sample (end exclusive); None when nothing is speech.
 
     Examples
     --------
     >>> rate = 1000
     >>> x = np.zeros(3 * rate)
     >>> x[1000:1500] = 0.5  # half a second of sound after one second of silence
-    >>> speech_seconds(x, rate)
-    0.5
+    >>> speech_span(x, rate)
+    (1.0, 1.5)
     """
     x = np.asarray(samples, np.float64)
     n = max(1, round(FRAME * rate))
     frames = len(x) // n
     if frames == 0:
-        return 0.0
+        return None
     rms = np.sqrt(np.mean(np.square(x[: frames * n].reshape(frames, n)), axis=1))
     with np.errstate(divide="ignore"):
         level = 20 * np.log10(rms)
     top = float(level.max())
     if not math.isfinite(top) or top < SPEECH_FLOOR_DBFS:
-        return 0.0
+        return None
     on = np.flatnonzero(level >= max(top - SPEECH_RANGE_DB, SPEECH_FLOOR_DBFS))
-    return round(float((on[-1] - on[0] + 1) * n / rate), 3)
+    return round(float(on[0] * n / rate), 3), round(float((on[-1] + 1) * n / rate), 3)
+
+
+def speech_seconds(samples: np.ndarray, rate: int) -> float:
+    """Seconds from the first to the last window that holds speech (0 for silence).
+
+    Examples
+    --------
+    >>> rate = 1000
+    >>> x = np.zeros(3 * rate)
+    >>> x[1000:1500] = 0.5
+    >>> speech_seconds(x, rate)
+    0.5
+    """
+    span = speech_span(samples, rate)
+    return 0.0 if span is None else round(span[1] - span[0], 3)
 
 
 def problem(

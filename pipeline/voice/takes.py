@@ -1,0 +1,201 @@
+"""An author's take as the recording studio receives it: decode, check, trim, level, save.
+
+The studio (``lecture record``) sends what the microphone gave, as an audio file. Before it
+is kept it is decoded (any format PyAV reads; anything else is refused), capped in size
+(:data:`MAX_BYTES`) and length (:data:`MAX_SECONDS`), checked as a render checks a take
+(:func:`pipeline.takecheck.problem`: silent, clipped, speech far shorter or longer than the
+synthetic take of the same words), trimmed to its speech with a margin each side
+(:data:`LEAD`, :data:`TRAIL`, so a soft first consonant is never cut), and levelled as the
+narration is (:data:`~pipeline.voice.targets.TARGET_LUFS`, true peak under the ceiling). An
+accepted take is saved where renders look for it, ``<cue>.wav`` with ``<cue>.txt`` holding
+its words (:mod:`pipeline.voice.recordings`).
+"""
+
+from __future__ import annotations
+
+import math
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import av
+import numpy as np
+
+from pipeline.files import atomic_write
+from pipeline.takecheck import problem, speech_span
+from pipeline.voice.audio import decode, read_audio, write_wav
+from pipeline.voice.loudness import measure, normalize
+from pipeline.voice.recordings import AUDIO_EXTS, text_hash
+from pipeline.voice.samples import Samples
+from pipeline.voice.synthesis import CACHE, synthesize
+from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, RATE
+
+__all__ = [
+    "FADE",
+    "LEAD",
+    "MAX_BYTES",
+    "MAX_SECONDS",
+    "TRAIL",
+    "Take",
+    "TakeRefused",
+    "prepare_take",
+    "save_take",
+]
+
+MAX_BYTES = 24 * 1024 * 1024  # an upload larger than this is refused (2 min of 48 kHz PCM)
+MAX_SECONDS = 90.0  # a take longer than this is refused (the longest cue says about 20 s)
+LEAD = 0.20  # seconds kept before the first window of speech
+TRAIL = 0.30  # and after the last (a breath, the decay of the last word)
+FADE = 0.01  # seconds of fade at each cut end, so a cut never clicks
+
+
+class TakeRefused(ValueError):
+    """An upload that is not a take at all: too large, too long, or not audio.
+
+    Attributes
+    ----------
+    status : int
+        The HTTP status the studio answers with (413 or 415).
+    """
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+@dataclass(frozen=True)
+class Take:
+    """A take as the studio judged it.
+
+    Attributes
+    ----------
+    samples : numpy.ndarray or None
+        The trimmed, levelled take (mono at :data:`~pipeline.voice.targets.RATE`); None when
+        it is rejected.
+    reason : str or None
+        Why it is rejected (:func:`pipeline.takecheck.problem`), None when accepted.
+    received : float
+        Seconds of the upload as recorded.
+    trimmed : tuple of float
+        Seconds cut from its start and its end.
+    """
+
+    samples: Samples | None
+    reason: str | None
+    received: float
+    trimmed: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def seconds(self) -> float:
+        """Length of the kept take (0 when rejected)."""
+        return 0.0 if self.samples is None else round(len(self.samples) / RATE, 3)
+
+    def levels(self) -> tuple[float, float]:
+        """Integrated loudness (LUFS) and true peak (dBTP) of the kept take (``-inf`` if none)."""
+        return (-math.inf, -math.inf) if self.samples is None else measure(self.samples, RATE)
+
+
+def _decode_bytes(data: bytes, rate: int | None) -> tuple[Samples, int]:
+    """Decode an upload with PyAV; :class:`TakeRefused` (415) when it is not audio."""
+    with tempfile.NamedTemporaryFile(prefix="lecture-take-", suffix=".upload") as f:
+        f.write(data)
+        f.flush()
+        try:
+            return decode(f.name, rate)
+        except (av.error.FFmpegError, OSError, ValueError, IndexError):
+            raise TakeRefused(415, "not audio: the upload cannot be decoded") from None
+
+
+def _fade(x: Samples, rate: int) -> Samples:
+    n = min(len(x) // 2, round(FADE * rate))
+    if n:
+        ramp = np.linspace(0.0, 1.0, n, dtype=np.float32)
+        x[:n] *= ramp
+        x[len(x) - n :] *= ramp[::-1]
+    return x
+
+
+def prepare_take(data: bytes, words: str, lang: str, *, cache: Path = CACHE) -> Take:
+    """Judge an uploaded take of `words`; trim and level it when it is fit to play.
+
+    Parameters
+    ----------
+    data : bytes
+        The upload (WAV from the studio page, or any audio file PyAV decodes).
+    words : str
+        The words it is a take of (its cue's spoken words).
+    lang : {"id", "en"}
+        The language; the synthetic take of `words` in it is the length it is compared with.
+    cache : Path
+        The synthetic takes' cache.
+
+    Returns
+    -------
+    Take
+        Rejected (``samples`` None, with the reason) when the take is silent, clipped, or
+        its speech is under half or over twice the synthetic take's.
+
+    Raises
+    ------
+    TakeRefused
+        When the upload is over :data:`MAX_BYTES`, not audio, has no samples, or is longer
+        than :data:`MAX_SECONDS`.
+    """
+    if len(data) > MAX_BYTES:
+        raise TakeRefused(413, f"too large: {len(data)} bytes, over {MAX_BYTES}")
+    channels, rate = _decode_bytes(data, None)
+    received = channels.shape[1] / rate if rate else 0.0
+    if channels.shape[1] == 0:
+        raise TakeRefused(415, "not audio: the upload has no samples")
+    if received > MAX_SECONDS:
+        raise TakeRefused(413, f"too long: {received:.1f} s, over {MAX_SECONDS:g} s")
+    synthetic = read_audio(synthesize(words, lang, cache=cache))
+    reason = problem(channels, rate, synthetic, RATE)
+    if reason is not None:
+        return Take(None, reason, round(received, 3))
+    mono = np.ascontiguousarray(_decode_bytes(data, RATE)[0].mean(axis=0), np.float32)
+    span = speech_span(mono, RATE)
+    assert span is not None  # a take with no speech is silent, rejected above
+    start = max(0, round((span[0] - LEAD) * RATE))
+    end = min(len(mono), round((span[1] + TRAIL) * RATE))
+    kept = _fade(mono[start:end].copy(), RATE)
+    leveled = normalize(kept, RATE, ceiling=CEILING_DBTP - ENCODER_HEADROOM)
+    cut = (round(start / RATE, 3), round((len(mono) - end) / RATE, 3))
+    return Take(leveled, None, round(received, 3), cut)
+
+
+def save_take(folder: Path, cue: str, samples: Samples, words: str) -> Path:
+    """Save a take as ``<cue>.wav`` with its words in ``<cue>.txt``, each file atomically.
+
+    The audio is moved into place before its words: a save cut off between the two leaves
+    the new take with the old words, stale (never played), not an old take passing for the
+    new words. Another audio file of the cue that reads its words from the sidecar
+    (``<cue>.flac``) gets the hash of those words in its name, so it stays what it was.
+
+    Parameters
+    ----------
+    folder : Path
+        The scene's recordings folder (made if missing).
+    cue : str
+        The cue id.
+    samples : numpy.ndarray
+        The take, mono at :data:`~pipeline.voice.targets.RATE`.
+    words : str
+        The words it says.
+
+    Returns
+    -------
+    Path
+        The WAV file.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    sidecar = folder / f"{cue}.txt"
+    if sidecar.is_file():
+        old = text_hash(sidecar.read_text(encoding="utf-8-sig"))
+        for ext in AUDIO_EXTS:
+            other = folder / f"{cue}{ext}"
+            if ext != ".wav" and other.is_file():
+                other.rename(folder / f"{cue}.{old}{ext}")
+    wav = write_wav(folder / f"{cue}.wav", samples, RATE)
+    atomic_write(sidecar, " ".join(words.split()) + "\n")
+    return wav
