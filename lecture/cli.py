@@ -438,6 +438,55 @@ def _cmd_script(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_record(args: argparse.Namespace) -> int:
+    """``lecture record``: the recording studio, served on 127.0.0.1 until interrupted."""
+    import socket
+
+    import uvicorn
+
+    from lecture.studio import StepFrames, Studio, studio_app, studio_cues
+    from lesson.scenelist import registry
+    from pipeline.dryrun import dry_runs
+    from pipeline.voice.recordings import recordings_root
+
+    lesson = load_lesson(args.lesson)
+    scenes = list(args.scenes) or lesson_order(lesson)
+    unknown = [s for s in scenes if s not in registry()]
+    if unknown:
+        print(f"lecture: error: unknown scene {unknown[0]!r}", file=sys.stderr)
+        return 2
+    if not 0 <= args.port <= 65535:
+        print(f"lecture: error: --port must be 0 to 65535, got {args.port}", file=sys.stderr)
+        return 2
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.bind(("127.0.0.1", args.port))
+        sock.listen(128)  # a request before the server runs waits, is not refused
+    except OSError as e:
+        sock.close()
+        print(f"lecture: error: port {args.port}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    print(f"studio: reading the cues of {len(scenes)} scene(s)…", file=sys.stderr, flush=True)
+    runs = dry_runs(scenes, lesson.path, args.lang, args.jobs, "espeak", recordings=False)
+    frames = StepFrames(lesson, scenes, args.lang, args.jobs) if args.frames else None
+    studio = Studio(lesson, args.lang, studio_cues(runs), recordings_root(), frames)
+    port = sock.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/?t={studio.token}"
+    print(f"studio: {url}", flush=True)
+    print(
+        f"studio: {len(studio.cues)} cues; takes go to {studio.folder('<Scene>')}; Ctrl+C stops",
+        file=sys.stderr,
+        flush=True,
+    )
+    if args.browser and (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        import webbrowser
+
+        webbrowser.open(url)
+    config = uvicorn.Config(studio_app(studio), log_level="warning", lifespan="off")
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
 def _cmd_variants(args: argparse.Namespace) -> int:
     """``lecture variants``: N lesson files with fresh, teachable numbers."""
     from lesson.variants import generate, parse_vary
@@ -656,6 +705,25 @@ def build_parser() -> argparse.ArgumentParser:
         ),  # fmt: skip
     )
     s.add_argument("--stale", action="store_true", help="only the recordings to re-record")
+
+    rc = command(
+        "record",
+        "a recording studio in the browser: record, check and save each cue's take",
+        _cmd_record,
+        *_shared("scenes", "lesson", "lang", "jobs"),
+    )
+    rc.add_argument(
+        "--port", type=int, default=0, metavar="N", help="port on 127.0.0.1 (default: any free)"
+    )
+    rc.add_argument(
+        "--no-browser", dest="browser", action="store_false", help="do not open the page"
+    )
+    rc.add_argument(
+        "--no-frames",
+        dest="frames",
+        action="store_false",
+        help="do not render the scenes (low quality) to show each step's frame",
+    )
 
     w = command(
         "watch",

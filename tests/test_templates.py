@@ -56,10 +56,13 @@ def test_every_template_escapes_what_it_is_given() -> None:
         "deck.html",
         "page.html",
         "preview.html",
+        "studio.html",
     ]
     evil = '<script>alert("x")</script>'
     page = render("preview.html", lang="en", title=evil, version="version.json")
     assert evil not in page and "&lt;script&gt;" in page
+    studio = render("studio.html", lang="id", title=evil, token=evil, max_bytes=1)
+    assert evil not in studio and studio.count("&lt;script&gt;") == 4
     deck = render(
         "deck.html", lang="en", title=evil, goal=evil, hint=evil, hint_auto=evil,
         captions=evil, slides=[{"title": evil, "stem": "s", "vtt": "data:,"}],

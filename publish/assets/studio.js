@@ -1,0 +1,331 @@
+// The recording studio's page (lecture record): list the cues, record one from the
+// microphone as 16-bit PCM WAV, send it to the studio, show what the studio answered.
+"use strict";
+
+const token = document.body.dataset.token;
+const maxBytes = Number(document.body.dataset.maxBytes);
+const NEEDS = new Set(["missing", "stale", "rejected"]);
+const $ = (id) => document.getElementById(id);
+const withToken = (path) => `${path}?t=${encodeURIComponent(token)}`;
+const cuePath = (kind, c) =>
+  `/api/${kind}/${encodeURIComponent(c.scene)}/${encodeURIComponent(c.cue)}`;
+
+let cues = [];
+let current = -1;
+let framesState = "off";
+let recording = null; // {ctx, stream, chunks, analyser, raf, started}
+let take = null; // the last recording: {blob, url, seconds}
+let busy = false;
+
+function say(text, kind = "") {
+  const s = $("status");
+  s.textContent = text;
+  s.className = kind;
+}
+
+async function api(path, options = {}) {
+  const headers = {"X-Studio-Token": token, ...(options.headers || {})};
+  return fetch(path, {...options, headers, cache: "no-store"});
+}
+
+async function load() {
+  const r = await api("/api/cues");
+  if (!r.ok) {
+    say(`The studio refused the list: ${(await r.text()).trim()}`, "rejected");
+    return;
+  }
+  const data = await r.json();
+  cues = data.cues;
+  framesState = data.frames;
+  drawList();
+  if (current < 0 && cues.length) select(Math.max(0, cues.findIndex((c) => NEEDS.has(c.state))));
+}
+
+function tally() {
+  const n = (s) => cues.filter((c) => c.state === s).length;
+  $("tally").textContent =
+    `${n("recorded")} of ${cues.length} recorded · ${n("missing")} missing · ` +
+    `${n("stale")} stale · ${n("rejected")} rejected`;
+}
+
+function stateLabel(c) {
+  return c.state === "rejected" ? `rejected: ${c.reason}` : c.state;
+}
+
+function drawList() {
+  const nav = $("list");
+  const only = $("needs").checked;
+  nav.replaceChildren();
+  let scene = null;
+  let step = null;
+  let list = null;
+  cues.forEach((c, i) => {
+    if (only && !NEEDS.has(c.state) && i !== current) return;
+    if (c.scene !== scene) {
+      scene = c.scene;
+      step = null;
+      const h = document.createElement("h2");
+      h.textContent = scene;
+      nav.append(h);
+    }
+    if (c.step !== step) {
+      step = c.step;
+      const h = document.createElement("h3");
+      h.textContent = `Step ${c.step + 1} · ${c.step_name}`;
+      list = document.createElement("ol");
+      nav.append(h, list);
+    }
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.index = String(i);
+    b.setAttribute("aria-current", String(i === current));
+    const name = document.createElement("span");
+    name.textContent = c.cue;
+    const state = document.createElement("span");
+    state.className = `state ${c.state}`;
+    state.textContent = c.state;
+    state.title = stateLabel(c);
+    b.append(name, state);
+    b.addEventListener("click", () => select(i));
+    li.append(b);
+    list.append(li);
+  });
+  tally();
+}
+
+function showFrame(c) {
+  const box = $("frame");
+  if (framesState === "off") {
+    box.replaceChildren(Object.assign(document.createElement("span"), {textContent: "Frames are off"}));
+    return;
+  }
+  const img = new Image();
+  img.alt = `The last frame of ${c.scene}, step ${c.step + 1}`;
+  img.onerror = () => {
+    const note = document.createElement("span");
+    note.textContent = framesState === "rendering" ? "The frames are being rendered…" : `Frames ${framesState}`;
+    box.replaceChildren(note);
+  };
+  img.onload = () => box.replaceChildren(img);
+  img.src = withToken(`/api/frame/${encodeURIComponent(c.scene)}/${c.step}`);
+}
+
+function select(i) {
+  if (i < 0 || i >= cues.length || recording) return;
+  current = i;
+  const c = cues[i];
+  $("where").textContent =
+    `${c.scene} · step ${c.step + 1} (${c.step_name}) · cue ${c.cue} · ${stateLabel(c)} · ` +
+    `the guide takes ${c.seconds.toFixed(1)} s`;
+  $("words").textContent = c.words;
+  $("caption").textContent = `Caption: ${c.caption}`;
+  take = null;
+  drawWave(null);
+  say("");
+  showFrame(c);
+  drawList();
+  const mark = document.querySelector(`nav button[data-index="${i}"]`);
+  if (mark) mark.scrollIntoView({block: "nearest"});
+}
+
+function play(url) {
+  const audio = new Audio(url);
+  audio.play().catch((e) => say(`Cannot play: ${e.message}`, "rejected"));
+}
+
+// A tap on the microphone's samples, run in the audio thread: each block goes to the page.
+const TAP = `class Tap extends AudioWorkletProcessor {
+  process(inputs) { const ch = inputs[0] && inputs[0][0]; if (ch) this.port.postMessage(ch.slice(0)); return true; }
+}
+registerProcessor("tap", Tap);`;
+
+async function startRecording() {
+  if (recording || busy || current < 0) return;
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({
+      audio: {echoCancellation: false, noiseSuppression: false, autoGainControl: false, channelCount: 1},
+    });
+  } catch (e) {
+    say(`No microphone: ${e.message}`, "rejected");
+    return;
+  }
+  const ctx = new AudioContext();
+  const url = URL.createObjectURL(new Blob([TAP], {type: "text/javascript"}));
+  await ctx.audioWorklet.addModule(url);
+  URL.revokeObjectURL(url);
+  const source = ctx.createMediaStreamSource(stream);
+  const tap = new AudioWorkletNode(ctx, "tap");
+  const analyser = ctx.createAnalyser();
+  analyser.fftSize = 2048;
+  const mute = ctx.createGain();
+  mute.gain.value = 0;
+  const chunks = [];
+  tap.port.onmessage = (e) => chunks.push(e.data);
+  source.connect(analyser);
+  source.connect(tap).connect(mute).connect(ctx.destination);
+  recording = {ctx, stream, chunks, analyser, raf: 0, started: performance.now()};
+  $("record").setAttribute("aria-pressed", "true");
+  say("Recording… press S to stop.");
+  meter();
+}
+
+function meter() {
+  if (!recording) return;
+  const buf = new Float32Array(recording.analyser.fftSize);
+  recording.analyser.getFloatTimeDomainData(buf);
+  let peak = 0;
+  for (const v of buf) peak = Math.max(peak, Math.abs(v));
+  const db = peak > 0 ? Math.max(-60, 20 * Math.log10(peak)) : -60;
+  $("level").value = db;
+  $("level-text").textContent = `${db.toFixed(0)} dBFS${peak >= 0.999 ? " · too loud" : ""}`;
+  recording.raf = requestAnimationFrame(meter);
+}
+
+function wav(samples, rate) {
+  const out = new DataView(new ArrayBuffer(44 + 2 * samples.length));
+  const text = (at, s) => [...s].forEach((ch, k) => out.setUint8(at + k, ch.charCodeAt(0)));
+  text(0, "RIFF");
+  out.setUint32(4, 36 + 2 * samples.length, true);
+  text(8, "WAVE");
+  text(12, "fmt ");
+  out.setUint32(16, 16, true);
+  out.setUint16(20, 1, true); // PCM
+  out.setUint16(22, 1, true); // mono
+  out.setUint32(24, rate, true);
+  out.setUint32(28, 2 * rate, true);
+  out.setUint16(32, 2, true);
+  out.setUint16(34, 16, true);
+  text(36, "data");
+  out.setUint32(40, 2 * samples.length, true);
+  samples.forEach((v, k) => out.setInt16(44 + 2 * k, Math.max(-32768, Math.min(32767, Math.round(v * 32767))), true));
+  return new Blob([out], {type: "audio/wav"});
+}
+
+async function stopRecording() {
+  if (!recording) return;
+  const r = recording;
+  recording = null;
+  cancelAnimationFrame(r.raf);
+  r.stream.getTracks().forEach((t) => t.stop());
+  await r.ctx.close();
+  $("record").setAttribute("aria-pressed", "false");
+  $("level").value = -60;
+  const total = r.chunks.reduce((n, c) => n + c.length, 0);
+  const samples = new Float32Array(total);
+  let at = 0;
+  for (const c of r.chunks) {
+    samples.set(c, at);
+    at += c.length;
+  }
+  const blob = wav(samples, r.ctx.sampleRate);
+  const seconds = total / r.ctx.sampleRate;
+  if (take) URL.revokeObjectURL(take.url);
+  take = {blob, url: URL.createObjectURL(blob), seconds};
+  drawWave(samples);
+  const big = blob.size > maxBytes ? " It is too large to send: record a shorter take." : "";
+  say(`Recorded ${seconds.toFixed(1)} s. P plays it back, Enter saves it, R records again.${big}`);
+}
+
+function drawWave(samples) {
+  const canvas = $("wave");
+  const g = canvas.getContext("2d");
+  g.fillStyle = "#f4f6f8";
+  g.fillRect(0, 0, canvas.width, canvas.height);
+  if (!samples || !samples.length) return;
+  const mid = canvas.height / 2;
+  const per = Math.max(1, Math.floor(samples.length / canvas.width));
+  g.fillStyle = "#1a1d21";
+  for (let x = 0; x < canvas.width; x++) {
+    let lo = 0;
+    let hi = 0;
+    for (let k = x * per; k < Math.min(samples.length, (x + 1) * per); k++) {
+      lo = Math.min(lo, samples[k]);
+      hi = Math.max(hi, samples[k]);
+    }
+    g.fillRect(x, mid - hi * mid, 1, Math.max(1, (hi - lo) * mid));
+  }
+}
+
+async function save() {
+  if (recording) await stopRecording();
+  if (!take || busy || current < 0) {
+    if (!take) say("Nothing recorded yet: press R to record.");
+    return;
+  }
+  busy = true;
+  const c = cues[current];
+  say("Checking the take…");
+  let r;
+  try {
+    r = await api(cuePath("take", c), {method: "PUT", headers: {"Content-Type": "audio/wav"}, body: take.blob});
+  } catch (e) {
+    busy = false;
+    say(`Not sent: ${e.message}`, "rejected");
+    return;
+  }
+  busy = false;
+  if (r.status === 200) {
+    const a = await r.json();
+    c.state = "recorded";
+    c.reason = "";
+    c.take = true;
+    await load();
+    say(
+      `Saved ${c.cue}: ${a.seconds.toFixed(1)} s kept of ${a.received.toFixed(1)} s ` +
+        `(${a.trimmed[0].toFixed(1)} s cut before, ${a.trimmed[1].toFixed(1)} s after), ` +
+        `${a.lufs.toFixed(1)} LUFS, peak ${a.peak.toFixed(1)} dBTP.`,
+      "accepted",
+    );
+    const next = cues.findIndex((x, i) => i > current && NEEDS.has(x.state));
+    const first = next >= 0 ? next : cues.findIndex((x) => NEEDS.has(x.state));
+    if (first >= 0) {
+      const note = $("status").textContent;
+      select(first);
+      say(`${note} Next: ${cues[first].cue}.`, "accepted");
+    }
+  } else if (r.status === 422) {
+    const a = await r.json();
+    say(`Rejected, not saved: ${a.reason}. Press R to record again.`, "rejected");
+  } else {
+    say(`Refused (${r.status}): ${(await r.text()).trim()}`, "rejected");
+  }
+}
+
+function playTake() {
+  if (take) play(take.url);
+  else if (current >= 0 && cues[current].take) play(withToken(cuePath("take", cues[current])));
+  else say("No take of this cue yet.");
+}
+
+$("needs").addEventListener("change", drawList);
+$("guide").addEventListener("click", () => current >= 0 && play(withToken(cuePath("guide", cues[current]))));
+$("record").addEventListener("click", startRecording);
+$("stop").addEventListener("click", stopRecording);
+$("play").addEventListener("click", playTake);
+$("save").addEventListener("click", save);
+document.addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey || e.target instanceof HTMLInputElement) return;
+  const act = {
+    r: startRecording,
+    s: stopRecording,
+    p: playTake,
+    g: () => current >= 0 && play(withToken(cuePath("guide", cues[current]))),
+    Enter: save,
+    j: () => select(current + 1),
+    ArrowDown: () => select(current + 1),
+    k: () => select(current - 1),
+    ArrowUp: () => select(current - 1),
+  }[e.key];
+  if (act) {
+    e.preventDefault();
+    act();
+  }
+});
+setInterval(() => {
+  if (framesState === "rendering" && !recording) {
+    load().then(() => current >= 0 && showFrame(cues[current]));
+  }
+}, 5000);
+load();

@@ -1,0 +1,331 @@
+"""``lecture record``: the recording studio, served for real and used as an author uses it.
+
+The server tests run the studio's application under uvicorn on 127.0.0.1 in this process and
+talk HTTP to it: what it refuses (each with its status, nothing written) and two saves of one
+cue at once. The author's test runs ``lecture record`` itself and records three cues of
+ProjectionDrop by keyboard in headless Chromium, a WAV file standing in for the microphone;
+a render then plays those takes, and an edit of the query makes exactly the cues whose words
+changed stale, in the studio and in ``lecture script --stale``.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import wave
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from lecture.studio import Studio, StudioCue, studio_app
+from lesson.model import DEFAULT_LESSON, load_lesson
+from pipeline.voice.audio import read_audio
+from pipeline.voice.takes import MAX_BYTES
+
+ROOT = Path(__file__).resolve().parent.parent
+WORDS = "Jatuhkan garis tegak lurus dari ujung q ke garis yang memuat k."
+SCENE, CUE = "ProjectionDrop", "pd_sub_drop"
+
+
+def speech(path: Path, text: str, voice: str = "en+m3") -> Path:
+    """`text` said by an espeak-ng voice the lesson never uses: a stand-in for the author."""
+    subprocess.run(["espeak-ng", "-v", voice, "-s", "140", "-w", str(path), text], check=True)
+    return path
+
+
+@pytest.fixture
+def studio(tmp_path: Path) -> Iterator[tuple[Studio, int]]:
+    """The studio's application on a free port of 127.0.0.1, one cue of ProjectionDrop."""
+    import uvicorn
+
+    cue = StudioCue(SCENE, 1, "jatuhkan-tegak-lurus", CUE, WORDS, WORDS, 4.6)
+    other = StudioCue(SCENE, 2, "proyeksi-skalar", "pd_sub_dot", "Satu dua tiga.", "1 2 3", 1.0)
+    made = Studio(load_lesson(DEFAULT_LESSON), "id", [cue, other], tmp_path / "voice")
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(studio_app(made), log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.02)
+    yield made, sock.getsockname()[1]
+    server.should_exit = True
+    thread.join(10)
+
+
+def ask(
+    port: int,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, str]:
+    """One request, as written (no normalising of the path); the status and the body."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        r = conn.getresponse()
+        return r.status, r.read().decode("utf-8", "replace")
+    finally:
+        conn.close()
+
+
+def files(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*")) if folder.exists() else []
+
+
+def test_refused_requests_get_their_status_and_one_line_and_write_nothing(
+    studio: tuple[Studio, int], tmp_path: Path
+) -> None:
+    made, port = studio
+    take = speech(tmp_path / "take.wav", "Drop a line at right angles from the tip of q.")
+    audio = take.read_bytes()
+    key = {"X-Studio-Token": made.token}
+    wav = {**key, "Content-Type": "audio/wav"}
+    own = f"127.0.0.1:{port}"
+    put = f"/api/take/{SCENE}/{CUE}"
+    cases = {
+        "no token": ("GET", "/api/cues", None, {}, 401),
+        "a wrong token": ("GET", "/api/cues", None, {"X-Studio-Token": "x" * 32}, 403),
+        "a wrong token in the address": ("GET", "/?t=" + "y" * 32, None, {}, 403),
+        "another origin": ("PUT", put, audio, {**wav, "Origin": "http://evil.example"}, 403),
+        "a cross-site fetch": ("PUT", put, audio, {**wav, "Sec-Fetch-Site": "cross-site"}, 403),
+        "another host name": ("GET", "/api/cues", None, {**key, "Host": "evil.example"}, 403),
+        "a cue id with ../": ("PUT", f"/api/take/{SCENE}/../../../x", audio, wav, 404),
+        "a cue id with ..%2F": ("PUT", f"/api/take/{SCENE}/..%2F..%2Fx", audio, wav, 404),
+        "a scene with ..": ("PUT", f"/api/take/..%2F{SCENE}/{CUE}", audio, wav, 404),
+        "an unknown cue": ("PUT", f"/api/take/{SCENE}/pd_sub_nope", audio, wav, 404),
+        "an unknown scene": ("PUT", f"/api/take/Nowhere/{CUE}", audio, wav, 404),
+        "an oversized upload": ("PUT", put, bytes(MAX_BYTES + 1), wav, 413),
+        "a non-audio upload": ("PUT", put, b"<html>not a take</html>" * 40, wav, 415),
+        "a non-audio type": ("PUT", put, audio, {**key, "Content-Type": "text/plain"}, 415),
+        "a POST": ("POST", put, audio, wav, 405),
+    }
+    seen = {}
+    for name, (method, path, body, headers, status) in cases.items():
+        got, text = ask(port, method, path, body, {"Host": own, **headers})
+        seen[name] = got
+        assert got == status, (name, got, text)
+        assert text.strip() and "\n" not in text.strip(), (name, text)  # one line, a reason
+        assert "Traceback" not in text
+    assert files(made.root) == [], "a refused request wrote a file"
+    # and the same server, asked properly, answers
+    assert ask(port, "GET", "/api/cues", None, {"Host": own, **key})[0] == 200
+    assert ask(port, "GET", f"/?t={made.token}", None, {"Host": f"localhost:{port}"})[0] == 200
+    print(json.dumps(seen, indent=1))
+
+
+def test_a_rejected_take_is_answered_with_its_reason_and_not_written(
+    studio: tuple[Studio, int], tmp_path: Path
+) -> None:
+    made, port = studio
+    headers = {"X-Studio-Token": made.token, "Content-Type": "audio/wav"}
+    silent = tmp_path / "silent.wav"
+    with wave.open(str(silent), "wb") as w:
+        w.setnchannels(1), w.setsampwidth(2), w.setframerate(48_000)
+        w.writeframes(bytes(2 * 48_000 * 3))
+    status, text = ask(port, "PUT", f"/api/take/{SCENE}/{CUE}", silent.read_bytes(), headers)
+    assert (status, json.loads(text)) == (
+        422,
+        {"accepted": False, "reason": "silent (digital silence)", "received": 3.0},
+    )
+    short = speech(tmp_path / "short.wav", "Drop.")
+    status, text = ask(port, "PUT", f"/api/take/{SCENE}/{CUE}", short.read_bytes(), headers)
+    assert status == 422 and json.loads(text)["reason"].startswith("too short"), text
+    assert files(made.root) == []
+
+
+def test_an_accepted_take_is_trimmed_levelled_and_saved_with_its_words(
+    studio: tuple[Studio, int], tmp_path: Path
+) -> None:
+    made, port = studio
+    said = read_audio(
+        speech(tmp_path / "said.wav", "Drop a line at right angles from the tip of q.")
+    )
+    rate = 48_000
+    quiet = np.zeros(rate, np.float32)  # one second of room before, two after
+    take = np.concatenate([quiet, 0.3 * said / np.abs(said).max(), quiet, quiet])
+    upload = tmp_path / "upload.wav"
+    with wave.open(str(upload), "wb") as w:
+        w.setnchannels(1), w.setsampwidth(2), w.setframerate(rate)
+        w.writeframes((take * 32767).astype("<i2").tobytes())
+    headers = {"X-Studio-Token": made.token, "Content-Type": "audio/wav"}
+    status, text = ask(port, "PUT", f"/api/take/{SCENE}/{CUE}", upload.read_bytes(), headers)
+    answer = json.loads(text)
+    assert status == 200 and answer["accepted"], text
+    # the silence is cut down to the margins (0.2 s before the speech, 0.3 s after)
+    assert 0.75 <= answer["trimmed"][0] <= 0.85 and 1.65 <= answer["trimmed"][1] <= 1.75, answer
+    assert abs(answer["lufs"] - -16.0) <= 0.5 and answer["peak"] <= -1.0, answer
+    folder = made.folder(SCENE)
+    assert files(folder) == [f"{CUE}.txt", f"{CUE}.wav"]
+    assert (folder / f"{CUE}.txt").read_text(encoding="utf-8").strip() == WORDS
+    kept = read_audio(folder / f"{CUE}.wav")
+    assert abs(len(kept) / rate - answer["seconds"]) < 0.01
+    # what the page lists: the cue recorded, the other still missing
+    status, text = ask(port, "GET", "/api/cues", None, {"X-Studio-Token": made.token})
+    states = {c["cue"]: c["state"] for c in json.loads(text)["cues"]}
+    assert states == {CUE: "recorded", "pd_sub_dot": "missing"}
+    status, body = ask(port, "GET", f"/api/take/{SCENE}/{CUE}?t={made.token}")
+    assert status == 200 and len(body) > 0
+
+
+def test_two_saves_of_one_cue_at_once_leave_one_whole_take(
+    studio: tuple[Studio, int], tmp_path: Path
+) -> None:
+    made, port = studio
+    texts = ["Drop a line at right angles from the tip of q.", "From the tip of q, drop a line."]
+    uploads = [speech(tmp_path / f"{i}.wav", t).read_bytes() for i, t in enumerate(texts)]
+    headers = {"X-Studio-Token": made.token, "Content-Type": "audio/wav"}
+    answers: list[dict[str, object]] = []
+
+    def send(data: bytes) -> None:
+        status, text = ask(port, "PUT", f"/api/take/{SCENE}/{CUE}", data, headers)
+        assert status == 200, text
+        answers.append(json.loads(text))
+
+    threads = [threading.Thread(target=send, args=(u,)) for u in uploads]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(answers) == 2
+    folder = made.folder(SCENE)
+    assert files(folder) == [f"{CUE}.txt", f"{CUE}.wav"]  # no temporary file left
+    kept = len(read_audio(folder / f"{CUE}.wav")) / 48_000
+    assert min(abs(kept - float(a["seconds"])) for a in answers) < 0.01  # one of the two, whole
+
+
+# --- the author's path: lecture record, Chromium with a file for a microphone, a render ---
+
+
+def start_studio(lesson: Path, rec: Path) -> tuple[subprocess.Popen[str], str]:
+    env = {**os.environ, "LECTURE_RECORDINGS": str(rec)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lecture.cli", "record", SCENE, "--lesson", str(lesson),
+         "--port", "0", "--no-browser", "--no-frames", "--jobs", "1"],
+        cwd=ROOT, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert line.startswith("studio: http://127.0.0.1:"), (line, proc.stderr and proc.stderr.read())
+    return proc, line.split("studio: ", 1)[1].strip()
+
+
+def best_match(piece: np.ndarray, ref: np.ndarray) -> float:
+    """The highest normalised correlation of `piece` with `ref` (looped) at any offset."""
+    from scipy.signal import fftconvolve
+
+    ref = np.concatenate([ref, ref]).astype(np.float64)
+    piece = piece.astype(np.float64)
+    corr = fftconvolve(ref, piece[::-1], mode="valid")
+    energy = np.sqrt(np.maximum(fftconvolve(ref**2, np.ones(len(piece)), mode="valid"), 1e-12))
+    return float(np.max(np.abs(corr) / (energy * np.linalg.norm(piece))))
+
+
+@pytest.mark.render
+@pytest.mark.slides
+def test_an_author_records_three_cues_by_keyboard_and_the_render_plays_them(
+    tmp_path: Path,
+) -> None:
+    from browser import chromium
+    from conftest import QUALITY, lecture
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from variants import SEED, set_key
+
+    from pipeline.voice.synthesis import synthesize
+
+    rec, out = tmp_path / "voice", tmp_path / "out"
+    mic = speech(
+        tmp_path / "mic.wav",
+        "Here is a voice that is not the lesson's synthetic voice, speaking steadily, so that "
+        "the studio has something to record for every cue it is given. " * 3,
+    )
+    proc, url = start_studio(DEFAULT_LESSON, rec)
+    driver = chromium(
+        tmp_path / "profile", "1366,800", "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream", f"--use-file-for-fake-audio-capture={mic}",
+    )  # fmt: skip
+    recorded = []
+    try:
+        driver.get(url)
+        status = lambda: driver.find_element(By.ID, "status").text  # noqa: E731
+        for _ in range(100):
+            if driver.execute_script("return cues.length"):
+                break
+            time.sleep(0.1)
+        for _ in range(3):
+            cue = driver.execute_script("return cues[current]")
+            ActionChains(driver).send_keys("r").perform()
+            time.sleep(0.5 + cue["seconds"])  # about the synthetic take's pace
+            ActionChains(driver).send_keys("s").perform()
+            for _ in range(100):
+                if status().startswith("Recorded"):
+                    break
+                time.sleep(0.1)
+            ActionChains(driver).send_keys(Keys.ENTER).perform()
+            for _ in range(200):
+                if status().startswith(("Saved", "Rejected", "Refused")):
+                    break
+                time.sleep(0.1)
+            assert status().startswith(f"Saved {cue['cue']}"), status()
+            recorded.append(cue["cue"])
+        logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        assert logs == []
+        tally = driver.find_element(By.ID, "tally").text
+        assert tally.startswith("3 of 9 recorded"), tally
+    finally:
+        driver.quit()
+        proc.terminate()
+        proc.wait(10)
+    assert recorded == ["pd_sub_vectors", "pd_sub_drop", "pd_sub_dot"]
+
+    env = {"LECTURE_RECORDINGS": str(rec)}
+    r = lecture("render", SCENE, "--quality", QUALITY, "--out", str(out), "--quiet", env=env)
+    assert r.returncode == 0, r.stderr
+    narration = json.loads((out / "manifest.json").read_text())["clips"][SCENE]["narration"]
+    voices = {c["cue"]: c["voice"] for c in narration}
+    assert [c for c, v in voices.items() if v.startswith("recording ")] == recorded
+    assert voices["pd_sub_drop"] == "recording pd_sub_drop.wav"
+    track = read_audio(out / f"{SCENE}.mp4")
+    fed = read_audio(mic)
+    for c in narration[:4]:  # three recorded, then one the synthetic voice says
+        start = round((c["start"] + c["duration"] / 2 - 1) * 48_000)
+        piece = track[start : start + 2 * 48_000]
+        synthetic = read_audio(synthesize(c["words"], "id"))
+        mine, its = best_match(piece, fed), best_match(piece, synthetic)
+        if c["cue"] in recorded:
+            assert mine > 0.8 and its < 0.3, (c["cue"], mine, its)
+        else:
+            assert mine < 0.3 and its > 0.8, (c["cue"], mine, its)
+
+    # an edit of the query: the cues whose words changed, and only those, are stale
+    edited = tmp_path / "edited.toml"
+    edited.write_text(set_key(SEED, "projection", "query", "[3, 1]"), encoding="utf-8")
+    proc, url = start_studio(edited, rec)
+    try:
+        port, token = url.split(":")[2].split("/")[0], url.split("t=")[1]
+        status, text = ask(int(port), "GET", "/api/cues", None, {"X-Studio-Token": token})
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    now = {c["cue"]: c for c in json.loads(text)["cues"]}
+    before = {c["cue"]: c["words"] for c in narration}
+    changed = {c for c in recorded if now[c]["words"] != before[c]}
+    assert changed == {"pd_sub_vectors", "pd_sub_dot"}  # (2, 1) and q · k = 4 are said
+    assert {c for c, x in now.items() if x["state"] == "stale"} == changed
+    assert {c for c, x in now.items() if x["state"] == "recorded"} == set(recorded) - changed
+    r = lecture(
+        "script", SCENE, "--lesson", str(edited), "--stale", "--out", str(tmp_path / "s"), env=env
+    )
+    assert r.returncode == 0, r.stderr
+    assert {line.split()[1] for line in r.stdout.splitlines()} == changed
