@@ -216,7 +216,7 @@ def _cmd_slides(args: argparse.Namespace) -> int:
 
 def _cmd_page(args: argparse.Namespace) -> int:
     """``lecture page``: render what is stale, join, then write each lesson's page."""
-    from lesson.answers import quiz_answers
+    from lesson.quizkinds import quiz_answers
     from pipeline.batch import load_all
     from pipeline.render import RenderError
     from publish.page import PageError, lesson_title, write_answers_csv, write_page

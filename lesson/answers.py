@@ -24,29 +24,19 @@ judgement in Python.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
-import mathcore as mc
 from lesson.catalogue import catalogue, fill_text
-from lesson.model import Lesson, Quiz
-from lesson.quizkinds import kind_of
+from lesson.entries import Lesson, Quiz
 from lesson.sheet import Sheet
-from lesson.sheets.quiz import REVERSE, SHARPEN, key_names, quiz_question, winners
 from lesson.written import examples, read_number, read_vector
 from mathcore import fmt
 from mathcore.exact import (
     Surd,
-    exact_comp,
-    exact_cosine,
-    exact_dot,
-    exact_project,
-    exact_scaled,
 )
 from mathcore.fmt import MINUS, Shown
 
@@ -55,9 +45,10 @@ __all__ = [
     "Accepted",
     "Option",
     "Part",
+    "Ask",
     "Question",
+    "coords",
     "judge",
-    "quiz_answers",
     "verdict",
 ]
 
@@ -300,6 +291,7 @@ def verdict(part: Part, answer: str, lang: str) -> str:
     Examples
     --------
     >>> from lesson.model import load_lesson
+    >>> from lesson.quizkinds import quiz_answers
     >>> q = quiz_answers(load_lesson(), "id")[1]  # the default lesson's cosine question
     >>> [verdict(q.parts[1], a, "id") for a in ("0,96", "24/25", "0.9", "0 96", "")]
     ['right', 'right', 'wrong', 'unreadable', 'unreadable']
@@ -324,6 +316,7 @@ def judge(part: Part, answer: str, lang: str) -> bool:
     Examples
     --------
     >>> from lesson.model import load_lesson
+    >>> from lesson.quizkinds import quiz_answers
     >>> q = quiz_answers(load_lesson(), "en")[1]  # the default lesson's cosine question
     >>> [judge(q.parts[1], a, "en") for a in ("0.96", "0,96", "24/25", "48/50", "0.9", "")]
     [True, True, True, True, False, False]
@@ -334,15 +327,15 @@ def judge(part: Part, answer: str, lang: str) -> bool:
 _ROLES = (("x", "x"), ("y", "y"), ("c", "cos"), ("nx", "norm_x"), ("ny", "norm_y"))
 
 
-class _Ask:
-    """What one question's builder needs: the catalogue, the sheet and its extra values."""
+class Ask:
+    """What a kind's :func:`ask` needs: the catalogue, the sheet, its extra values, helpers."""
 
-    def __init__(self, lesson: Lesson, quiz: Quiz, lang: str) -> None:
+    def __init__(self, lesson: Lesson, quiz: Quiz, lang: str, code: str, sheet: Sheet) -> None:
         self.lesson, self.quiz, self.places = lesson, quiz, lesson.places
         self.strings = catalogue(lang)
         self.forms = examples(lang)  # the forms a hint shows, in the language's habits
-        self.code = kind_of(quiz.kind).code
-        self.sheet: Sheet = quiz_question(lesson, quiz.number)
+        self.code = code  # the kind's: its texts are pg_<code>_…
+        self.sheet = sheet  # the question's sheet (its kind's builder, on its entry)
         P = self.places
         self.values: dict[str, Shown] = {
             "zero_angle": fmt.degrees(0.0, Fraction(0), P),
@@ -353,9 +346,11 @@ class _Ask:
         self.roles = {f"{v}{r}": f"{k}{i}" for i, r in ((1, "a"), (2, "b")) for v, k in _ROLES}
 
     def text(self, key: str) -> str:
+        """The page text ``pg_<code>_<key>``, its fields filled from the sheet."""
         return fill_text(self.strings[f"pg_{self.code}_{key}"], self.values, self.roles)
 
     def hint(self, accepted: Sequence[Accepted], vector: bool = False) -> str:
+        """The hint under a field: the forms accepted, and the places of a rounded value."""
         places = [a.places for a in accepted if a.places is not None]
         said = {"places": fmt.number(max(places, default=0), self.places)}
         rounded = fill_text(self.strings["pg_hint_rounded"], said) if places else ""
@@ -364,11 +359,13 @@ class _Ask:
         return rounded or fill_text(self.strings["pg_hint_exact"], self.forms)
 
     def number(self, key: str, value: Fraction | Surd | int, places: int | None = None) -> Part:
+        """A part answered with a number: the sheet's `key`, exactly `value`."""
         shown = self.sheet[key]
         accepted = (Accepted.of(value, shown, places),)
         return Part(key, "number", self.text(key), shown.text, self.hint(accepted), accepted)
 
     def vector(self, key: str, accepted: Sequence[Accepted], shown: Shown) -> Part:
+        """A part answered with a vector, each coordinate as `accepted`."""
         label = self.text(key)
         return Part(key, "vector", label, shown.text, self.hint(accepted, True), tuple(accepted))
 
@@ -386,193 +383,13 @@ class _Ask:
         return Part(key, control, text, shown, hint, (), options, (right,))
 
     def question(self, parts: Sequence[Part], reason: str) -> Question:
+        """The question of these parts; `reason` is why its answer is right."""
         scene = f"QuizQuestion{self.quiz.number}"
         prompt, step = self.text("q"), self.text("step")
         number, kind = self.quiz.number, self.quiz.kind
         return Question(number, kind, scene, prompt, tuple(parts), reason, step)
 
 
-def _coords(xs: Sequence[Fraction], places: fmt.Places) -> list[Accepted]:
+def coords(xs: Sequence[Fraction], places: fmt.Places) -> list[Accepted]:
+    """Each coordinate accepted as the sheet shows it."""
     return [Accepted.of(x, fmt.number(x, places)) for x in xs]
-
-
-def _dot_sign(a: _Ask) -> Question:
-    x, y = a.quiz.vectors["x"], a.quiz.vectors["y"]
-    d = exact_dot(x, y)
-    sign = a.sheet.decisions["dot"]
-    parts = [
-        a.number("dot", d),
-        a.choice("angle", "sign", ("neg", "zero", "pos"), sign),
-    ]
-    return a.question(parts, a.text(f"why_if_{sign}"))
-
-
-def _cosine(a: _Ask) -> Question:
-    x, y = a.quiz.vectors["x"], a.quiz.vectors["y"]
-    parts = [a.number("dot", exact_dot(x, y)), a.number("cos", exact_cosine(x, y))]
-    return a.question(parts, a.text("why"))
-
-
-def _projection(a: _Ask) -> Question:
-    x, y = a.quiz.vectors["x"], a.quiz.vectors["y"]
-    proj = exact_project(x, y)
-    parts = [
-        a.number("comp", exact_comp(x, y)),
-        a.vector("proj", _coords(proj, a.places), a.sheet["proj"]),
-    ]
-    return a.question(parts, a.text("why"))
-
-
-def _orthogonal(a: _Ask) -> Question:
-    parts = [
-        a.choice("conclude", "statement", ("perp", "same", "opposite"), "perp"),
-        a.choice("zero_vector", "statement", ("undefined", "perp", "nonzero"), "undefined"),
-    ]
-    return a.question(parts, a.text("why"))
-
-
-def _magnitude(a: _Ask) -> Question:
-    (x1, y1), (x2, y2) = a.quiz.vectors["pairs"][:2]
-    parts = [
-        a.number("cos1", exact_cosine(x1, y1)),
-        a.number("cos2", exact_cosine(x2, y2)),
-        a.choice("why", "statement", ("mix", "same", "length"), "mix", label="why_choice"),
-    ]
-    return a.question(parts, a.text(f"why_if_{a.sheet.decisions['cosines']}"))
-
-
-def _key_list(a: _Ask, keys: Sequence[Sequence[Fraction]]) -> None:
-    names = [key_names([i]).text for i in range(1, len(keys) + 1)]
-    text = ", ".join(f"{n} = {a.sheet[f'k{i}'].text}" for i, n in enumerate(names, start=1))
-    a.values["keys"] = Shown(text, text)
-
-
-def _attention(a: _Ask) -> Question:
-    query, keys = a.quiz.vectors["query"], a.quiz.vectors["keys"]
-    _key_list(a, keys)
-    scores = [exact_dot(query, k) for k in keys]
-    logits = mc.scaled_scores(np.array(query, float), np.array(keys, float))
-    weights = [fmt.fixed(float(w), a.places.weight) for w in mc.softmax(logits)]
-    # the same values the sheet's tuple shows, one by one
-    assert "(" + ", ".join(w.text for w in weights) + ")" == a.sheet["weights"].text
-    top = winners(query, keys)
-    ids = [f"k{i}" for i in range(1, len(keys) + 1)]
-    names = {f"k{i}": key_names([i]).text for i in range(1, len(keys) + 1)}
-    options = tuple(Option(i, f"{names[i]} = {a.sheet[i].text}") for i in ids)
-    right = tuple(f"k{i}" for i in top)
-    winner = Part(
-        "winners",
-        "key",
-        a.text("winner"),
-        a.sheet["winners"].text,
-        a.strings["pg_hint_choice"],
-        (),
-        options,
-        right,
-    )
-    parts = [
-        a.vector("scores", _coords(scores, a.places), a.sheet["scores"]),
-        a.vector(  # the scaled logits, as the sheet rounds them (the video asks them too)
-            "logits",
-            [Accepted.fixed(a.sheet[f"logit{i}"]) for i in range(1, len(keys) + 1)],
-            a.sheet["logits"],
-        ),
-        a.vector(
-            "weights",
-            [Accepted.fixed(w) for w in weights],
-            a.sheet["weights"],
-        ),
-        winner,
-    ]
-    return a.question(parts, a.text("why"))
-
-
-def _winner(a: _Ask) -> Question:
-    """Which key wins, and after q × 3 and q × (−1): a choice among the keys for each.
-
-    The right key is the top scorer of the scaled query, from the exact scores (the loader
-    refuses a tie); the sheet names the same key.
-    """
-    query, keys = a.quiz.vectors["query"], a.quiz.vectors["keys"]
-    _key_list(a, keys)
-    n = range(1, len(keys) + 1)
-    options = tuple(Option(f"k{i}", f"{key_names([i]).text} = {a.sheet[f'k{i}'].text}") for i in n)
-    parts = []
-    for key, factor in (("winner", 1), ("winner_up", SHARPEN), ("winner_neg", REVERSE)):
-        (top,) = winners([factor * c for c in query], keys)
-        assert key_names([top]).text == a.sheet[key].text, (key, top)
-        hint = a.strings["pg_hint_choice"]
-        parts.append(
-            Part(key, "key", a.text(key), a.sheet[key].text, hint, (), options, (f"k{top}",))
-        )
-    return a.question(parts, a.text("why"))
-
-
-def _zero_query(a: _Ask) -> Question:
-    keys = a.quiz.vectors["keys"]
-    _key_list(a, keys)
-    parts = [
-        a.number("weight", Fraction(1, len(keys)), a.places.weight),
-        a.choice("angle", "statement", ("undefined", "perp", "same"), "undefined"),
-    ]
-    return a.question(parts, a.text("why"))
-
-
-def _cosine_vs_scale(a: _Ask) -> Question:
-    x, y = a.quiz.vectors["x"], a.quiz.vectors["y"]
-    parts = [
-        a.number("cos", exact_cosine(x, y)),
-        a.number("scaled", exact_scaled(exact_dot(x, y), len(x))),
-        a.choice("why", "statement", ("norms", "same", "sign"), "norms", label="why_choice"),
-    ]
-    return a.question(parts, a.text("why"))
-
-
-def _dimension(a: _Ask) -> Question:
-    """Grows, shrinks or stays, for the largest weight unscaled and divided by √dₖ.
-
-    The right choices are the sheet's decisions ``raw`` and ``scaled`` (the spread's exact
-    factor between the two dimensions), never the drawn example's, which may not show them.
-    """
-    ids = ("grows", "shrinks", "stays")
-    parts = [a.choice(key, "change", ids, a.sheet.decisions[key]) for key in ("raw", "scaled")]
-    return a.question(parts, a.text("why"))
-
-
-_BUILDERS: Mapping[str, Callable[[_Ask], Question]] = {
-    "dot-sign": _dot_sign,
-    "cosine": _cosine,
-    "projection": _projection,
-    "orthogonal": _orthogonal,
-    "magnitude": _magnitude,
-    "attention": _attention,
-    "zero-query": _zero_query,
-    "cosine-vs-scale": _cosine_vs_scale,
-    "winner": _winner,
-    "dimension": _dimension,
-}
-
-
-def quiz_answers(lesson: Lesson, lang: str) -> list[Question]:
-    """Every quiz question of `lesson` as the page asks it, with its accepted answers.
-
-    Parameters
-    ----------
-    lesson : Lesson
-        The loaded lesson.
-    lang : str
-        The language of the texts.
-
-    Returns
-    -------
-    list of Question
-        In the quiz's order.
-
-    Examples
-    --------
-    >>> from lesson.model import load_lesson
-    >>> q = quiz_answers(load_lesson(), "id")[2]  # the default lesson's projection question
-    >>> [(p.key, p.control, p.shown) for p in q.parts]
-    [('comp', 'number', '≈ −2.12'), ('proj', 'vector', '(−1.5, −1.5)')]
-    """
-    return [_BUILDERS[q.kind](_Ask(lesson, q, lang)) for q in lesson.quiz]

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lesson.quizkinds import MAX_QUESTIONS
+from lesson.kinds.base import MAX_QUESTIONS
 
 if TYPE_CHECKING:
     from collections.abc import Callable

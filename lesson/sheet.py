@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 import mathcore as mc
-from lesson.model import Lesson
+from lesson.entries import Lesson
 from lesson.scenelist import lesson_order, scene_spec
 from mathcore import fmt
 from mathcore import speech as sp

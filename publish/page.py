@@ -23,9 +23,10 @@ from typing import Any
 
 import srt
 
-from lesson.answers import Question, quiz_answers
+from lesson.answers import Question
 from lesson.catalogue import catalogue
 from lesson.model import Lesson
+from lesson.quizkinds import quiz_answers
 from lesson.written import examples, patterns
 from pipeline.files import atomic_write
 from pipeline.manifest import Manifest

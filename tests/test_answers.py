@@ -15,9 +15,9 @@ from answer_forms import right_forms, wrong_forms
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lesson.answers import CONTROLS, Accepted, Question, judge, quiz_answers, verdict
+from lesson.answers import CONTROLS, Accepted, Question, judge, verdict
 from lesson.model import Lesson, load_lesson, load_lesson_text
-from lesson.quizkinds import KINDS
+from lesson.quizkinds import KINDS, quiz_answers
 from lesson.sheet import numbers_sheet
 from lesson.variants import generate, parse_vary, set_value, set_values
 from mathcore import fmt

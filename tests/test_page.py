@@ -24,10 +24,10 @@ from cachedir import cache_root
 from conftest import QUALITY, ROOT, lecture
 from PIL import Image
 
-from lesson.answers import Part, quiz_answers, verdict
+from lesson.answers import Part, verdict
 from lesson.catalogue import catalogue
 from lesson.model import load_lesson
-from lesson.quizkinds import KINDS
+from lesson.quizkinds import KINDS, quiz_answers
 
 pytestmark = [pytest.mark.render, pytest.mark.slides]
 

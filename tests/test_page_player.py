@@ -17,8 +17,8 @@ from browser import axe_violations, chromium
 from PIL import Image
 from test_page import SCREENSHOTS, answer, open_page, play_to_question, wait
 
-from lesson.answers import quiz_answers
 from lesson.model import load_lesson
+from lesson.quizkinds import quiz_answers
 
 pytestmark = [pytest.mark.render, pytest.mark.slides]
 

@@ -3,7 +3,6 @@ and its answer, marked, on screen."""
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from pathlib import Path
@@ -21,7 +20,7 @@ from lesson.quizkinds import KINDS, MAX_QUESTIONS, kind_of
 from lesson.reads import uncovered
 from lesson.scenelist import LECTURE, ORDER, lesson_order, scene_spec
 from lesson.sheet import numbers_sheet, scene_sheet
-from lesson.sheets import quiz as quiz_sheets
+from lesson.sheets.quiz import quiz_question
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
 QUIZ_TEXT = ROOT / "lesson" / "text" / "quiz.toml"
@@ -86,17 +85,26 @@ def reordered(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 # --- the registry (fast) ---------------------------------------------------------------
 def test_every_kind_resolves_to_its_class_builder_and_texts() -> None:
-    """Each kind names a class in scenes/quiz.py, a builder in lesson/sheets/quiz.py and
-    catalogue texts ``qz_<code>_…`` in every language; every quiz text belongs to a kind or
-    to every question."""
-    tree = ast.parse((ROOT / "scenes" / "quiz.py").read_text(encoding="utf-8"))
-    classes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    """Each kind is one module of lesson/kinds that makes its object, and one scene part in
+    scenes/quiz/kinds registered by that object; catalogue texts ``qz_<code>_…`` in every
+    language; every quiz text belongs to a kind or to every question."""
+    from scenes.quiz.kinds import PARTS
+    from scenes.quiz.storyboard import QuestionKind
+
     codes = {k.code for k in KINDS.values()}
     assert len(codes) == len(KINDS), "two kinds share catalogue keys"
+    modules = {p.stem for p in (ROOT / "lesson" / "kinds").glob("*.py")} - {
+        "__init__",
+        "base",
+        "parts",
+    }
+    assert {k.kind.replace("-", "_") for k in KINDS.values()} == modules
+    assert set(PARTS) == set(KINDS.values()) and len(PARTS) == len(KINDS)
     for kind in KINDS.values():
-        assert kind.scene in classes, f"{kind.kind}: no class {kind.scene} in scenes/quiz.py"
-        assert [ast.unparse(b) for b in classes[kind.scene].bases] == ["QuestionKind"]
-        assert callable(getattr(quiz_sheets, kind.sheet)), kind.sheet
+        part = PARTS[kind]
+        assert issubclass(part, QuestionKind) and part.spec is kind
+        assert part.__module__ == f"scenes.quiz.kinds.{kind.kind.replace('-', '_')}"
+        assert callable(kind.sheet) and callable(kind.ask) and callable(kind.draw)
     for lang in LANGUAGES:
         strings = file_catalogue(QUIZ_TEXT, lang)
         for kind in KINDS.values():
@@ -312,7 +320,7 @@ def _dimension_words(dims: list[int], keys: int, seed: int, tmp_path: Path) -> t
     text = V.set_values(requiz(["dimension"]), edits)
     path = tmp_path / f"dim-{'-'.join(map(str, dims))}-{keys}-{seed}.toml"
     path.write_text(text, encoding="utf-8")
-    sheet = quiz_sheets.quiz_question(load_lesson(path), 1)
+    sheet = quiz_question(load_lesson(path), 1)
     strings = file_catalogue(QUIZ_TEXT, "id")
     d = sheet.decisions
     chosen = [

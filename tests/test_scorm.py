@@ -24,8 +24,8 @@ from browser import chromium
 from cachedir import cache_root
 from test_page import answer, play_to_question, variant_files, wait
 
-from lesson.answers import quiz_answers
 from lesson.model import load_lesson
+from lesson.quizkinds import quiz_answers
 
 pytestmark = [pytest.mark.render, pytest.mark.slides]
 

@@ -30,6 +30,8 @@ def classes_in(path: Path) -> set[str]:
 def test_every_scene_resolves_to_its_files(spec) -> None:
     """Class in scenes/<module>.py, builder in lesson/sheets/<module>.py, text and chapter."""
     module_file = ROOT / (spec.scene_module.replace(".", "/") + ".py")
+    if not module_file.is_file():  # a package: its scenes are in its __init__
+        module_file = module_file.with_suffix("") / "__init__.py"
     assert spec.name in classes_in(module_file)
     assert callable(spec.builder())
     for lang in LANGUAGES:
@@ -41,7 +43,7 @@ def test_every_concrete_scene_class_is_in_the_scene_list_once() -> None:
     """A LessonScene subclass that no other class extends is a scene: it must be listed."""
     assert len(ORDER) == len(SCENES)
     parents: dict[str, set[str]] = {}
-    for path in (ROOT / "scenes").glob("*.py"):
+    for path in (ROOT / "scenes").rglob("*.py"):
         for node in ast.parse(path.read_text()).body:
             if isinstance(node, ast.ClassDef):
                 parents[node.name] = {getattr(b, "id", getattr(b, "attr", "")) for b in node.bases}

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import mathcore as mc
 from lesson import decide
-from lesson.model import Lesson
+from lesson.entries import Lesson
 from lesson.sheet import Sheet, Values
 from mathcore import fmt
 from mathcore.exact import exact_angle_degrees, exact_cosine, exact_dot

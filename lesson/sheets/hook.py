@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from lesson.model import Lesson
+from lesson.entries import Lesson
 from lesson.sheet import Sheet, Values
 from lesson.sheets.softmax import softmax_bar_morph
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import mathcore as mc
 from lesson import decide
-from lesson.model import Lesson
+from lesson.entries import Lesson
 from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, dot_terms, length, length_terms
 from mathcore import fmt
 from mathcore.exact import exact_angle_degrees, exact_cosine, exact_dot

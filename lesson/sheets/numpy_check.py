@@ -11,7 +11,7 @@ import io
 from collections.abc import Sequence
 from fractions import Fraction
 
-from lesson.model import Lesson
+from lesson.entries import Lesson
 from lesson.sheet import Sheet, Values
 from mathcore import fmt
 from mathcore.exact import exact_comp, exact_cosine, exact_dot, exact_project

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lesson import decide
-from lesson.model import Lesson
+from lesson.entries import Lesson
 from lesson.sheet import MAX_SYMBOLIC, Sheet, Values, dot_terms, length
 from mathcore import fmt
 from mathcore.exact import (

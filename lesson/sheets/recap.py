@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lesson.model import Lesson
+from lesson.entries import Lesson
 from lesson.sheet import Sheet, Values
 from mathcore import fmt
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from lesson import decide
-from lesson.model import Lesson
+from lesson.entries import Lesson
 from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms, length
 from mathcore import fmt
 from mathcore.exact import exact_cosine, exact_dot, exact_scaled, sqrt_exact

@@ -8,7 +8,7 @@ from fractions import Fraction
 import numpy as np
 
 import mathcore as mc
-from lesson.model import Lesson
+from lesson.entries import Lesson
 from lesson.sheet import Sheet
 from lesson.sheets.softmax import SAID_LIST_MAX, tuple_of
 from mathcore import fmt

@@ -10,7 +10,7 @@ import numpy as np
 
 import mathcore as mc
 from lesson import decide
-from lesson.model import Lesson
+from lesson.entries import Lesson
 from lesson.sheet import Sheet
 from mathcore import fmt
 from mathcore import speech as sp

@@ -18,7 +18,7 @@ import numpy as np
 
 import mathcore as mc
 from lesson import decide
-from lesson.model import Lesson
+from lesson.entries import Lesson
 from lesson.sheet import Sheet
 from lesson.sheets.softmax import tuple_of
 from lesson.teachable import DOMINANT

@@ -1,0 +1,98 @@
+"""What a quiz kind is (:class:`QuizKind`), and the limits every kind shares.
+
+Each kind is one module of :mod:`lesson.kinds` that builds its :class:`QuizKind` object,
+``KIND``; :mod:`lesson.quizkinds` lists them. Nothing here imports a kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from lesson.teachable import Draw, Values
+
+if TYPE_CHECKING:
+    from lesson.answers import Ask, Question
+    from lesson.entries import Lesson, Quiz
+    from lesson.sheet import Sheet
+
+__all__ = [
+    "DIMENSIONS",
+    "DIMS",
+    "MAX_QUESTIONS",
+    "PAIRS",
+    "QUERY_KEYS",
+    "WINNER_KEYS",
+    "XY",
+    "Problem",
+    "QuizKind",
+    "QuizRule",
+]
+
+# At most this many questions (about twelve minutes of quiz); scenes/quiz defines one scene
+# per place, QuizQuestion1 to QuizQuestion10.
+MAX_QUESTIONS = 10
+# A winner question says every key aloud and asks which wins: 2 to this many keys.
+WINNER_KEYS = 4
+# A dimension question's two dimensions dₖ lie in this range (WhySqrtDk's [spread] too).
+DIMENSIONS = (1, 256)
+
+# The shapes of an entry's fields: two vectors, a query and keys, two pairs, or dimensions.
+XY, QUERY_KEYS, PAIRS = ("x", "y"), ("query", "keys"), ("pairs",)
+DIMS = ("dims", "keys", "seed")
+
+Problem = tuple[str, str]  # (where in the entry, like ".query" or "", reason)
+
+
+@dataclass(frozen=True)
+class QuizRule:
+    """One teachable rule of a kind's generated numbers: a name, what it says, its check."""
+
+    name: str
+    text: str
+    check: Callable[[Values], bool]
+
+
+def _no_problem(vectors: Mapping[str, Any]) -> Problem | None:
+    return None
+
+
+@dataclass(frozen=True)
+class QuizKind:
+    """One kind of quiz question and the parts that make it.
+
+    Attributes
+    ----------
+    kind : str
+        The name a ``[[quiz]]`` entry gives (``"projection"``).
+    code : str
+        Its catalogue keys in ``lesson/text/quiz.toml`` start with ``qz_<code>_``.
+    fields : tuple of str
+        The entry's keys besides ``kind``: ``("x", "y")`` (two non-zero vectors),
+        ``("query", "keys")`` (a query and 2 to 6 keys), ``("pairs",)`` (two pairs) or
+        ``("dims", "keys", "seed")`` (two dimensions dₖ, 2 to 6 keys and a seed: no vectors).
+    rules : tuple of QuizRule
+        The rules generated numbers keep (beyond small whole coordinates).
+    draw : callable
+        ``draw(d, base)``: candidate values for the entry, drawn with ``d``
+        (:class:`~lesson.teachable.Draw`) in the shape of the base lesson's entry ``base``.
+    sheet : callable
+        ``sheet(lesson, quiz)``: the :class:`~lesson.sheet.Sheet` of every value the
+        question's scene shows and says.
+    ask : callable
+        ``ask(a)``: the :class:`~lesson.answers.Question` the lesson page asks, from
+        :class:`~lesson.answers.Ask` (the catalogue, the sheet, the entry).
+    check : callable
+        What the loader asks beyond the fields' shapes: ``check(vectors)`` is None, or
+        ``(where, reason)`` for the one-line error (``where`` follows ``quiz[N]``).
+    """
+
+    kind: str
+    code: str
+    fields: tuple[str, ...]
+    rules: tuple[QuizRule, ...]
+    draw: Callable[[Draw, Values], Values]
+    sheet: Callable[[Lesson, Quiz], Sheet]
+    ask: Callable[[Ask], Question]
+    check: Callable[[Mapping[str, Any]], Problem | None] = _no_problem
