@@ -152,15 +152,25 @@ def product_terms(
     return terms
 
 
-def dot_terms(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) -> Shown:
-    """The expanded product as one sum, ``2(1) + 1(2)`` (see :func:`product_terms`).
+def dot_terms(
+    x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places, notation: str = "()"
+) -> Shown:
+    r"""The expanded product as one value, ``2(1) + 1(2)`` or ``2·1 + 1·2``, said term by term.
+
+    The lecture writes its products ``2(1)``; the quiz's worked solutions ``2·1``, with
+    negative factors in parentheses (`notation`, see :func:`product_terms`).
 
     Examples
     --------
-    >>> dot_terms([Fraction(2), Fraction(1)], [Fraction(1), Fraction(2)], fmt.Places()).text
+    >>> from mathcore.spoken import spoken
+    >>> F = Fraction
+    >>> dot_terms([F(2), F(1)], [F(1), F(2)], fmt.Places()).text
     '2(1) + 1(2)'
+    >>> e = dot_terms([F(2), F(-1)], [F(1), F(4)], fmt.Places(), "·")
+    >>> e.text, e.tex, spoken(e, "id")
+    ('2·1 + (−1)·4', '2 \\cdot 1 + (-1) \\cdot 4', 'dua kali satu tambah minus satu kali empat')
     """
-    terms = product_terms(x, y, places, "()")
+    terms = product_terms(x, y, places, notation)
     text = " + ".join(t.text.removeprefix("≈ ") for t in terms)
     tex = " + ".join(t.tex.removeprefix(r"\approx ") for t in terms)
     exact = all(t.exact for t in terms)

@@ -14,8 +14,8 @@ from lesson import decide
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
 from lesson.kinds.base import XY, QuizKind, QuizRule
-from lesson.kinds.parts import expanded, start_sheet, tex_fraction
-from lesson.sheet import MAX_SYMBOLIC, Sheet, length, length_terms
+from lesson.kinds.parts import start_sheet, tex_fraction
+from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms, length, length_terms
 from lesson.teachable import (
     Draw,
     Values,
@@ -47,7 +47,7 @@ def build_sheet(lesson: Lesson, quiz: Quiz) -> Sheet:
     sheet |= {
         "u": fmt.vector(x, P),
         "v": fmt.vector(y, P),
-        "expanded": expanded(x, y, P),
+        "expanded": dot_terms(x, y, P, "·"),
         "dot": fmt.number(exact_dot(x, y), P),
         "norm_u_terms": length_terms(x, P),
         "norm_u": length(x, P),

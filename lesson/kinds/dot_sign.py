@@ -14,8 +14,8 @@ from lesson import decide
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
 from lesson.kinds.base import XY, QuizKind, QuizRule
-from lesson.kinds.parts import expanded, products, right_angle, start_sheet
-from lesson.sheet import Sheet
+from lesson.kinds.parts import products, right_angle, start_sheet
+from lesson.sheet import Sheet, dot_terms
 from lesson.teachable import (
     Draw,
     Values,
@@ -44,7 +44,7 @@ def build_sheet(lesson: Lesson, quiz: Quiz) -> Sheet:
     sheet |= {
         "x": fmt.vector(x, P),
         "y": fmt.vector(y, P),
-        "expanded": expanded(x, y, P),
+        "expanded": dot_terms(x, y, P, "·"),
         "dot": fmt.number(d, P),
         "right_angle": right_angle(P),
     }

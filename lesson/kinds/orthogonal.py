@@ -17,8 +17,8 @@ from typing import Any
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
 from lesson.kinds.base import XY, Problem, QuizKind, QuizRule
-from lesson.kinds.parts import expanded, right_angle, start_sheet
-from lesson.sheet import Sheet, length
+from lesson.kinds.parts import right_angle, start_sheet
+from lesson.sheet import Sheet, dot_terms, length
 from lesson.teachable import (
     Draw,
     Values,
@@ -53,7 +53,7 @@ def build_sheet(lesson: Lesson, quiz: Quiz) -> Sheet:
     sheet |= {
         "x": fmt.vector(x, P),
         "y": fmt.vector(y, P),
-        "expanded": expanded(x, y, P),
+        "expanded": dot_terms(x, y, P, "·"),
         "dot": fmt.number(exact_dot(x, y), P),
         "norm_x": length(x, P),
         "norm_y": length(y, P),

@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from lesson.answers import Ask
 from lesson.entries import Lesson, Quiz
-from lesson.sheet import Sheet, Values, product_terms
+from lesson.sheet import Sheet, Values
 from mathcore import fmt
 from mathcore import speech as sp
 from mathcore.exact import (
@@ -21,7 +21,6 @@ from mathcore.exact import (
 
 __all__ = [
     "cosine_shown",
-    "expanded",
     "key_names",
     "key_list",
     "keys_into",
@@ -32,31 +31,6 @@ __all__ = [
     "tex_fraction",
     "winners",
 ]
-
-
-def expanded(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) -> fmt.Shown:
-    r"""The expanded product ``2·1 + (−1)·4 + 3·(−2)`` as one value, said term by term.
-
-    Examples
-    --------
-    >>> from mathcore.spoken import spoken
-    >>> F = Fraction
-    >>> e = expanded([F(2), F(-1)], [F(1), F(4)], fmt.Places())
-    >>> e.text, e.tex, spoken(e, "id")
-    ('2·1 + (−1)·4', '2 \\cdot 1 + (-1) \\cdot 4', 'dua kali satu tambah minus satu kali empat')
-    """
-    terms = product_terms(x, y, places)
-    text = " + ".join(t.text.removeprefix("≈ ") for t in terms)
-    tex = " + ".join(t.tex.removeprefix(r"\approx ") for t in terms)
-    exact = all(t.exact for t in terms)
-    parts = tuple(sp.plain(t.speech) for t in terms if t.speech is not None)
-    said: sp.Speech | None = None
-    if len(parts) == len(terms):
-        said = sp.Sum(parts, ("+",) * (len(parts) - 1))
-        said = said if exact else sp.Approx(said)
-    if not exact:
-        text, tex = f"≈ {text}", rf"\approx {tex}"
-    return fmt.Shown(text, tex, exact, speech=said)
 
 
 def products(x: Sequence[Fraction], y: Sequence[Fraction], places: fmt.Places) -> fmt.Shown | None:

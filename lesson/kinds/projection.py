@@ -14,8 +14,8 @@ from lesson import decide
 from lesson.answers import Ask, Question, coords
 from lesson.entries import Lesson, Quiz
 from lesson.kinds.base import XY, QuizKind, QuizRule
-from lesson.kinds.parts import expanded, start_sheet
-from lesson.sheet import MAX_SYMBOLIC, Sheet, length
+from lesson.kinds.parts import start_sheet
+from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms, length
 from lesson.teachable import (
     Draw,
     Values,
@@ -50,7 +50,7 @@ def build_sheet(lesson: Lesson, quiz: Quiz) -> Sheet:
     sheet |= {
         "q": fmt.vector(x, P),
         "k": fmt.vector(y, P),
-        "expanded": expanded(x, y, P),
+        "expanded": dot_terms(x, y, P, "·"),
         "dot": fmt.number(d, P),
         "norm_k": length(y, P),
         "comp": fmt.number(exact_comp(x, y), P),
