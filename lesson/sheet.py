@@ -10,6 +10,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 import mathcore as mc
 from lesson.entries import Lesson
 from lesson.scenelist import lesson_order, scene_spec
@@ -219,7 +221,10 @@ def length_terms(v: Sequence[Fraction], places: fmt.Places) -> Shown:
 
 
 def readout(
-    kind: str, q: Sequence[float | Fraction], k: Sequence[float | Fraction], places: fmt.Places
+    kind: str,
+    q: Sequence[float | Fraction] | np.ndarray,
+    k: Sequence[float | Fraction] | np.ndarray,
+    places: fmt.Places,
 ) -> Shown:
     """What a live readout shows for `q` against `k`: ``dot``, ``cos`` or ``theta``.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from manim import (
@@ -11,11 +12,11 @@ from manim import (
     ORIGIN,
     RIGHT,
     UP,
+    Arrow,
     Create,
     DashedLine,
     FadeIn,
     FadeOut,
-    GrowArrow,
     Indicate,
     Line,
     MathTex,
@@ -23,12 +24,14 @@ from manim import (
     Polygon,
     UpdateFromAlphaFunc,
     VGroup,
+    VMobject,
     config,
     linear,
     smooth,
 )
 
 from lesson.sheet import readout
+from mathcore.fmt import Shown
 from scenes.base import LessonScene
 from scenes.figure import (
     GAP,
@@ -41,9 +44,10 @@ from scenes.figure import (
     plane_room,
 )
 from scenes.frame import frame_box
-from scenes.geometry import clip_line, fitted_plane, half_plane, vector_arrow
+from scenes.geometry import clip_line, fitted_plane, grow, half_plane, vector_arrow
 from scenes.palette import C
 from scenes.snapshot import font_size
+from scenes.tagging import Part, attach, attached, part_of
 
 __all__ = ["AngleSignRegions"]
 
@@ -94,14 +98,16 @@ class AngleSignRegions(LessonScene):
         layout = fit_column(
             self.column_at, room_w - GAP - PLANE_MIN_W, room_h, prefer_w=room_w - GAP - PLANE_W
         )
-        parts = layout.parts  # type: ignore[attr-defined]
+        parts: dict[str, Any] = attached(layout, "parts")  # mobjects, and the rests by stop
         self.title, self.key_row, self.legend = parts["title"], parts["key"], parts["legend"]
         self.readout_group, self.undefined = parts["live"], parts["undefined"]
         self.captions, self.rests = parts["captions"], parts["rests"]
         self.stop_caption = self.captions["acute"]
         # the live readouts draw their digits at the size the column was scaled to
         for row, kind in zip(self.readout_group, ("dot", "cos", "theta"), strict=True):
-            num = self.live(self.reader(kind), size=font_size(row[2]) * layout.fit_scale)
+            num = self.live(
+                self.reader(kind), size=font_size(row[2]) * attached(layout, "fit_scale")
+            )
             row.submobjects[2] = num.move_to(
                 row[2].get_corner(DOWN + LEFT), aligned_edge=DOWN + LEFT
             )
@@ -130,7 +136,7 @@ class AngleSignRegions(LessonScene):
         self.k_arrow = vector_arrow(self.plane, self.k, C.KEY)
         # k's name clear of k's head and of q's head at every stop
         heads = [self.k_arrow, *(self.query_arrow(q) for q in self.stops.values())]
-        avoid = [box_of(h.tip) for h in heads if getattr(h, "tip", None) is not None]
+        avoid = [box_of(h.get_tip()) for h in heads if isinstance(h, Arrow)]
         self.k_name = MathTex("k", font_size=36, color=C.KEY)
         place_clear(
             self.k_name, self.plane.c2p(*self.k), np.array([*self.k, 0]), avoid, self.bounds()
@@ -139,7 +145,7 @@ class AngleSignRegions(LessonScene):
         self.q_drawn = self.q_now.copy()  # where q_arrow points (drawn again only when q moves)
         self.q_arrow.add_updater(lambda m: self.follow_q(m))  # a function: copies share it
 
-    def follow_q(self, arrow: Mobject) -> None:
+    def follow_q(self, arrow: VMobject) -> None:
         """Updater: the query arrow drawn again where q is now, when q has moved."""
         if not np.array_equal(self.q_drawn, self.q_now):
             arrow.become(self.query_arrow(self.q_now))
@@ -176,7 +182,7 @@ class AngleSignRegions(LessonScene):
             # the readout sits where a digit typeset after "=" would: same baseline and size
             ref = MathTex(LHS[kind], r"=\,x", font_size=36)  # x sits on the baseline, as digits do
             num.move_to(ref[1][1].get_corner(DOWN + LEFT), aligned_edge=DOWN + LEFT)
-            rows.append(VGroup(ref[0], ref[1][0], num))
+            rows.append(VGroup(part_of(ref, 0), part_of(part_of(ref, 1), 0), num))
         live = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.28 * spacing)
         rests = {stop: self.rest_rows(stop, live) for stop in self.stops}
         value_slot = VGroup(live, *rests.values())
@@ -184,15 +190,18 @@ class AngleSignRegions(LessonScene):
         column = VGroup(title, key_row, legend, cap_slot, value_slot, undefined)
         column.arrange(DOWN, aligned_edge=LEFT, buff=0.3 * spacing)
         out = VGroup(column)
-        out.parts = {  # type: ignore[attr-defined]
-            "title": title,
-            "key": key_row,
-            "legend": legend,
-            "captions": captions,
-            "live": live,
-            "rests": rests,
-            "undefined": undefined,
-        }
+        attach(
+            out,
+            parts={
+                "title": title,
+                "key": key_row,
+                "legend": legend,
+                "captions": captions,
+                "live": live,
+                "rests": rests,
+                "undefined": undefined,
+            },
+        )
         return out
 
     def region_row(
@@ -200,7 +209,7 @@ class AngleSignRegions(LessonScene):
     ) -> VGroup:
         """Swatch, ``q · k ? 0  (θ ? 90°)`` and the side's name (wrapped to `width`)."""
         if color is None:
-            swatch: Mobject = DashedLine(ORIGIN, 0.45 * RIGHT, color=C.TEXT, stroke_width=3)
+            swatch: VMobject = DashedLine(ORIGIN, 0.45 * RIGHT, color=C.TEXT, stroke_width=3)
         else:
             swatch = Line(ORIGIN, 0.45 * RIGHT, color=color, stroke_width=14, stroke_opacity=1)
         f = self.formula(
@@ -214,20 +223,20 @@ class AngleSignRegions(LessonScene):
         text = VGroup(f, name).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
         return VGroup(swatch, text).arrange(RIGHT, buff=0.25)
 
-    def reader(self, kind: str) -> Callable:
+    def reader(self, kind: str) -> Callable[[], Shown]:
         """The readout's value now: mathcore on the current q, formatted by the sheet rules."""
         return lambda: readout(kind, self.q_now, self.k, self.lesson.places)
 
-    def query_arrow(self, q: np.ndarray) -> Mobject:
+    def query_arrow(self, q: np.ndarray) -> VMobject:
         """The query at `q` (a dot when it is the zero vector)."""
         return vector_arrow(self.plane, q, C.QUERY, dot_radius=0.09)
 
     def caption(self, stop: str, width: float) -> VGroup:
         """The stop's name and ``q = (…)`` from the sheet, wrapped to `width`."""
         name = self.paragraph(f"as_{stop}", width, 28, C.QUERY)
-        parts: list[Mobject] = [name]
+        parts: list[VMobject] = [name]
 
-        def lines(*segments: list) -> VGroup:
+        def lines(*segments: list[Part]) -> VGroup:
             return formula_lines(
                 lambda *p: self.formula(*p, size=32, color=C.QUERY),
                 segments,
@@ -264,16 +273,17 @@ class AngleSignRegions(LessonScene):
                 self.add(self.readout_group)
                 self.resting = None
             return
-        self.resting = self.rests[stop]
+        resting: VGroup = self.rests[stop]
+        self.resting = resting
         self.remove(self.readout_group)
-        self.add(self.resting)
+        self.add(resting)
 
     # --- steps -------------------------------------------------------------------------
     def show_regions(self) -> None:
         """The plane, k, the two tinted sides and the boundary."""
         self.say("as_sub_regions")
         self.play(Create(self.plane), FadeIn(self.title), run_time=1.5)
-        self.play(GrowArrow(self.k_arrow), FadeIn(self.k_name), FadeIn(self.key_row))
+        self.play(grow(self.k_arrow), FadeIn(self.k_name), FadeIn(self.key_row))
         self.play(FadeIn(self.tints), Create(self.boundary), FadeIn(self.legend), run_time=2)
         self.bring_to_front(self.k_arrow, self.k_name)
         self.wait(1)
@@ -312,6 +322,7 @@ class AngleSignRegions(LessonScene):
                 c=f"{stop}_cos",
                 t=f"{stop}_theta",
             )
+            assert self.resting is not None  # the values q rests on are shown
             self.play(Indicate(self.resting, color=C.ACCENT, scale_factor=1.05))
         self.wait(1)
 
@@ -333,4 +344,5 @@ def polar(a: np.ndarray, b: np.ndarray, s: float, turn: bool = False) -> np.ndar
     if turn:
         d += 2 * np.pi
     ang, r = ta + s * d, ra + s * (rb - ra)
-    return r * np.array([np.cos(ang), np.sin(ang)])
+    point: np.ndarray = r * np.array([np.cos(ang), np.sin(ang)])
+    return point

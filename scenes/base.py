@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from manim import (
     Arrow,
@@ -28,7 +28,7 @@ from scenes.legibility import inks
 from scenes.memo import made, pristine
 from scenes.palette import C
 from scenes.snapshot import Snapshot, bbox, font_size, is_text, is_visible, text_mobjects
-from scenes.tagging import LiveNumber, Num, tag
+from scenes.tagging import LiveNumber, Num, attach, part_of, tag
 from scenes.textfit import NBSP, group_values, wrap_text
 
 __all__ = ["LEAD_IN", "LessonScene"]
@@ -74,7 +74,7 @@ class LessonScene(Scene):
         """
         spec = scene_spec(type(self).__name__)
         view = ReadLog(self.given_lesson or load_lesson(DEFAULT_LESSON))
-        self.lesson = view  # type: ignore[assignment]  # reads like a Lesson
+        self.lesson = cast(Lesson, view)  # reads like a Lesson, noting each key it gives
         self.lesson_reads = view.keys
         self.sheet = build_sheet(spec.builder(), self.lesson) if spec.sheet else Sheet()
         self.strings = file_catalogue(spec.text_file, self.lang) if spec.sheet else {}
@@ -110,7 +110,7 @@ class LessonScene(Scene):
         values = {n: v.text for n, v in shown.items()}
         mob = Text(template.format(**values), font_size=size, color=color)
         if values:
-            mob.sheet_multi = values  # type: ignore[attr-defined]
+            attach(mob, sheet_multi=values)
         return mob
 
     def paragraph(
@@ -313,5 +313,5 @@ def _formula(parts: tuple[str | Num, ...], size: float, color: str = C.TEXT) -> 
     )
     for i, p in enumerate(parts):
         if isinstance(p, Num):
-            tag(mob[i], p.key, p.shown.text)
+            tag(part_of(mob, i), p.key, p.shown.text)
     return mob

@@ -19,13 +19,14 @@ from manim import (
     RIGHT,
     UP,
     BackgroundRectangle,
-    Mobject,
     VGroup,
+    VMobject,
 )
 
 from scenes.frame import MIN_FONT, frame_box
 from scenes.palette import BACKGROUND
 from scenes.snapshot import font_size, is_text
+from scenes.tagging import attach, attached
 
 __all__ = [
     "GAP",
@@ -46,13 +47,13 @@ GAP = 0.35  # between the plane and the column (scene units)
 PLANE_MIN_W = 5.0  # the plane keeps at least this width; the column wraps before it takes more
 
 
-def min_font(mob: Mobject) -> float:
+def min_font(mob: VMobject) -> float:
     """The smallest font size among the texts in `mob` (at its current scale)."""
     sizes = [font_size(m) for m in mob.get_family() if is_text(m) and m.width > 0]
     return min(sizes, default=float(MIN_FONT))
 
 
-def box_of(mob: Mobject) -> np.ndarray:
+def box_of(mob: VMobject) -> np.ndarray:
     """Bounding box ``[[x0, y0], [x1, y1]]`` of `mob` (scene units)."""
     return np.array([mob.get_corner(DOWN + LEFT)[:2], mob.get_corner(UP + RIGHT)[:2]])
 
@@ -67,12 +68,12 @@ SPACINGS = (1.0, 0.6)  # the column's gaps, full and tight (a share of what the 
 
 
 def fit_column(
-    build: Callable[[float, float], Mobject],
+    build: Callable[[float, float], VMobject],
     room_w: float,
     room_h: float,
     prefer_w: float | None = None,
     good: float = 0.85,
-) -> Mobject:
+) -> VMobject:
     """The column `build` lays out, at the largest scale (at most 1) at which it fits its room.
 
     Parameters
@@ -99,7 +100,7 @@ def fit_column(
     """
     if prefer_w is not None and prefer_w < room_w:
         narrow = fit_column(build, prefer_w, room_h)
-        if narrow.fit_scale >= good:  # type: ignore[attr-defined]
+        if attached(narrow, "fit_scale") >= good:
             return narrow
     room_w, room_h = room_w - 0.01, room_h - 0.01  # no text right on the safe area's edge
     for spacing in SPACINGS:
@@ -113,12 +114,13 @@ def fit_column(
             s = max(floor, min(s - 0.02, need))
         if need >= floor - 1e-9:
             break
-    mob.fit_scale = max(min(s, need), floor)  # type: ignore[attr-defined]
-    return mob.scale(mob.fit_scale)  # type: ignore[attr-defined]
+    scale = max(min(s, need), floor)
+    attach(mob, fit_scale=scale)
+    return mob.scale(scale)
 
 
 def formula_lines(
-    make: Callable[..., Mobject],
+    make: Callable[..., VMobject],
     segments: Sequence[Sequence[Any] | None],
     width: float,
     indent: float = 0.5,
@@ -172,7 +174,7 @@ def formula_lines(
     return group
 
 
-def backed(label: Mobject, opacity: float = 0.85) -> VGroup:
+def backed(label: VMobject, opacity: float = 0.85) -> VGroup:
     """`label` on a patch of the background, so grid lines and dashes do not cross its glyphs."""
     rect = BackgroundRectangle(label, color=BACKGROUND, fill_opacity=opacity, buff=0.05)
     return VGroup(rect, label)
@@ -183,14 +185,14 @@ def _overlaps(a: np.ndarray, b: np.ndarray, margin: float) -> bool:
 
 
 def place_clear(
-    label: Mobject,
+    label: VMobject,
     anchor: np.ndarray,
     toward: np.ndarray,
     avoid: list[np.ndarray],
     bounds: np.ndarray,
     buff: float = 0.15,
     margin: float = 0.04,
-) -> Mobject:
+) -> VMobject:
     """Put `label` beside the point `anchor`, clear of the `avoid` boxes and inside `bounds`.
 
     The first try is straight along `toward`; then directions turned further and further
@@ -199,7 +201,7 @@ def place_clear(
 
     Parameters
     ----------
-    label : Mobject
+    label : VMobject
         What to place (moved in place).
     anchor : numpy.ndarray
         Scene point the label belongs to (an arrow's tip, a brace's tip).
@@ -244,14 +246,14 @@ def place_clear(
     return keep_inside(label, bounds)
 
 
-def keep_inside(mob: Mobject, bounds: np.ndarray) -> Mobject:
+def keep_inside(mob: VMobject, bounds: np.ndarray) -> VMobject:
     """Shift `mob` the least distance that puts its box inside `bounds` (where it fits)."""
     box = box_of(mob)
     shift = np.maximum(bounds[0] - box[0], 0) - np.maximum(box[1] - bounds[1], 0)
     return mob.shift(np.array([*shift, 0.0]))
 
 
-def left_right(plane: Mobject, column: Mobject) -> None:
+def left_right(plane: VMobject, column: VMobject) -> None:
     """Plane at the left edge of the title-safe area, centred in height; column beside it.
 
     The column's top stays level with the plane's (at most the safe area's top; it rises

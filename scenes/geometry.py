@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from manim import Mobject
+from manim import Animation, VMobject
 
 from scenes.palette import C
 
-__all__ = ["arrow_between", "clip_line", "fitted_plane", "half_plane", "vector_arrow"]
+__all__ = ["arrow_between", "clip_line", "fitted_plane", "grow", "half_plane", "vector_arrow"]
 
 
 def arrow_between(
@@ -19,7 +19,7 @@ def arrow_between(
     width: float = 6,
     tip_ratio: float = 0.2,
     dot_radius: float = 0.08,
-) -> Mobject:
+) -> VMobject:
     """The kit's one arrow: from `start` to `end` (scene points), a dot where they meet.
 
     Parameters
@@ -54,7 +54,7 @@ def arrow_between(
     )
 
 
-def vector_arrow(plane: Any, v: np.ndarray, color: str, **kwargs: Any) -> Mobject:
+def vector_arrow(plane: Any, v: np.ndarray, color: str, **kwargs: Any) -> VMobject:
     """An arrow from the origin of `plane` to the lesson vector `v` (see :func:`arrow_between`)."""
     return arrow_between(plane.c2p(0, 0), plane.c2p(*v), color, **kwargs)
 
@@ -116,3 +116,10 @@ def half_plane(plane: Any, normal: np.ndarray, sign: int) -> list[np.ndarray]:
             t = side[i] / (side[i] - side[j])
             out.append(p + t * (rect[j] - p))
     return [plane.c2p(*p) for p in out]
+
+
+def grow(arrow: VMobject) -> Animation:
+    """An arrow grows from its tail; a vector too short to draw as one (a dot) fades in."""
+    from manim import Arrow, FadeIn, GrowArrow
+
+    return GrowArrow(arrow) if isinstance(arrow, Arrow) else FadeIn(arrow)

@@ -9,6 +9,7 @@ import mathcore as mc
 from scenes.base import LessonScene
 from scenes.frame import frame_box
 from scenes.palette import C
+from scenes.tagging import part_of
 from scenes.textfit import fit_into, wrap_text
 
 __all__ = ["Hook"]
@@ -48,13 +49,13 @@ class Hook(LessonScene):
         self.query = self.formula("q", *self.eq("q"), size=48, color=C.QUERY)
         fit_into(self.query, 2 * hw, 1.0)
         top = VGroup(self.title, self.query).arrange(DOWN, aligned_edge=LEFT, buff=0.35)
-        top.move_to([-hw, hh, 0], aligned_edge=UP + LEFT)
+        top.move_to((-hw, hh, 0), aligned_edge=UP + LEFT)
 
         self.effects = VGroup(
             wrap_text(self.strings["hk_sign"], 2 * hw, 30, C.TEXT),
             wrap_text(self.strings["hk_size"], 2 * hw, 30, C.TEXT),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
-        self.effects.move_to([-hw, -hh, 0], aligned_edge=DOWN + LEFT)
+        self.effects.move_to((-hw, -hh, 0), aligned_edge=DOWN + LEFT)
         self.take = self.t("hk_take", 30, C.MUTED)
 
         keys = [
@@ -90,8 +91,8 @@ class Hook(LessonScene):
         bar_h = min(0.55, 0.55 * pitch)
         for i in range(self.n_keys):
             y = band_top - pitch * (i + 0.5)
-            keys[i].move_to([-hw, y, 0], aligned_edge=LEFT)
-            scores[i].move_to([score_x, y, 0], aligned_edge=LEFT)
+            keys[i].move_to((-hw, y, 0), aligned_edge=LEFT)
+            scores[i].move_to((score_x, y, 0), aligned_edge=LEFT)
             self.rows.add(VGroup(keys[i], scores[i]))
             bar = Rectangle(
                 width=max(float(weights[i]) * bar_w, 0.02),
@@ -100,13 +101,13 @@ class Hook(LessonScene):
                 fill_color=C.WEIGHT if keep[i] else C.MUTED,
                 fill_opacity=0.9,
             )
-            bar.move_to([x0, y, 0], aligned_edge=LEFT)
+            bar.move_to((x0, y, 0), aligned_edge=LEFT)
             self.weights[i].next_to(bar, RIGHT, buff=0.25)
             self.bars.add(bar)
         first, last = band_top - pitch / 2, band_top - pitch * (self.n_keys - 0.5)
-        self.axis = Line([x0, first + bar_h / 2 + 0.1, 0], [x0, last - bar_h / 2 - 0.1, 0])
+        self.axis = Line((x0, first + bar_h / 2 + 0.1, 0), (x0, last - bar_h / 2 - 0.1, 0))
         self.axis.set_stroke(C.MUTED, 2)
-        self.take.move_to([x0, band_top + 0.1, 0], aligned_edge=DOWN + LEFT)
+        self.take.move_to((x0, band_top + 0.1, 0), aligned_edge=DOWN + LEFT)
         if self.take.get_right()[0] > hw:
             self.take.shift((self.take.get_right()[0] - hw) * LEFT)
 
@@ -115,7 +116,7 @@ class Hook(LessonScene):
         self.say("hk_sub_compare")
         self.play(Write(self.title), FadeIn(self.query), run_time=1.5)
         for row in self.rows:
-            self.play(FadeIn(row[0]), Write(row[1]), run_time=0.9)
+            self.play(FadeIn(row[0]), Write(part_of(row, 1)), run_time=0.9)
         self.wait(1)
 
     def show_weights(self) -> None:

@@ -11,19 +11,15 @@ from manim import (
     ORIGIN,
     RIGHT,
     UP,
-    Animation,
     Arc,
-    Arrow,
     Create,
     Dot,
     FadeIn,
     FadeOut,
-    GrowArrow,
     GrowFromCenter,
     Indicate,
     Line,
     MathTex,
-    Mobject,
     Rectangle,
     ReplacementTransform,
     TransformFromCopy,
@@ -35,8 +31,9 @@ from manim import (
 from lesson.sheets.intro import show_cos_step
 from scenes.base import LessonScene
 from scenes.frame import frame_box
-from scenes.geometry import fitted_plane, vector_arrow
+from scenes.geometry import fitted_plane, grow, vector_arrow
 from scenes.palette import C
+from scenes.tagging import Part, attach, attached, part_of
 from scenes.textfit import fit_into, reflow, wrap_text
 
 __all__ = ["CoordinateProducts", "IntroScene", "LengthAndAngle", "LessonTitle"]
@@ -57,9 +54,10 @@ class IntroScene(LessonScene):
         """``q = (…), k = (…)`` with q in the query colour and k in the key colour."""
         q_parts = ["q", *self.eq("q")]
         row = self.formula(*q_parts, r",\qquad k", *self.eq("k"), size=size)
-        row.split = len(q_parts)  # type: ignore[attr-defined]  # where k's parts begin
-        row[: row.split].set_color(C.QUERY)
-        row[row.split :].set_color(C.KEY)
+        split = len(q_parts)  # where k's parts begin
+        attach(row, k_start=split)
+        row[:split].set_color(C.QUERY)
+        row[split:].set_color(C.KEY)
         return row
 
 
@@ -99,12 +97,12 @@ class LessonTitle(IntroScene):
         # gone
         for size in (34, 30, 27, 24):
             heading = wrap_text(self.lesson.title, width, size, C.TEXT, weight="BOLD")
-            if heading.line_count <= 2:
+            if attached(heading, "line_count") <= 2:
                 break
         self.heading = heading
         self.heading_rule = self.rule.copy().scale_to_fit_width(heading.width)
         rest = VGroup(heading, self.heading_rule).arrange(DOWN, buff=0.18)
-        rest.move_to([0, hh, 0], aligned_edge=UP)
+        rest.move_to((0, hh, 0), aligned_edge=UP)
 
         col_w = (width - 0.8) / 2
         room = rest.get_bottom()[1] - 0.4 + hh
@@ -115,11 +113,11 @@ class LessonTitle(IntroScene):
         )
         for col in (left, right):
             col.next_to(rest, DOWN, buff=0.4)
-        left.align_to([-hw, 0, 0], LEFT)
-        right.align_to([hw, 0, 0], RIGHT)
+        left.align_to((-hw, 0, 0), LEFT)
+        right.align_to((hw, 0, 0), RIGHT)
         x = (left.get_right()[0] + right.get_left()[0]) / 2
         low = min(left.get_bottom()[1], right.get_bottom()[1])
-        self.divider = Line([x, left.get_top()[1], 0], [x, low, 0]).set_stroke(C.GRID, 2)
+        self.divider = Line((x, left.get_top()[1], 0), (x, low, 0)).set_stroke(C.GRID, 2)
 
     def goal_column(self, width: float, scale: float) -> VGroup:
         """The learning goal and the three things the learner will be able to do."""
@@ -186,7 +184,13 @@ class LessonTitle(IntroScene):
 # --- CoordinateProducts ----------------------------------------------------------------------
 
 
-def bracket(group: Mobject, side: int, color: str) -> VMobject:
+def equals(product: VMobject) -> VMobject:
+    """The "=" of a product row made by :meth:`IntroScene.product`."""
+    found: VMobject = attached(product, "equals")
+    return found
+
+
+def bracket(group: VMobject, side: int, color: str) -> VMobject:
     """A square bracket beside `group`: ``side=-1`` on the left, ``+1`` on the right."""
     pad, arm = 0.12, 0.14
     top, bottom = group.get_top()[1] + pad, group.get_bottom()[1] - pad
@@ -197,7 +201,7 @@ def bracket(group: Mobject, side: int, color: str) -> VMobject:
         [x, bottom, 0],
         [x - side * arm, bottom, 0],
     ]
-    return VMobject(color=color, stroke_width=3).set_points_as_corners(corners)
+    return VMobject(color=color, stroke_width=3).set_points_as_corners(np.array(corners))
 
 
 class CoordinateProducts(IntroScene):
@@ -221,7 +225,7 @@ class CoordinateProducts(IntroScene):
         self.dim = len(self.lesson.projection.query)
         hw, hh = safe_box()
         self.title = self.t("cp_title", 34, C.TEXT)
-        fit_into(self.title, 2 * hw, 1.0).move_to([-hw, hh, 0], aligned_edge=UP + LEFT)
+        fit_into(self.title, 2 * hw, 1.0).move_to((-hw, hh, 0), aligned_edge=UP + LEFT)
         left_w = 6.0
         self.right_w = right_w = 2 * hw - left_w - 0.6
 
@@ -240,14 +244,14 @@ class CoordinateProducts(IntroScene):
         if spare > 0:  # share the height: the rows spread out instead of leaving a gap below
             for i, row in enumerate(left[1:], start=1):
                 row.shift(min(spare / (len(left) - 1), 0.5) * i * DOWN)
-        left.move_to([-hw, top, 0], aligned_edge=UP + LEFT)
+        left.move_to((-hw, top, 0), aligned_edge=UP + LEFT)
 
         right = reflow(
             lambda scale: self.inner_column(right_w, scale),
             lambda c: c.height,
             top - bottom,
         )
-        right.move_to([hw - right_w, top, 0], aligned_edge=UP + LEFT)
+        right.move_to((hw - right_w, top, 0), aligned_edge=UP + LEFT)
         self.highlights = [self.row_box(i) for i in range(self.dim)]
 
     def sum_formula(self, width: float) -> VGroup:
@@ -261,11 +265,11 @@ class CoordinateProducts(IntroScene):
         size = 44
         one = self.formula(r"q \cdot k =", self.n("dot_terms"), *self.eq("dot"), size=size)
         if one.width <= width:
-            return VGroup(one[0], one[1], one[2:])
+            return VGroup(part_of(one, 0), part_of(one, 1), VGroup(*one.submobjects[2:]))
         first = self.formula(r"q \cdot k =", self.n("dot_terms"), size=size)
         second = self.formula(*self.eq("dot"), size=size)
         second.next_to(first, DOWN, buff=0.25).align_to(first[1], LEFT)
-        return VGroup(first[0], first[1], second)
+        return VGroup(part_of(first, 0), part_of(first, 1), second)
 
     def row_box(self, i: int) -> Rectangle:
         """A tinted band behind pair `i`: its two coordinates and their product."""
@@ -280,7 +284,7 @@ class CoordinateProducts(IntroScene):
             fill_color=C.ACCENT,
             fill_opacity=0.12,
         )
-        return band.move_to([(left + right) / 2, self.q_cells[i].get_y(), 0])
+        return band.move_to(((left + right) / 2, self.q_cells[i].get_y(), 0))
 
     def inner_column(self, width: float, scale: float) -> VGroup:
         """The three defining properties of an inner product, and the standard one used here.
@@ -347,7 +351,7 @@ class CoordinateProducts(IntroScene):
         k_parts = ["(", k, ")"] if k.shown.sign == -1 else [k]
         value = self.eq(f"prod{i}")
         f = self.formula(self.n(f"q{i}"), r"\cdot", *k_parts, *value, size=size)
-        f.equals = f[-2] if len(value) == 2 else f[-1]  # type: ignore[attr-defined]
+        attach(f, equals=f[-2] if len(value) == 2 else f[-1])
         return f
 
     def build_table(self) -> None:
@@ -363,15 +367,15 @@ class CoordinateProducts(IntroScene):
         self.row_h = row_h = 0.8
         q_w = max(c.width for c in self.q_cells)
         k_w = max(c.width for c in self.k_cells)
-        pair_w = max(p.equals.get_left()[0] - p.get_left()[0] for p in self.products)
+        pair_w = max(equals(p).get_left()[0] - p.get_left()[0] for p in self.products)
         q_x = q_w / 2
         k_x = q_w + 1.0 + k_w / 2
         eq_x = k_x + k_w / 2 + 0.8 + pair_w + 0.25  # the products line up on their "="
         for i in range(self.dim):
             y = -i * row_h
-            self.q_cells[i].move_to([q_x, y, 0])
-            self.k_cells[i].move_to([k_x, y, 0])
-            self.products[i].shift([eq_x, y, 0] - self.products[i].equals.get_center())
+            self.q_cells[i].move_to((q_x, y, 0))
+            self.k_cells[i].move_to((k_x, y, 0))
+            self.products[i].shift(np.array([eq_x, y, 0]) - equals(self.products[i]).get_center())
         q_col, k_col = VGroup(*self.q_cells), VGroup(*self.k_cells)
         q_br = VGroup(bracket(q_col, -1, C.QUERY), bracket(q_col, 1, C.QUERY))
         k_br = VGroup(bracket(k_col, -1, C.KEY), bracket(k_col, 1, C.KEY))
@@ -390,16 +394,17 @@ class CoordinateProducts(IntroScene):
         self.say("cp_sub_vectors")
         self.play(FadeIn(self.title), run_time=1.2)
         self.play(Write(self.pair_row))
+        split: int = attached(self.pair_row, "k_start")
         self.play(
-            TransformFromCopy(self.pair_row[: self.pair_row.split], VGroup(*self.columns[:3])),
-            TransformFromCopy(self.pair_row[self.pair_row.split :], VGroup(*self.columns[3:])),
+            TransformFromCopy(self.pair_row[:split], VGroup(*self.columns[:3])),
+            TransformFromCopy(self.pair_row[split:], VGroup(*self.columns[3:])),
             run_time=1.5,
         )
         self.wait(1)
 
     def multiply_pairs(self) -> None:
         """Light up each pair of corresponding coordinates; its product appears."""
-        box: Mobject | None = None
+        box: VMobject | None = None
         for i in range(self.dim):
             n = i + 1
             key = "cp_sub_first_pair" if i == 0 else "cp_sub_next_pair"
@@ -422,6 +427,7 @@ class CoordinateProducts(IntroScene):
     def add_products(self) -> None:
         """Add the products: q · k, a single number."""
         self.say("cp_sub_sum", result=True)
+        assert self.box is not None  # the last pair's box
         self.play(FadeOut(self.box))
         self.play(
             TransformFromCopy(VGroup(*self.products), self.sum_eq[1]),
@@ -497,8 +503,8 @@ class LengthAndAngle(IntroScene):
         room = 2 * hh
         self.column = reflow(self.formula_column, lambda c: c.height, room)
         fit_into(self.column, COLUMN_W, room)
-        self.column.move_to([hw, 0, 0], aligned_edge=RIGHT)
-        self.column.align_to([hw - COLUMN_W, 0, 0], LEFT)
+        self.column.move_to((hw, 0, 0), aligned_edge=RIGHT)
+        self.column.align_to((hw - COLUMN_W, 0, 0), LEFT)
 
     def formula_column(self, scale: float) -> VGroup:
         """Title, the vectors and their product, lengths, the angle relation and the notes."""
@@ -541,10 +547,10 @@ class LengthAndAngle(IntroScene):
         self.note_cos.shift(0.1 * DOWN)
         return column
 
-    def cos_step(self) -> list:
+    def cos_step(self) -> list[Part]:
         """Parts of ``= 4 / (√5 √5)`` as a fraction built from the shown product and lengths."""
 
-        def factor(key: str) -> list:
+        def factor(key: str) -> list[Part]:
             num = self.n(key)
             return ["(", num, ")"] if num.shown.slashed else [num]
 
@@ -555,7 +561,8 @@ class LengthAndAngle(IntroScene):
     def direction(self, v: np.ndarray) -> np.ndarray:
         """Unit vector of `v` in scene coordinates."""
         d = self.plane.c2p(*v) - self.plane.c2p(0, 0)
-        return d / np.linalg.norm(d)
+        unit: np.ndarray = d / np.linalg.norm(d)
+        return unit
 
     def tip_labels(self) -> tuple[MathTex, MathTex]:
         """Names just beyond the tips; when the vectors nearly coincide, k's moves aside."""
@@ -577,7 +584,8 @@ class LengthAndAngle(IntroScene):
         sweep = (a_q - a_k + math.pi) % (2 * math.pi) - math.pi
         self.theta_deg = abs(math.degrees(sweep))
         shortest = min(
-            np.linalg.norm(self.q_arrow.get_end() - o), np.linalg.norm(self.k_arrow.get_end() - o)
+            float(np.linalg.norm(self.q_arrow.get_end() - o)),
+            float(np.linalg.norm(self.k_arrow.get_end() - o)),
         )
         r = max(0.3, min(0.9, 0.4 * shortest))
         mid = a_k + sweep / 2
@@ -652,12 +660,7 @@ class LengthAndAngle(IntroScene):
         self.wait(3.5)
 
 
-def grow(vector: Mobject) -> Animation:
-    """An arrow grows from its tail; a vector too short to draw as one (a dot) fades in."""
-    return GrowArrow(vector) if isinstance(vector, Arrow) else FadeIn(vector)
-
-
-def overlap(a: Mobject, b: Mobject, gap: float = 0.05) -> bool:
+def overlap(a: VMobject, b: VMobject, gap: float = 0.05) -> bool:
     """True when the bounding boxes of `a` and `b` come closer than `gap`."""
     lo = np.maximum(a.get_corner(DOWN + LEFT), b.get_corner(DOWN + LEFT))
     hi = np.minimum(a.get_corner(UP + RIGHT), b.get_corner(UP + RIGHT))

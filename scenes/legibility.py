@@ -121,7 +121,7 @@ def _inside(points: np.ndarray, layer: _Layer) -> np.ndarray:
 
 
 def _rgb(color: object) -> tuple[float, float, float]:
-    return hex_rgb(color.to_hex() if hasattr(color, "to_hex") else str(color))  # type: ignore[attr-defined]
+    return hex_rgb(color.to_hex() if hasattr(color, "to_hex") else str(color))
 
 
 def _label(m: Mobject) -> str:
@@ -209,7 +209,7 @@ def inks(mobjects: list[Mobject], is_text: Callable[[Mobject], bool]) -> list[In
                     lo,
                     hi,
                     edges,
-                    id(m) in marks and m.get_fill_opacity() >= OPAQUE,
+                    bool(id(m) in marks and m.get_fill_opacity() >= OPAQUE),
                 )
             )
 
@@ -260,13 +260,13 @@ def inks(mobjects: list[Mobject], is_text: Callable[[Mobject], bool]) -> list[In
             parts[(k, id(part))] = (worst[0], rgb_hex(rgb), round(alpha, 3), worst[1], worst[2])
     # per (mobject, colour, opacity): its least legible glyph or part
     grouped: dict[tuple[int, str, float], list[tuple[float, str, str]]] = {}
-    for (k, _), (ratio, color, alpha, seen, behind) in parts.items():
-        grouped.setdefault((k, color, alpha), []).append((ratio, seen, behind))
+    for (k, _), (ratio, color, alpha, seen_hex, behind_hex) in parts.items():
+        grouped.setdefault((k, color, alpha), []).append((ratio, seen_hex, behind_hex))
     out = []
     for (k, color, alpha), found in grouped.items():
         kind, m = owners[k]
-        ratio, seen, behind = min(found)
+        ratio, seen_hex, behind_hex = min(found)
         if kind == "graphic" and color == C.GRID:
             kind = "decoration"
-        out.append(Ink(_label(m), kind, color, alpha, seen, behind, float(ratio), _box(m)))
+        out.append(Ink(_label(m), kind, color, alpha, seen_hex, behind_hex, float(ratio), _box(m)))
     return out

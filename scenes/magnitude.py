@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import numpy as np
 from manim import (
     DOWN,
@@ -9,15 +12,13 @@ from manim import (
     RIGHT,
     UL,
     UP,
-    Animation,
     Arc,
     Arrow,
+    CoordinateSystem,
     Create,
     FadeIn,
     FadeOut,
-    GrowArrow,
     MathTex,
-    Mobject,
     ReplacementTransform,
     VGroup,
     VMobject,
@@ -25,8 +26,9 @@ from manim import (
 
 from scenes.base import LessonScene
 from scenes.figure import box_of, place_clear
-from scenes.geometry import fitted_plane, vector_arrow
+from scenes.geometry import fitted_plane, grow, vector_arrow
 from scenes.palette import C
+from scenes.tagging import part_of
 from scenes.textfit import fit_into
 
 __all__ = ["MagnitudeVsDirection", "shared_unit_planes", "table"]
@@ -41,10 +43,11 @@ SIDE_BY_SIDE = 0.17  # how far a short vector along a longer one is drawn beside
 def _span(points: list[np.ndarray]) -> np.ndarray:
     """The x and y extent fitted_plane gives these points (origin included, a unit of room)."""
     pts = np.array([[0.0, 0.0], *[np.asarray(p, dtype=float)[:2] for p in points]])
-    return (np.ceil(pts.max(axis=0)) + 1) - (np.floor(pts.min(axis=0)) - 1)
+    span: np.ndarray = (np.ceil(pts.max(axis=0)) + 1) - (np.floor(pts.min(axis=0)) - 1)
+    return span
 
 
-def shared_unit_planes(groups: list[list[np.ndarray]], width: float, height: float) -> list:
+def shared_unit_planes(groups: list[list[np.ndarray]], width: float, height: float) -> list[Any]:
     """One fitted plane per group of points, all with the same unit, each inside the box.
 
     Parameters
@@ -63,7 +66,7 @@ def shared_unit_planes(groups: list[list[np.ndarray]], width: float, height: flo
     return [fitted_plane(g, unit * s[0], unit * s[1]) for g, s in zip(groups, spans, strict=True)]
 
 
-def table(rows: list[list[Mobject]], gap: float = 0.45, pitch: float = 0.58) -> VGroup:
+def table(rows: Sequence[Sequence[VMobject]], gap: float = 0.45, pitch: float = 0.58) -> VGroup:
     """Rows of cells in columns: the first column left-aligned, the others centred.
 
     Parameters
@@ -87,21 +90,23 @@ def table(rows: list[list[Mobject]], gap: float = 0.45, pitch: float = 0.58) -> 
         x = 0.0
         for c, cell in enumerate(row):
             if c == 0:
-                cell.move_to([x, -i * pitch, 0], aligned_edge=LEFT)
+                cell.move_to((x, -i * pitch, 0), aligned_edge=LEFT)
             else:
-                cell.move_to([x + widths[c] / 2, -i * pitch, 0])
+                cell.move_to((x + widths[c] / 2, -i * pitch, 0))
             x += widths[c] + gap
         out.add(VGroup(*row))
     return out
 
 
-def angle_arc(plane: object, x: np.ndarray, y: np.ndarray, radius: float = 0.5) -> VMobject:
+def angle_arc(
+    plane: CoordinateSystem, x: np.ndarray, y: np.ndarray, radius: float = 0.5
+) -> VMobject:
     """The arc of the angle from `x` to `y` at the origin (nothing when they are parallel)."""
     a, b = np.arctan2(x[1], x[0]), np.arctan2(y[1], y[0])
     d = (b - a + np.pi) % (2 * np.pi) - np.pi
     if abs(d) < 1e-6:
         return VMobject()
-    o = plane.c2p(0, 0)  # type: ignore[attr-defined]
+    o = plane.c2p(0, 0)
     return Arc(radius=radius, start_angle=a, angle=d, arc_center=o, color=C.ACCENT, stroke_width=4)
 
 
@@ -129,7 +134,7 @@ class MagnitudeVsDirection(LessonScene):
         self.y2 = np.array(y2, float)
         self.states = [np.array(x2, float), s * np.array(x2, float), -np.array(x2, float)]
 
-        self.title = self.t("mvd_title", 32).move_to([-HW, TOP, 0], aligned_edge=UL)
+        self.title = self.t("mvd_title", 32).move_to((-HW, TOP, 0), aligned_edge=UL)
         self.verdict = self.sheet.decisions["verdict"]  # decided exactly by the sheet
         self.note = self.t(self.pick("mvd_note", "verdict"), 26, C.ACCENT)
 
@@ -149,15 +154,16 @@ class MagnitudeVsDirection(LessonScene):
             MathTex("-x", font_size=34),
         ]
         self.right_figs = [self.figure(right, self.states[0], self.y2, labels[0])]
-        for x, lab in zip(self.states[1:], labels[1:], strict=True):
+        for state, lab in zip(self.states[1:], labels[1:], strict=True):
             # x before it was scaled stays on screen as a ghost: its head is in the way too
-            self.right_figs.append(self.figure(right, x, self.y2, lab, [self.right_figs[0][0]]))
+            ghost = [self.right_figs[0][0]]
+            self.right_figs.append(self.figure(right, state, self.y2, lab, ghost))
 
         self.left_table = self.pair_table("first", ["first"])
         self.right_table = self.pair_table("second", ["second", "scaled", "flipped"])
         for t, x in ((self.left_table, -HALF_X), (self.right_table, HALF_X)):
             fit_into(t, HALF_W, table_h)
-            t.move_to([x, plane_bottom - 0.3, 0], aligned_edge=UP)
+            t.move_to((x, plane_bottom - 0.3, 0), aligned_edge=UP)
         self.left_table.align_to(left, LEFT)
         self.right_table.align_to(right, LEFT)
         for t in (self.left_table, self.right_table):
@@ -168,11 +174,11 @@ class MagnitudeVsDirection(LessonScene):
 
     def figure(
         self,
-        plane: object,
+        plane: CoordinateSystem,
         x: np.ndarray,
         y: np.ndarray,
-        x_label: Mobject,
-        avoid: list[Mobject] | None = None,
+        x_label: VMobject,
+        avoid: list[VMobject] | None = None,
     ) -> VGroup:
         """Arrows x and y on `plane`, their names beyond the tips, and the angle's arc.
 
@@ -184,23 +190,23 @@ class MagnitudeVsDirection(LessonScene):
         xa = vector_arrow(plane, x, C.QUERY, width=8)
         # a thin y over a thick x, its head large enough to see when y is short
         ya = vector_arrow(plane, y, C.KEY, width=5, tip_ratio=0.45).set_z_index(1)
-        o = plane.c2p(0, 0)  # type: ignore[attr-defined]
+        o = plane.c2p(0, 0)
         beside = _along(plane, x, y)
         ya.shift(beside)  # y drawn beside x where it would lie on x's shaft
         heads = [box_of(a.tip) for a in (xa, ya, *(avoid or [])) if isinstance(a, Arrow)]
         safe = np.array([[-HW, BOTTOM], [HW, TOP]])
-        placed: list[Mobject] = []
+        placed: list[VMobject] = []
         names = (
             (x, x_label.set_color(C.QUERY), np.zeros(3)),
             (y, MathTex("y", font_size=34), beside),
         )
         for v, label, shift in names:
-            tip = plane.c2p(*v) + shift  # type: ignore[attr-defined]
+            tip = plane.c2p(*v) + shift
             avoid_boxes = heads + [box_of(m) for m in placed]
             placed.append(place_clear(label, tip, tip - o, avoid_boxes, safe, buff=0.18))
         xl, yl = placed
         yl.set_color(C.KEY)
-        shortest = min(np.linalg.norm(plane.c2p(*v) - o) for v in (x, y))  # type: ignore[attr-defined]
+        shortest = min(float(np.linalg.norm(plane.c2p(*v) - o)) for v in (x, y))
         return VGroup(xa, ya, xl, yl, angle_arc(plane, x, y, min(0.5, 0.6 * shortest)))
 
     def pair_table(self, pair: str, rows: list[str]) -> VGroup:
@@ -229,12 +235,12 @@ class MagnitudeVsDirection(LessonScene):
         self.say("mvd_sub_pairs")
         self.play(FadeIn(self.title), *[Create(p) for p in self.planes], run_time=1.5)
         for fig in (self.left_fig, self.right_figs[0]):
-            self.play(*[_grow(a) for a in fig[:2]], FadeIn(fig[2]), FadeIn(fig[3]))
+            self.play(*[grow(a) for a in fig[:2]], FadeIn(fig[2]), FadeIn(fig[3]))
         rows = (self.left_table[1], self.right_table[1])
         self.play(
             FadeIn(self.left_table[0]),
             FadeIn(self.right_table[0]),
-            *[FadeIn(VGroup(r[0], r[1])) for r in rows],
+            *[FadeIn(VGroup(part_of(r, 0), part_of(r, 1))) for r in rows],
         )
         self.wait(2)
 
@@ -275,14 +281,14 @@ class MagnitudeVsDirection(LessonScene):
         self.wait(2.5)
 
 
-def _along(plane: object, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+def _along(plane: CoordinateSystem, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Shift (scene units) that draws `y` beside `x` when y would lie on x's shaft, else zero.
 
     A vector pointing along another, nearly parallel and no longer, would hide under it: it
     moves :data:`SIDE_BY_SIDE` to the left of x's direction.
     """
-    o = plane.c2p(0, 0)  # type: ignore[attr-defined]
-    a, b = plane.c2p(*x) - o, plane.c2p(*y) - o  # type: ignore[attr-defined]
+    o = plane.c2p(0, 0)
+    a, b = plane.c2p(*x) - o, plane.c2p(*y) - o
     la, lb = np.linalg.norm(a), np.linalg.norm(b)
     if la < 1e-9 or lb < 1e-9 or np.dot(a, b) <= 0:
         return np.zeros(3)
@@ -293,15 +299,10 @@ def _along(plane: object, x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return SIDE_BY_SIDE * normal
 
 
-def _grow(m: Mobject) -> Animation:
-    """An arrow grows from its tail; a dot (a vector too short to draw) fades in."""
-    return GrowArrow(m) if isinstance(m, Arrow) else FadeIn(m)
-
-
-def _inside(label: Mobject) -> Mobject:
+def _inside(label: VMobject) -> VMobject:
     """`label` moved the least way that keeps it inside the title-safe area."""
     lo = label.get_corner(DOWN + LEFT)
     hi = label.get_corner(UP + RIGHT)
     dx = max(-HW - lo[0], 0.0) - max(hi[0] - HW, 0.0)
     dy = max(BOTTOM - lo[1], 0.0) - max(hi[1] - TOP, 0.0)
-    return label.shift([dx, dy, 0])
+    return label.shift((dx, dy, 0))

@@ -17,16 +17,16 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Mapping
-from typing import TypeVar
+from typing import TypeVar, cast
 
-from manim import Mobject
+from manim import VMobject
 
 __all__ = ["LIMIT", "begin", "keep", "made", "made_here", "pristine", "used"]
 
-M = TypeVar("M", bound=Mobject)
+M = TypeVar("M", bound=VMobject)
 
 LIMIT = 512  # mobjects kept (a scene makes about a hundred); the least recently used goes first
-_MADE: OrderedDict[Hashable, Mobject] = OrderedDict()
+_MADE: OrderedDict[Hashable, VMobject] = OrderedDict()
 _USED: set[Hashable] = set()  # keys handed out in this process
 _HERE: set[Hashable] = set()  # keys made in this process (not kept from an earlier one)
 
@@ -35,7 +35,7 @@ def _light(mob: M) -> M:
     """`mob` without its glyphs' parsed SVG paths (their points are made)."""
     for part in mob.get_family():
         if getattr(part, "path_obj", None) is not None:
-            part.path_obj = None  # type: ignore[attr-defined]
+            vars(part)["path_obj"] = None  # the parsed SVG, not needed once points are made
     return mob
 
 
@@ -65,7 +65,7 @@ def pristine(key: Hashable, make: Callable[[], M]) -> M:
     else:
         _MADE.move_to_end(key)
     _USED.add(key)
-    return mob  # type: ignore[return-value]
+    return cast(M, mob)  # made by a `make` of this key's kind
 
 
 def made(key: Hashable, make: Callable[[], M]) -> M:
@@ -83,7 +83,7 @@ def made(key: Hashable, make: Callable[[], M]) -> M:
     return copy
 
 
-def keep(entries: Mapping[Hashable, Mobject]) -> None:
+def keep(entries: Mapping[Hashable, VMobject]) -> None:
     """Take mobjects made earlier (in another process) as :func:`pristine` would make them.
 
     A later :func:`pristine` of one of these keys returns it without making it. The caller
@@ -114,7 +114,7 @@ def begin() -> None:
     _HERE.clear()
 
 
-def used() -> dict[Hashable, Mobject]:
+def used() -> dict[Hashable, VMobject]:
     """The mobjects :func:`pristine` handed out since :func:`begin` (made or kept), by key."""
     return {k: _MADE[k] for k in _USED if k in _MADE}
 

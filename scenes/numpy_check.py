@@ -52,7 +52,7 @@ class NumpyCheck(LessonScene):
         hw, hh = (h - INSET for h in frame_box())
         self.hw, self.hh = hw, hh
         self.title = self.t("np_title", 40, C.ACCENT)
-        fit_into(self.title, 2 * hw, 1.0).move_to([-hw, hh, 0], aligned_edge=UP + LEFT)
+        fit_into(self.title, 2 * hw, 1.0).move_to((-hw, hh, 0), aligned_edge=UP + LEFT)
         self.top = self.title.get_bottom()[1] - 0.35
         listing = Code(
             code_string=self.sheet["code"].text,
@@ -65,12 +65,12 @@ class NumpyCheck(LessonScene):
         )
         self.listing = fit_into(listing, 2 * hw, self.top + hh)
         tag(self.listing, "code", self.sheet["code"].text)
-        self.listing.move_to([-hw, self.top, 0], aligned_edge=UP + LEFT)
+        self.listing.move_to((-hw, self.top, 0), aligned_edge=UP + LEFT)
         self.note = wrap_text(self.strings["np_note"], 2 * hw, 26, C.MUTED)
-        self.note.move_to([-hw, -hh, 0], aligned_edge=DOWN + LEFT)
+        self.note.move_to((-hw, -hh, 0), aligned_edge=DOWN + LEFT)
         room = self.top - (self.note.get_top()[1] + 0.35)
         table = reflow(self.output_table, lambda t: t.height, room)
-        table.move_to([-hw, self.top, 0], aligned_edge=UP + LEFT)
+        table.move_to((-hw, self.top, 0), aligned_edge=UP + LEFT)
         # spread the rows over the room the table leaves
         spare = room - table.height
         if spare > 0 and len(table) > 2:
@@ -104,8 +104,8 @@ class NumpyCheck(LessonScene):
         col = -self.hw + max(c.width for c in self.calls) + 0.6
         rows = VGroup()
         for call, line, value in zip(self.calls, self.lines, self.exact, strict=True):
-            line.move_to([col, 0, 0], aligned_edge=LEFT)
-            call.move_to([-self.hw, 0, 0], aligned_edge=LEFT).align_to(line, UP)
+            line.move_to((col, 0, 0), aligned_edge=LEFT)
+            call.move_to((-self.hw, 0, 0), aligned_edge=LEFT).align_to(line, UP)
             fit_into(value, self.hw - col, 2.0)
             value.next_to(line, DOWN, aligned_edge=LEFT, buff=0.15)
             rows.add(VGroup(call, line, value))

@@ -15,18 +15,16 @@ from manim import (
     ORIGIN,
     RIGHT,
     UP,
-    Animation,
+    Arrow,
     Brace,
     Create,
     DashedLine,
     Dot,
     FadeIn,
     FadeOut,
-    GrowArrow,
     Indicate,
     Line,
     MathTex,
-    Mobject,
     VGroup,
     VMobject,
     Write,
@@ -46,8 +44,9 @@ from scenes.figure import (
     plane_room,
 )
 from scenes.frame import frame_box
-from scenes.geometry import arrow_between, clip_line, fitted_plane, vector_arrow
+from scenes.geometry import arrow_between, clip_line, fitted_plane, grow, vector_arrow
 from scenes.palette import C
+from scenes.tagging import Part, attach, attached, part_of
 
 __all__ = ["ProjectionDrop"]
 
@@ -105,7 +104,7 @@ class ProjectionDrop(LessonScene):
         layout = fit_column(
             self.column_at, room_w - GAP - PLANE_MIN_W, room_h, prefer_w=room_w - GAP - PLANE_W
         )
-        parts = layout.parts  # type: ignore[attr-defined]
+        parts: dict[str, VMobject] = attached(layout, "parts")
         self.column, self.work2 = layout[0], layout[1]
         self.title, self.legend, self.work = parts["title"], parts["legend"], parts["work"]
         self.dot_eq, self.comp_eq, self.proj_eq = parts["dot"], parts["comp"], parts["proj"]
@@ -127,7 +126,7 @@ class ProjectionDrop(LessonScene):
         """
         proj, res = r"\operatorname{proj}_k(q)", r"q - \operatorname{proj}_k(q)"
 
-        def lines(*segments: list | None, color: str = C.TEXT) -> VGroup:
+        def lines(*segments: list[Part] | None, color: str = C.TEXT) -> VGroup:
             return formula_lines(
                 lambda *p: self.formula(*p, color=color),
                 segments,
@@ -147,8 +146,10 @@ class ProjectionDrop(LessonScene):
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.14 * spacing)
         dot_eq = lines([r"q \cdot k =", self.n("dot_terms")], ["=", self.n("dot")])
         # An unwieldy coefficient or ratio is left out of the sheet, and so of the formula.
-        coef = ["=", "(", self.n("proj_coef"), r")\,k"] if "proj_coef" in self.sheet else []
-        ratio = ["=", self.n("comp_ratio")] if "comp_ratio" in self.sheet else []
+        coef: list[Part] = (
+            ["=", "(", self.n("proj_coef"), r")\,k"] if "proj_coef" in self.sheet else []
+        )
+        ratio: list[Part] = ["=", self.n("comp_ratio")] if "comp_ratio" in self.sheet else []
         comp_eq = VGroup(
             lines([r"\|k\|_2", *self.eq("norm_k")], color=C.KEY),
             lines(
@@ -171,8 +172,13 @@ class ProjectionDrop(LessonScene):
         shadow_eq = self.shadow(
             "q", "dot", "comp_ratio" if "comp_ratio" in self.sheet else "comp", lines
         )
-        rows = [dot_eq, comp_eq, proj_eq, res_eq, check_eq, shadow_eq]
-        parts = {"dot": dot_eq, "comp": comp_eq, "proj": proj_eq, "res": res_eq}
+        rows: list[VMobject] = [dot_eq, comp_eq, proj_eq, res_eq, check_eq, shadow_eq]
+        parts: dict[str, VMobject] = {
+            "dot": dot_eq,
+            "comp": comp_eq,
+            "proj": proj_eq,
+            "res": res_eq,
+        }
         parts |= {"check": check_eq, "shadow": shadow_eq}
         if self.parallel:
             parts["note"] = self.paragraph("pd_parallel_note", width, 24, C.RESIDUAL)
@@ -184,7 +190,7 @@ class ProjectionDrop(LessonScene):
         if len(work2):
             work2.align_to(work, UP + LEFT)
         out = VGroup(column, work2)
-        out.parts = parts | {"title": title, "legend": legend, "work": work}  # type: ignore[attr-defined]
+        attach(out, parts=parts | {"title": title, "legend": legend, "work": work})
         return out
 
     def shadow(self, name: str, dot: str, comp: str, lines: Callable[..., VGroup]) -> VGroup:
@@ -246,7 +252,7 @@ class ProjectionDrop(LessonScene):
             self.drop2 = DashedLine(tip2, foot2, color=C.RESIDUAL, stroke_width=3)
             self.proj2_arrow = vector_arrow(self.plane, self.p2, C.PROJECTION, width=9)
             arrows += [self.q2_arrow, self.proj2_arrow]
-        self.avoid = [box_of(a.tip) for a in arrows if getattr(a, "tip", None) is not None]
+        self.avoid = [box_of(a.get_tip()) for a in arrows if isinstance(a, Arrow)]
         self.k_name = self.tip_label("k", self.k, C.KEY)
         self.q_name = self.tip_label("q", self.q, C.QUERY)
         if self.other is not None:
@@ -289,7 +295,7 @@ class ProjectionDrop(LessonScene):
             [foot + s * u, foot + s * u + s * w, foot + s * w]
         )
 
-    def projection_brace(self, o: np.ndarray, foot: np.ndarray) -> Mobject:
+    def projection_brace(self, o: np.ndarray, foot: np.ndarray) -> VMobject:
         """A brace along the projection on the side away from q, labelled comp_k(q).
 
         The label sits on a patch of background (no grid line crosses it), where it is
@@ -311,9 +317,11 @@ class ProjectionDrop(LessonScene):
 
     def brace_ink(self) -> VGroup:
         """The brace and its label's glyphs (not the patch behind them): what a flash lights."""
-        return VGroup(self.brace[0], self.brace[1][1]) if len(self.brace) else VGroup()
+        if not len(self.brace):
+            return VGroup()
+        return VGroup(part_of(self.brace, 0), part_of(part_of(self.brace, 1), 1))
 
-    def legend_row(self, color: str, words: str, symbol: Mobject, width: float) -> VGroup:
+    def legend_row(self, color: str, words: str, symbol: VMobject, width: float) -> VGroup:
         """A colour swatch, the lesson's name for the role, and its symbol (under it if narrow)."""
         swatch = Line(ORIGIN, 0.45 * RIGHT, color=color, stroke_width=8)
         row = VGroup(swatch, self.t(words, 24), symbol).arrange(RIGHT, buff=0.2)
@@ -328,8 +336,8 @@ class ProjectionDrop(LessonScene):
         """Plane, q and k, legend."""
         self.say("pd_sub_vectors")
         self.play(Create(self.plane), FadeIn(self.title), run_time=1.5)
-        self.play(GrowArrow(self.q_arrow), FadeIn(self.q_name), FadeIn(self.legend[0]))
-        self.play(GrowArrow(self.k_arrow), FadeIn(self.k_name), FadeIn(self.legend[1]))
+        self.play(grow(self.q_arrow), FadeIn(self.q_name), FadeIn(self.legend[0]))
+        self.play(grow(self.k_arrow), FadeIn(self.k_name), FadeIn(self.legend[1]))
         self.play(FadeIn(self.legend[2:]))
         self.wait(1)
 
@@ -358,7 +366,7 @@ class ProjectionDrop(LessonScene):
             self.play(FadeIn(self.res_arrow), self.drop.animate.set_opacity(0.75))
         self.play(Write(self.res_eq))
         self.play(Write(self.check_eq))
-        if self.parallel:
+        if self.parallel_note is not None:
             self.play(FadeIn(self.parallel_note))
         self.wait(1.5)
 
@@ -394,19 +402,14 @@ class ProjectionDrop(LessonScene):
             m.animate.set_opacity(0.9 if m in (self.q_name, self.brace) else 0.75) for m in mine
         ]
         self.play(*faded, FadeOut(self.work), run_time=1)
-        self.play(GrowArrow(self.q2_arrow), FadeIn(self.q2_name), FadeIn(self.work2[0]))
+        self.play(grow(self.q2_arrow), FadeIn(self.q2_name), FadeIn(self.work2[0]))
         self.play(Create(self.drop2), run_time=1.2)
         self.say("pd_sub_other_dot")
-        self.play(Write(self.work2[1]), run_time=1.2)
-        self.play(grow(self.proj2_arrow), Write(self.work2[2]), run_time=1.5)
+        self.play(Write(part_of(self.work2, 1)), run_time=1.2)
+        self.play(grow(self.proj2_arrow), Write(part_of(self.work2, 2)), run_time=1.5)
         ratio = "other_comp_ratio" in self.sheet
         self.say("pd_sub_other_comp_ratio" if ratio else "pd_sub_other_comp")
-        self.play(Write(self.work2[3]), run_time=1.5)
+        self.play(Write(part_of(self.work2, 3)), run_time=1.5)
         self.say("pd_sub_other_shadow", result=True)
-        self.play(Write(self.work2[4]), run_time=1.5)
+        self.play(Write(part_of(self.work2, 4)), run_time=1.5)
         self.wait(1)
-
-
-def grow(arrow: Mobject) -> Animation:
-    """An arrow grows from its tail; a zero projection (a dot) fades in."""
-    return FadeIn(arrow) if isinstance(arrow, Dot) else GrowArrow(arrow)

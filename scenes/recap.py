@@ -36,14 +36,14 @@ class Recap(LessonScene):
         hw, hh = (h - INSET for h in frame_box())
         self.width = 2 * hw
         self.title = self.t("rc_title", 42, C.ACCENT)
-        fit_into(self.title, self.width, 1.0).move_to([-hw, hh, 0], aligned_edge=UP + LEFT)
+        fit_into(self.title, self.width, 1.0).move_to((-hw, hh, 0), aligned_edge=UP + LEFT)
         top = self.title.get_bottom()[1] - 0.5
         room = top + hh
         self.readings = reflow(self.reading_cards, lambda m: m.height, room)
         self.caveats = reflow(self.caveat_list, lambda m: m.height, room)
         closing = reflow(self.closing, lambda m: m.height, room)
         for block in (self.readings, self.caveats, closing):
-            block.move_to([-hw, top, 0], aligned_edge=UP + LEFT)
+            block.move_to((-hw, top, 0), aligned_edge=UP + LEFT)
 
     def reading_cards(self, scale: float) -> VGroup:
         """The geometric reading and the attention reading, side by side."""
@@ -75,7 +75,7 @@ class Recap(LessonScene):
             card[2].next_to(card[1], DOWN, aligned_edge=LEFT, buff=0.3)
         low = min(geometry[2].get_top()[1], attention[2].get_top()[1])
         for card in (geometry, attention):
-            card[2].align_to([0, low, 0], UP)
+            card[2].align_to((0, low, 0), UP)
         return cards
 
     def caveat_list(self, scale: float) -> VGroup:

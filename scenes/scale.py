@@ -12,13 +12,14 @@ from manim import (
     FadeIn,
     FadeOut,
     Line,
-    Mobject,
     VGroup,
+    VMobject,
     Write,
 )
 
 from scenes.base import LessonScene
 from scenes.palette import C
+from scenes.tagging import Part
 from scenes.textfit import fit_into
 
 __all__ = ["ScaleIsNotCosine"]
@@ -56,7 +57,7 @@ class ScaleIsNotCosine(LessonScene):
         )
         self.header = VGroup(self.title, vectors, self.dot_row)
         self.header.arrange(DOWN, aligned_edge=LEFT, buff=0.28)
-        fit_into(self.header, 2 * HW, 2.4).move_to([-HW, HH, 0], aligned_edge=UL)
+        fit_into(self.header, 2 * HW, 2.4).move_to((-HW, HH, 0), aligned_edge=UL)
         self.vectors = vectors
         top = self.header.get_bottom()[1] - 0.4
 
@@ -86,9 +87,9 @@ class ScaleIsNotCosine(LessonScene):
         )
         for p, x in ((self.cos_panel, -HW), (self.scaled_panel, HW - PANEL_W)):
             fit_into(p, PANEL_W, 2.9)
-            p.move_to([x, top, 0], aligned_edge=UL)  # each starts at its half's left edge
+            p.move_to((x, top, 0), aligned_edge=UL)  # each starts at its half's left edge
         bottom = min(self.cos_panel.get_bottom()[1], self.scaled_panel.get_bottom()[1])
-        self.divider = Line([0, top, 0], [0, bottom, 0], color=C.GRID, stroke_width=2)
+        self.divider = Line((0, top, 0), (0, bottom, 0), color=C.GRID, stroke_width=2)
 
         f = self.n("factor")
         doubled = self.formula(
@@ -119,9 +120,9 @@ class ScaleIsNotCosine(LessonScene):
         for row in (cos2, scaled2):  # the word under its formula when both are long
             if row.width > PANEL_W:
                 row.arrange(DOWN, aligned_edge=LEFT, buff=0.12)
-        fit_into(cos2, PANEL_W, 1.4).move_to([-PANEL_X, 0, 0])
-        fit_into(scaled2, PANEL_W, 1.4).move_to([PANEL_X, 0, 0])
-        fit_into(doubled, 2 * HW, 0.6).move_to([0, bottom - 0.55, 0])
+        fit_into(cos2, PANEL_W, 1.4).move_to((-PANEL_X, 0, 0))
+        fit_into(scaled2, PANEL_W, 1.4).move_to((PANEL_X, 0, 0))
+        fit_into(doubled, 2 * HW, 0.6).move_to((0, bottom - 0.55, 0))
         row_top = doubled.get_bottom()[1] - 0.15
         for row in (cos2, scaled2):
             row.shift((row_top - row.get_top()[1]) * UP)
@@ -146,9 +147,9 @@ class ScaleIsNotCosine(LessonScene):
         # The verdict replaces everything under the title.
         top = self.title.get_bottom()[1] - 0.4
         fit_into(self.verdict, 2 * HW, top + HH)
-        self.verdict.move_to([self.title.get_left()[0], top, 0], aligned_edge=UL)
+        self.verdict.move_to((self.title.get_left()[0], top, 0), aligned_edge=UL)
 
-    def norms(self) -> list:
+    def norms(self) -> list[Part]:
         """Parts ``‖q‖₂ = …, ‖k‖₂ = …`` (≈ for a rounded length)."""
         return [
             r"\|q\|_2",
@@ -157,14 +158,14 @@ class ScaleIsNotCosine(LessonScene):
             *self.chain(None, "norm_k"),
         ]
 
-    def chain(self, ratio: str | None, value: str) -> list:
+    def chain(self, ratio: str | None, value: str) -> list[Part]:
         """Parts ``= ratio = value`` (the ratio when the sheet has it; ≈ for a rounded value)."""
-        parts: list = []
+        parts: list[Part] = []
         if ratio is not None and ratio in self.sheet:
             parts += ["=", self.n(ratio)]
         return [*parts, *self.eq(value)]
 
-    def panel(self, head: str, sub: str, color: str, rows: list[Mobject]) -> VGroup:
+    def panel(self, head: str, sub: str, color: str, rows: list[VMobject]) -> VGroup:
         """A heading in the panel's colour, what it divides by, and its formulas."""
         for r in rows:
             r.set_color(color)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -12,6 +13,7 @@ from manim import (
     RIGHT,
     UL,
     UP,
+    Animation,
     AnimationGroup,
     Arrow,
     Create,
@@ -21,7 +23,6 @@ from manim import (
     GrowArrow,
     Line,
     MathTex,
-    Mobject,
     ReplacementTransform,
     RoundedRectangle,
     VGroup,
@@ -35,6 +36,7 @@ from scenes.base import LessonScene
 from scenes.frame import MIN_FONT
 from scenes.geometry import arrow_between, fitted_plane
 from scenes.palette import C
+from scenes.tagging import attach
 from scenes.textfit import fit_into
 
 __all__ = ["AttentionScores"]
@@ -80,15 +82,15 @@ def bracket(grid: Grid, side: int) -> VMobject:
     lip = -side * 0.12
     top, bottom = grid.top + 0.02, grid.bottom - 0.02
     pts = [[x + lip, top, 0], [x, top, 0], [x, bottom, 0], [x + lip, bottom, 0]]
-    return VMobject(color=C.TEXT, stroke_width=2.5).set_points_as_corners(pts)
+    return VMobject(color=C.TEXT, stroke_width=2.5).set_points_as_corners(np.array(pts))
 
 
-def place_label(label: Mobject, tip: np.ndarray, direction: np.ndarray, box: np.ndarray) -> None:
+def place_label(label: VMobject, tip: np.ndarray, direction: np.ndarray, box: np.ndarray) -> None:
     """Put `label` just beyond `tip` along `direction`, or beside it if that leaves `box`.
 
     Parameters
     ----------
-    label : Mobject
+    label : VMobject
         The name to place.
     tip : array
         Scene point the name belongs to.
@@ -135,6 +137,7 @@ class AttentionScores(LessonScene):
         self.masked = not all(self.keep)
         self.values = [np.array(v, float) for v in (At.values or At.keys)]
         result = mc.attention(self.lesson.scores, At.keys, self.values, np.array(self.keep))
+        assert isinstance(result, mc.Attention)  # values given: weights and output
         self.weights = np.atleast_2d(result.weights)
         self.outputs = np.atleast_2d(result.output)
         self.drawn = len(self.values[0]) == 2
@@ -200,7 +203,7 @@ class AttentionScores(LessonScene):
             lhs = f"{name}_{{{i}}} = {also}_{{{i}}} =" if also else f"{name}_{{{i}}} ="
             row = self.formula(lhs, self.n(f"{name}{i}"), size=30, color=color)
             if also:
-                row[1].sheet_multi = {f"{also}{i}": self.sheet[f"{also}{i}"].text}
+                attach(row[1], sheet_multi={f"{also}{i}": self.sheet[f"{also}{i}"].text})
             rows.append(row)
         return VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.18)
 
@@ -219,7 +222,7 @@ class AttentionScores(LessonScene):
         for s, (stage, f) in enumerate(zip(STAGES, formulas, strict=True)):
             x = x0 + s * (w + STRIP_GAP)
             box = RoundedRectangle(corner_radius=0.12, width=w, height=STRIP_H)
-            box.move_to([x, STRIP_TOP - STRIP_H / 2, 0]).set_stroke(C.MUTED, 2, opacity=0.7)
+            box.move_to((x, STRIP_TOP - STRIP_H / 2, 0)).set_stroke(C.MUTED, 2, opacity=0.7)
             label = VGroup(self.t(f"ats_stage_{stage}", 24, C.TEXT), f)
             label.arrange(DOWN, buff=0.1)
             fit_into(label, w - 0.22, STRIP_H - 0.14).move_to(box)
@@ -287,13 +290,13 @@ class AttentionScores(LessonScene):
             self.raw_caption, self.s_caption, self.s_frame, self.row_raw, self.row_scaled
         )
         s_all.add(*[e for m in (self.raw, self.scaled) for row in m for e in row])
-        self.mask_note = VGroup()
+        self.mask_note: VMobject = VGroup()
         if self.masked:
             self.mask_note = self.t("ats_mask_note", 24, C.MUTED)
             self.mask_note.next_to(VGroup(self.row_raw, self.row_scaled), DOWN, buff=0.35)
             s_all.add(self.mask_note)
         fit_into(s_all, RIGHT_X - LEFT_X, AREA_TOP - AREA_BOTTOM)
-        s_all.move_to([0, (AREA_TOP + AREA_BOTTOM) / 2 + 0.5, 0])
+        s_all.move_to((0, (AREA_TOP + AREA_BOTTOM) / 2 + 0.5, 0))
         s_all.shift(max(0.0, s_all.get_top()[1] - AREA_TOP) * DOWN)
 
         self.size = 36 if small else (30 if self.nk <= 4 else 26)  # W shares the width
@@ -317,11 +320,11 @@ class AttentionScores(LessonScene):
         need = w_block.width * floor if min(1.0, 3.4 / w_block.height) >= floor else 0.0
         self.mid_x = min(max(MID_X, LEFT_X + need), LEFT_X + 0.7 * (RIGHT_X - LEFT_X))
         fit_into(w_block, self.mid_x - LEFT_X, 3.4)
-        w_block.move_to([LEFT_X, AREA_TOP, 0], aligned_edge=UL)
+        w_block.move_to((LEFT_X, AREA_TOP, 0), aligned_edge=UL)
         self.w_block = w_block
 
         width = RIGHT_X - self.mid_x - 0.4
-        row = self.formula(
+        row: VMobject = self.formula(
             f"w_{{{FIRST}}} = \\operatorname{{softmax}}(\\ell_{{{FIRST}}})",
             *self.eq("row_weights"),
             size=36,
@@ -348,7 +351,7 @@ class AttentionScores(LessonScene):
             self.softmax_def = VGroup(*rule, fit_into(row, width, 2.0)).arrange(DOWN, buff=0.4)
             rule = self.softmax_def
             fit_into(rule, width, AREA_TOP - AREA_BOTTOM - 0.2)
-        rule.move_to([(self.mid_x + RIGHT_X) / 2 + 0.1, self.w_block.get_center()[1], 0])
+        rule.move_to(((self.mid_x + RIGHT_X) / 2 + 0.1, self.w_block.get_center()[1], 0))
         over = rule.get_top()[1] - (AREA_TOP - 0.1)
         under = AREA_BOTTOM + 0.1 - rule.get_bottom()[1]
         rule.shift((max(under, 0.0) - max(over, 0.0)) * UP)
@@ -366,12 +369,12 @@ class AttentionScores(LessonScene):
         heads = VGroup()
         for j, x in enumerate(grid.xs):
             color = C.KEY if self.keep[j] else C.MUTED
-            heads.add(MathTex(f"k_{{{j + 1}}}", font_size=size, color=color).move_to([x, 0, 0]))
+            heads.add(MathTex(f"k_{{{j + 1}}}", font_size=size, color=color).move_to((x, 0, 0)))
         heads.set_y(grid.top + 0.45 * (grid.top - grid.bottom) / self.nq + 0.1)
         names = VGroup(
             *[
                 MathTex(f"q_{{{i + 1}}}", font_size=size, color=C.QUERY)
-                .move_to([0, y, 0])
+                .move_to((0, y, 0))
                 .set_x(grid.left - 0.45, RIGHT)
                 for i, y in enumerate(grid.ys)
             ]
@@ -379,7 +382,7 @@ class AttentionScores(LessonScene):
         return VGroup(bracket(grid, -1), bracket(grid, 1), heads, names)
 
     @staticmethod
-    def place(matrix: list[list[Mobject]], grid: Grid) -> None:
+    def place(matrix: Sequence[Sequence[VMobject]], grid: Grid) -> None:
         """Move every entry to its cell."""
         for i, row in enumerate(matrix):
             for j, m in enumerate(row):
@@ -406,7 +409,7 @@ class AttentionScores(LessonScene):
         )
         if not self.drawn:
             # no plane: the first row of O is the first query's output, named on the right
-            rows[FIRST - 1][-1].sheet_multi = {"first_out": self.sheet["first_out"].text}
+            attach(rows[FIRST - 1][-1], sheet_multi={"first_out": self.sheet["first_out"].text})
             caption = MathTex(
                 rf"o_{{{FIRST}}} = \textstyle\sum_j w_{{{FIRST}j}}\, v_j",
                 font_size=32,
@@ -416,7 +419,7 @@ class AttentionScores(LessonScene):
             fit_into(caption, right_w, 1.5)
             self.drawing = VGroup(caption, note).arrange(DOWN, buff=0.3)
             fit_into(self.drawing, right_w, 4.0)
-            self.drawing.move_to([(self.mid_x + RIGHT_X) / 2 + 0.2, 0, 0])
+            self.drawing.move_to(((self.mid_x + RIGHT_X) / 2 + 0.2, 0, 0))
             self.chain = VGroup()
             return
         legend = VGroup(
@@ -426,7 +429,7 @@ class AttentionScores(LessonScene):
         ).arrange(RIGHT, buff=0.5)
         head = VGroup(caption, legend).arrange(DOWN, buff=0.2)
         fit_into(head, right_w, 1.2)
-        head.move_to([(self.mid_x + RIGHT_X) / 2 + 0.2, AREA_TOP, 0], aligned_edge=UP)
+        head.move_to(((self.mid_x + RIGHT_X) / 2 + 0.2, AREA_TOP, 0), aligned_edge=UP)
         w1 = self.weights[FIRST - 1]
         tips = np.cumsum([w * v for w, v in zip(w1, self.values, strict=True)], axis=0)
         plane_h = head.get_bottom()[1] - 0.25 - AREA_BOTTOM
@@ -466,7 +469,7 @@ class AttentionScores(LessonScene):
         return VGroup(swatch, MathTex(tex, font_size=28, color=C.TEXT)).arrange(RIGHT, buff=0.12)
 
     @staticmethod
-    def arrow(a: np.ndarray, b: np.ndarray, color: str, width: float, opacity: float) -> Mobject:
+    def arrow(a: np.ndarray, b: np.ndarray, color: str, width: float, opacity: float) -> VMobject:
         """An arrow from `a` to `b` (a dot when they coincide)."""
         arrow = arrow_between(a, b, color, width=width, tip_ratio=0.25, dot_radius=0.07)
         return arrow if isinstance(arrow, Dot) else arrow.set_opacity(opacity)
@@ -516,7 +519,7 @@ class AttentionScores(LessonScene):
         """Divide by √d_k; then masked keys get −∞."""
         self.say("ats_sub_scale")
         self.activate(1)
-        anims = [
+        anims: list[Animation] = [
             ReplacementTransform(self.raw_caption, self.s_caption),
             ReplacementTransform(self.row_raw, self.row_scaled),
         ]

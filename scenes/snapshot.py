@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 from manim import (
@@ -84,7 +85,7 @@ def font_size(m: Mobject) -> float:
         return float(m._font)
     if isinstance(m, Paragraph):
         return float(m.lines_text._font_size) * paragraph_scale(m)
-    return float(m.font_size)  # type: ignore[attr-defined]
+    return float(cast(float, m.font_size))
 
 
 def paragraph_scale(p: Paragraph) -> float:
@@ -105,7 +106,7 @@ def paragraph_scale(p: Paragraph) -> float:
         a, b = inner[0], inner[-1]
         then = abs(made[a][1] - made[b][1])
         if then > 1e-6:
-            return abs(p.lines_chars[a].get_y() - p.lines_chars[b].get_y()) / then
+            return float(abs(p.lines_chars[a].get_y() - p.lines_chars[b].get_y()) / then)
     return float(p.lines_text.font_size) / float(p.lines_text._font_size)
 
 

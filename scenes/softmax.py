@@ -17,6 +17,7 @@ from manim import (
     ReplacementTransform,
     Transform,
     VGroup,
+    VMobject,
     Write,
 )
 
@@ -25,6 +26,7 @@ from lesson.sheets.softmax import SAID_LIST_MAX, score_ticks
 from scenes.base import LessonScene
 from scenes.frame import MIN_FONT, frame_box
 from scenes.palette import C
+from scenes.tagging import Part
 from scenes.textfit import fit_into
 
 __all__ = ["SoftmaxBarMorph"]
@@ -37,7 +39,12 @@ AXIS_KEYS = ("sb_axis_score", "sb_axis_logit", "sb_axis_weight")
 
 
 def wrapped(
-    scene: LessonScene, head: list, terms: list[list], tail: list, width: float, size: float
+    scene: LessonScene,
+    head: list[Part],
+    terms: list[list[Part]],
+    tail: list[Part],
+    width: float,
+    size: float,
 ) -> VGroup:
     """``head term term … tail`` as a formula, broken into indented lines no wider than `width`.
 
@@ -59,7 +66,7 @@ def wrapped(
     VGroup
         The lines, left-aligned, later ones indented.
     """
-    lines: list[list] = [list(head)]
+    lines: list[list[Part]] = [list(head)]
     for term in terms:
         trial = scene.formula(*lines[-1], *term, size=size)
         if len(lines[-1]) > len(head if len(lines) == 1 else []) and trial.width > width:
@@ -120,10 +127,12 @@ class SoftmaxBarMorph(LessonScene):
         titles = ("sb_raw", "sb_scaled", "sb_computed", "sb_softmax")
         self.stage_titles = [self.t(k, 34, C.ACCENT) for k in titles]
         power = r"\ell_i - m" if self.shifted else r"\ell_i"
-        rule = [rf"w_i = \frac{{e^{{{power}}}}}{{\sum_j e^{{{power.replace('i', 'j')}}}}}"]
+        rule: list[Part] = [
+            rf"w_i = \frac{{e^{{{power}}}}}{{\sum_j e^{{{power.replace('i', 'j')}}}}}"
+        ]
         if self.shifted:
             rule += [r",\quad m = \max_j \ell_j =", self.n("max_logit")]
-        lines = [
+        lines: list[list[list[Part]]] = [
             [[r"s_i = q \cdot k_i,\quad s =", self.n("scores")]],
             [
                 [r"\ell_i = \frac{q \cdot k_i}{\sqrt{d_k}},\quad \sqrt{d_k} =", self.n("sqrt_d_k")],
@@ -135,9 +144,11 @@ class SoftmaxBarMorph(LessonScene):
         width = 2 * self.hw
         self.stage_formulas = []
         for title, parts in zip(self.stage_titles, lines, strict=True):
-            title.move_to([-self.hw, self.hh, 0], aligned_edge=UP + LEFT)
-            one = [p for i, line in enumerate(parts) for p in ([r",\quad"] if i else []) + line]
-            f = self.formula(*one, size=36)
+            title.move_to((-self.hw, self.hh, 0), aligned_edge=UP + LEFT)
+            one: list[Part] = [
+                p for i, line in enumerate(parts) for p in ([r",\quad"] if i else []) + line
+            ]
+            f: VMobject = self.formula(*one, size=36)
             if f.width > width and len(parts) > 1:  # too wide for one line: one per part
                 f = VGroup(*[self.formula(*line, size=36) for line in parts])
                 f.arrange(DOWN, aligned_edge=LEFT, buff=0.15)
@@ -158,11 +169,11 @@ class SoftmaxBarMorph(LessonScene):
             self.formula("d_k =", self.n("d_k"), size=34),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.22)
         fit_into(self.column, COLUMN_W, top - bottom)
-        self.column.move_to([self.hw, (top + bottom) / 2, 0], aligned_edge=RIGHT)
+        self.column.move_to((self.hw, (top + bottom) / 2, 0), aligned_edge=RIGHT)
         self.note = self.paragraph("sb_note", COLUMN_W + 0.4, 26)
         self.computed = self.computation(top - bottom - self.note.height - 0.4)
-        self.computed.move_to([self.hw, top, 0], aligned_edge=UP + RIGHT)
-        self.note.move_to([self.hw, bottom, 0], aligned_edge=DOWN + RIGHT)
+        self.computed.move_to((self.hw, top, 0), aligned_edge=UP + RIGHT)
+        self.note.move_to((self.hw, bottom, 0), aligned_edge=DOWN + RIGHT)
         self.column_left = min(m.get_left()[0] for m in (self.column, self.computed, self.note))
 
     def build_chart(self, left: float, right: float, top: float, bottom: float) -> None:
@@ -182,15 +193,17 @@ class SoftmaxBarMorph(LessonScene):
             )
         ]
         for name in self.axis_names:
-            fit_into(name, right - left, 1.0).move_to([left, top, 0], aligned_edge=UP + LEFT)
+            fit_into(name, right - left, 1.0).move_to((left, top, 0), aligned_edge=UP + LEFT)
         top = max(n.get_bottom()[1] for n in self.axis_names) - 0.15
         # key names under the chart
-        names = []
+        names: list[VMobject] = []
         for i in range(self.n_keys):
-            name = MathTex(f"k_{{{i + 1}}}", font_size=32, color=C.KEY)
-            if not self.keep[i]:
-                name = VGroup(name, self.t("sb_masked", 22, C.MUTED).next_to(name, DOWN, buff=0.08))
-            names.append(name)
+            key = MathTex(f"k_{{{i + 1}}}", font_size=32, color=C.KEY)
+            if self.keep[i]:
+                names.append(key)
+            else:
+                masked = self.t("sb_masked", 22, C.MUTED).next_to(key, DOWN, buff=0.08)
+                names.append(VGroup(key, masked))
         self.names = VGroup(*names)
         names_h = max(n.height for n in names)
         # tick labels on the left of the axis: scores/logits, then weights
@@ -206,10 +219,10 @@ class SoftmaxBarMorph(LessonScene):
         slot = (right - bars_left) / self.n_keys
         self.xs = [bars_left + slot * (i + 0.5) for i in range(self.n_keys)]
         self.bar_w = min(1.2, 0.6 * slot)
-        for x, name in zip(self.xs, names, strict=True):
-            name.move_to([x, bottom, 0], aligned_edge=DOWN)
+        for x, under in zip(self.xs, names, strict=True):
+            under.move_to((x, bottom, 0), aligned_edge=DOWN)
         # value labels: as large as their slot allows, staggered in two rows when too wide
-        self.label_size = 34 if self.n_keys <= 3 else 28
+        self.label_size: float = 34 if self.n_keys <= 3 else 28
         every = [
             self.formula(self.n(f"{st}{i + 1}"), size=self.label_size)
             for st in STAGES
@@ -244,16 +257,16 @@ class SoftmaxBarMorph(LessonScene):
         """The baseline, the vertical axis, faint grid lines and tick labels of a quantity."""
         y = self.base_y[stage]
         right = self.xs[-1] + (self.xs[-1] - self.xs[-2]) / 2 if self.n_keys > 1 else self.xs[0]
-        base = Line([self.axis_x, y, 0], [right, y, 0], color=C.MUTED, stroke_width=2)
-        vertical = Line([self.axis_x, self.bottom, 0], [self.axis_x, self.top, 0], color=C.MUTED)
+        base = Line((self.axis_x, y, 0), (right, y, 0), color=C.MUTED, stroke_width=2)
+        vertical = Line((self.axis_x, self.bottom, 0), (self.axis_x, self.top, 0), color=C.MUTED)
         vertical.set_stroke(width=2)
         grid, ticks = VGroup(), VGroup()
         for label, v in zip(labels, values, strict=True):
             ty = y + v * self.units[stage]
             if abs(v) > 1e-12:
-                grid.add(Line([self.axis_x, ty, 0], [right, ty, 0], color=C.GRID, stroke_width=1))
-            ticks.add(Line([self.axis_x - 0.08, ty, 0], [self.axis_x, ty, 0], color=C.MUTED))
-            label.move_to([self.axis_x - 0.14, ty, 0], aligned_edge=RIGHT)
+                grid.add(Line((self.axis_x, ty, 0), (right, ty, 0), color=C.GRID, stroke_width=1))
+            ticks.add(Line((self.axis_x - 0.08, ty, 0), (self.axis_x, ty, 0), color=C.MUTED))
+            label.move_to((self.axis_x - 0.14, ty, 0), aligned_edge=RIGHT)
         return VGroup(grid, base, vertical, ticks, VGroup(*labels))
 
     def bar(self, stage: int, i: int) -> Rectangle:
@@ -270,7 +283,7 @@ class SoftmaxBarMorph(LessonScene):
             fill_opacity=0.7 if masked else 0.9,
         )
         edge = DOWN if v >= 0 else UP
-        return bar.move_to([self.xs[i], self.base_y[stage], 0], aligned_edge=edge)
+        return bar.move_to((self.xs[i], self.base_y[stage], 0), aligned_edge=edge)
 
     def value_label(self, stage: int, i: int) -> MathTex:
         """The bar's value from the sheet, just beyond the bar's end.
@@ -292,10 +305,10 @@ class SoftmaxBarMorph(LessonScene):
         f = self.kept[0]  # the first allowed key: its weight is written out
         size = 34
         if self.shifted:
-            top = ["e^{", self.n("first_logit"), "-", self.n("max_logit"), "}"]
-            sigma_terms: list[list] = []
-            below: list = [r"\sum_j e^{\ell_j - m}"]
-            head: list = [r"\sum_j e^{\ell_j - m}"]
+            top: list[Part] = ["e^{", self.n("first_logit"), "-", self.n("max_logit"), "}"]
+            sigma_terms: list[list[Part]] = []
+            below: list[Part] = [r"\sum_j e^{\ell_j - m}"]
+            head: list[Part] = [r"\sum_j e^{\ell_j - m}"]
         else:
             top = ["e^{", self.n("first_logit"), "}"]
             sigma_terms = [
@@ -304,7 +317,7 @@ class SoftmaxBarMorph(LessonScene):
             below = [p for t in sigma_terms for p in t]
             head = [r"\sum_j e^{\ell_j} ="]
         exact = all(self.sheet[f"exp{i}"].exact for i in self.kept)
-        terms = [
+        terms: list[list[Part]] = [
             ["+", self.n(f"exp{i}")] if n else [self.n(f"exp{i}")] for n, i in enumerate(self.kept)
         ]
         width = COLUMN_W + 0.4

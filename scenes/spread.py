@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 from manim import (
@@ -62,7 +63,7 @@ class WhySqrtDk(LessonScene):
         """The title, the assumption, the strips of dots per dimension and the weight charts."""
         self.hw, self.hh = (e - INSET for e in frame_box())
         self.title = self.t("ws_title", 34, C.ACCENT)
-        self.title.move_to([-self.hw, self.hh, 0], aligned_edge=UL)
+        self.title.move_to((-self.hw, self.hh, 0), aligned_edge=UL)
         fit_into(self.title, 2 * self.hw, 0.7)
         self.below_title = self.title.get_bottom()[1] - 0.3
         self.build_assumption()
@@ -91,7 +92,7 @@ class WhySqrtDk(LessonScene):
             self.t("ws_then", 28, C.TEXT),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.35)
         fit_into(self.assumption, 2 * self.hw, self.below_title + self.hh)
-        self.assumption.move_to([0, (self.below_title - self.hh) / 2, 0])
+        self.assumption.move_to((0, (self.below_title - self.hh) / 2, 0))
         self.assumption.align_to(self.title, LEFT)
 
     def build_header(self) -> None:
@@ -102,7 +103,7 @@ class WhySqrtDk(LessonScene):
             self.t("ws_rms", 26, C.ACCENT),
         ).arrange(RIGHT, buff=0.5)
         fit_into(self.header, 2 * self.hw, 0.7)
-        self.header.move_to([-self.hw, self.below_title + 0.1, 0], aligned_edge=UL)
+        self.header.move_to((-self.hw, self.below_title + 0.1, 0), aligned_edge=UL)
 
     def build_strips(self) -> None:
         """A row per dimension: its labels, an axis, its scores as piles of dots, its spread.
@@ -151,13 +152,13 @@ class WhySqrtDk(LessonScene):
             self.formula(r"s / \sqrt{d_k}", size=30, color=C.SCORE),
         ]
         for name in self.axis_names:  # the axis's title, over the strips' right end
-            name.move_to([self.x1, top, 0], aligned_edge=UP + RIGHT)
+            name.move_to((self.x1, top, 0), aligned_edge=UP + RIGHT)
 
     def x_of(self, value: float, scale: int) -> float:
         """Where `value` lies on the raw (`scale` 0) or the scaled (1) axis."""
         return self.mid + value * self.units[scale]
 
-    def row(self, i: int, d: int, scores: list[int], axis_y: float) -> dict:
+    def row(self, i: int, d: int, scores: list[int], axis_y: float) -> dict[str, Any]:
         """Row `i`: labels, the axis with its ticks, the dots (raw and scaled), the spread bars."""
         labels = VGroup(
             self.formula("d_k =", self.n(f"d{i}"), size=32),
@@ -165,10 +166,10 @@ class WhySqrtDk(LessonScene):
             self.formula(r"\sqrt{d_k}", *self.eq(f"root{i}"), size=28, color=C.MUTED),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
         fit_into(labels, LABEL_W, self.row_h - 0.12)
-        labels.move_to([-self.hw, axis_y + 0.5 * self.row_h - 0.42, 0], aligned_edge=LEFT)
+        labels.move_to((-self.hw, axis_y + 0.5 * self.row_h - 0.42, 0), aligned_edge=LEFT)
         scaled_label = self.formula(r"\mathrm{RMS}", *self.eq(f"srms{i}"), size=30, color=C.ACCENT)
         scaled_label.match_height(labels[1]).move_to(labels[1], aligned_edge=LEFT)
-        axis = Line([self.x0, axis_y, 0], [self.x1, axis_y, 0], color=C.GRID, stroke_width=2)
+        axis = Line((self.x0, axis_y, 0), (self.x1, axis_y, 0), color=C.GRID, stroke_width=2)
         root = math.sqrt(d)
         piles: dict[int, int] = {}
         raw, scaled = VGroup(), VGroup()
@@ -182,7 +183,7 @@ class WhySqrtDk(LessonScene):
             y = axis_y + 0.05 + self.r + level * self.vstep
             for group, x in ((raw, self.x_of(s, 0)), (scaled, self.x_of(s / root, 1))):
                 dot = Circle(radius=self.r, stroke_width=0, fill_color=C.SCORE, fill_opacity=1)
-                group.add(dot.move_to([x + shift, y, 0]))
+                group.add(dot.move_to((x + shift, y, 0)))
         rms = math.sqrt(sum(s * s for s in scores) / len(scores))
         return {
             "labels": labels,
@@ -200,9 +201,9 @@ class WhySqrtDk(LessonScene):
         yb = y - 0.13
         left, right = self.mid - half, self.mid + half
         return VGroup(
-            Line([left, yb, 0], [right, yb, 0], color=C.ACCENT, stroke_width=4),
-            Line([left, yb - 0.08, 0], [left, yb + 0.08, 0], color=C.ACCENT, stroke_width=4),
-            Line([right, yb - 0.08, 0], [right, yb + 0.08, 0], color=C.ACCENT, stroke_width=4),
+            Line((left, yb, 0), (right, yb, 0), color=C.ACCENT, stroke_width=4),
+            Line((left, yb - 0.08, 0), (left, yb + 0.08, 0), color=C.ACCENT, stroke_width=4),
+            Line((right, yb - 0.08, 0), (right, yb + 0.08, 0), color=C.ACCENT, stroke_width=4),
         )
 
     def tick_labels(self, prefix: str, values: list[float], scale: int, y: float) -> VGroup:
@@ -212,10 +213,10 @@ class WhySqrtDk(LessonScene):
         for j, v in enumerate(values, start=1):
             x = self.x_of(v, scale)
             label = self.formula(self.n(f"{prefix}{j}"), size=24, color=C.MUTED)
-            labels.add(label.move_to([x, y - 0.3, 0], aligned_edge=UP))
+            labels.add(label.move_to((x, y - 0.3, 0), aligned_edge=UP))
             for row in self.rows:
                 ay = row["axis_y"]
-                marks.add(Line([x, ay - 0.05, 0], [x, ay + 0.05, 0], color=C.GRID, stroke_width=2))
+                marks.add(Line((x, ay - 0.05, 0), (x, ay + 0.05, 0), color=C.GRID, stroke_width=2))
         return VGroup(marks, labels)
 
     def build_softmax(self) -> None:
@@ -233,7 +234,7 @@ class WhySqrtDk(LessonScene):
         ).arrange(RIGHT, buff=0.7)
         top_part = VGroup(head, formulas).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         fit_into(top_part, 2 * self.hw, 1.4)
-        top_part.move_to([-self.hw, self.below_title, 0], aligned_edge=UL)
+        top_part.move_to((-self.hw, self.below_title, 0), aligned_edge=UL)
         self.soft_top = top_part
         width = self.hw - 0.4
         top = top_part.get_bottom()[1] - 0.45
@@ -253,7 +254,7 @@ class WhySqrtDk(LessonScene):
         left: float,
         width: float,
         top: float,
-    ) -> dict:
+    ) -> dict[str, Any]:
         """A weight chart from `top` down to the frame's foot.
 
         Its heading and largest weight, bars over a baseline up to a weight of 1, the key
@@ -264,7 +265,7 @@ class WhySqrtDk(LessonScene):
             self.formula(r"\textstyle\max_j w_j", *self.eq(top_key), size=32, color=C.WEIGHT),
         ).arrange(RIGHT, buff=0.35)
         fit_into(heading, width, 0.6)
-        heading.move_to([left, top, 0], aligned_edge=UL)
+        heading.move_to((left, top, 0), aligned_edge=UL)
         base_y = -self.hh + NAMES_H
         height = top - 0.6 - 0.35 - base_y  # under a heading of at most 0.6
         ends = VGroup(
@@ -272,8 +273,8 @@ class WhySqrtDk(LessonScene):
             self.formula(self.n("one"), size=24, color=C.MUTED),
         )
         axis_x = left + max(m.width for m in ends) + 0.15
-        ends[0].move_to([axis_x - 0.1, base_y, 0], aligned_edge=RIGHT)
-        ends[1].move_to([axis_x - 0.1, base_y + height, 0], aligned_edge=RIGHT)
+        ends[0].move_to((axis_x - 0.1, base_y, 0), aligned_edge=RIGHT)
+        ends[1].move_to((axis_x - 0.1, base_y + height, 0), aligned_edge=RIGHT)
         n = len(weights)
         slot = (left + width - axis_x - 0.1) / n
         bars, names = VGroup(), VGroup()
@@ -286,13 +287,13 @@ class WhySqrtDk(LessonScene):
                 fill_color=C.WEIGHT,
                 fill_opacity=1,
             )
-            bars.add(bar.move_to([x, base_y, 0], aligned_edge=DOWN))
+            bars.add(bar.move_to((x, base_y, 0), aligned_edge=DOWN))
             name = MathTex(f"k_{{{i + 1}}}", font_size=28, color=C.KEY)
-            names.add(name.move_to([x, base_y - 0.12, 0], aligned_edge=UP))
+            names.add(name.move_to((x, base_y - 0.12, 0), aligned_edge=UP))
         right = axis_x + 0.1 + slot * n
         frame = VGroup(
-            Line([axis_x, base_y, 0], [right, base_y, 0], color=C.MUTED, stroke_width=2),
-            Line([axis_x, base_y + height, 0], [right, base_y + height, 0], color=C.GRID),
+            Line((axis_x, base_y, 0), (right, base_y, 0), color=C.MUTED, stroke_width=2),
+            Line((axis_x, base_y + height, 0), (right, base_y + height, 0), color=C.GRID),
         )
         return {
             "heading": heading,

@@ -18,9 +18,9 @@ from manim import (
 
 from mathcore.fmt import Shown
 
-__all__ = ["LiveNumber", "Num", "tag"]
+__all__ = ["LiveNumber", "Num", "Part", "attach", "attached", "part_of", "tag"]
 
-M = TypeVar("M", bound=Mobject)
+M = TypeVar("M", bound=VMobject)
 
 
 @dataclass(frozen=True)
@@ -31,9 +31,35 @@ class Num:
     shown: Shown
 
 
-def _tag(mob: Mobject, key: str, text: str | Callable[[], str]) -> None:
-    mob.sheet_key = key  # type: ignore[attr-defined]
-    mob.sheet_text = text  # type: ignore[attr-defined]
+Part = str | Num  # a piece of a formula: TeX, or a number from the sheet
+
+
+def attach(mob: Mobject, **values: Any) -> None:
+    """Keep `values` on `mob` as attributes: what the code that made it knows of it.
+
+    A layout's scale (``fit_scale``) and named parts (``parts``), a text's lines
+    (``line_count``, ``source_text``), the sheet values a part shows (``sheet_key``,
+    ``sheet_multi``): manim's mobjects have no such fields, so they go into the object's own
+    attributes (copies carry them) and are read back with :func:`attached`.
+    """
+    vars(mob).update(values)
+
+
+def part_of(group: Mobject, i: int) -> VMobject:
+    """The `i`-th part of a group of vector mobjects (manim types a part as any Mobject)."""
+    part = group[i]
+    if not isinstance(part, VMobject):
+        raise TypeError(f"part {i} of {type(group).__name__} is a {type(part).__name__}")
+    return part
+
+
+def attached(mob: Mobject, name: str) -> Any:
+    """The value :func:`attach` kept on `mob` under `name` (KeyError if none)."""
+    return vars(mob)[name]
+
+
+def _tag(mob: VMobject, key: str, text: str | Callable[[], str]) -> None:
+    attach(mob, sheet_key=key, sheet_text=text)
 
 
 def tag(mob: M, key: str, text: str) -> M:

@@ -6,9 +6,10 @@ import textwrap
 from collections.abc import Callable
 from typing import TypeVar
 
-from manim import Mobject, Text, VGroup
+from manim import Mobject, Text, VGroup, VMobject
 
 from scenes.memo import made, pristine
+from scenes.tagging import attach
 
 __all__ = [
     "NBSP",
@@ -23,10 +24,14 @@ __all__ = [
 M = TypeVar("M", bound=Mobject)
 
 
-def fit_into(mob: Mobject, width: float, height: float) -> Mobject:
-    """Scale `mob` down (never up) so it fits a `width` x `height` box."""
+V = TypeVar("V", bound=VMobject)
+
+
+def fit_into(mob: V, width: float, height: float) -> V:
+    """Scale `mob` down (never up) so it fits a `width` x `height` box; return it."""
     s = min(1.0, width / max(mob.width, 1e-6), height / max(mob.height, 1e-6))
-    return mob.scale(s)
+    mob.scale(s)
+    return mob
 
 
 REFLOW_SCALES = (1.0, 0.93, 0.86, 0.8, 0.75)
@@ -102,7 +107,7 @@ def wrap_text(
     )
     if one.width <= width:
         fits = one.copy()
-        fits.line_count, fits.source_text = 1, full  # type: ignore[attr-defined]
+        attach(fits, line_count=1, source_text=full)
         return fits
     glyphs = one.submobjects
     pad = " " * (2 * len(indent))
@@ -141,7 +146,7 @@ def wrap_lines(lines: list[str], width: float, size: float, color: str, weight: 
         ),
     )
     fit_into(mob, width, 100.0)
-    mob.line_count, mob.source_text = len(lines), wrapped  # type: ignore[attr-defined]
+    attach(mob, line_count=len(lines), source_text=wrapped)
     return mob
 
 
@@ -160,7 +165,7 @@ def group_values(
     visible = [i for i, c in enumerate(source) if not c.isspace()]
     if len(glyphs) != len(source) or len(visible) != sum(not c.isspace() for c in words):
         if values:
-            mob.sheet_multi = values  # type: ignore[attr-defined]
+            attach(mob, sheet_multi=values)
         return
 
     def glyph(offset: int) -> int:
@@ -168,13 +173,13 @@ def group_values(
         n = sum(1 for c in words[:offset] if not c.isspace())
         return visible[n] if n < len(visible) else len(glyphs)
 
-    parts: list[Mobject] = []
+    parts: list[VMobject] = []
     done = 0
     for name, start, end in spans:
         a, b = glyph(start), glyph(end - 1) + 1
         parts.extend(glyphs[done:a])
         group = VGroup(*glyphs[a:b])
-        group.sheet_multi = {name: values[name]}  # type: ignore[attr-defined]
+        attach(group, sheet_multi={name: values[name]})
         parts.append(group)
         done = b
     parts.extend(glyphs[done:])

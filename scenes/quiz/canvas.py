@@ -17,6 +17,7 @@ from manim import (
     MathTex,
     Text,
     VGroup,
+    VMobject,
 )
 
 from lesson.model import Quiz
@@ -78,9 +79,9 @@ class QuizCanvas(LessonScene):
         A segment wider than a line whose value is a sum or a tuple (six products, six
         weights) is broken between its terms instead of shrunk (:meth:`broken`).
         """
-        items = []
+        items: list[VMobject] = []
         for i, seg in enumerate(segments):
-            item = self.formula(*seg, size=size, color=color)
+            item: VMobject = self.formula(*seg, size=size, color=color)
             room = width - (CHAIN_INDENT if i else 0.0)
             if item.width > room:
                 item = self.broken(seg, room, size, color) or item

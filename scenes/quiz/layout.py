@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from manim import (
     DOWN,
     LEFT,
     RIGHT,
-    Mobject,
     SurroundingRectangle,
     VGroup,
+    VMobject,
 )
 
 from scenes.palette import C
 from scenes.snapshot import font_size, is_text
-from scenes.tagging import Num
+from scenes.tagging import Part, attach
 from scenes.textfit import fit_into
 
 __all__ = [
@@ -53,11 +55,10 @@ MARK_BUFF = 0.08  # between the answer and its marker
 # Scales a recap page tries, down to the one at which STEP_MATH is MIN_FONT.
 RECAP_SCALES = (1.0, 0.93, 0.86, 0.8, 0.74, 0.68, 0.63, 0.6)
 
-Part = str | Num
 PAIR_STEPS = ("langkah-pasangan-pertama", "langkah-pasangan-kedua")  # a magnitude question's
 
 
-def flow(items: list[Mobject], width: float, buff: float = 0.3, indent: float = 0.0) -> VGroup:
+def flow(items: Sequence[VMobject], width: float, buff: float = 0.3, indent: float = 0.0) -> VGroup:
     """Lay `items` out left to right, starting a new (indented) line when one is full.
 
     Parameters
@@ -76,7 +77,7 @@ def flow(items: list[Mobject], width: float, buff: float = 0.3, indent: float = 
     VGroup
         One VGroup per line, left-aligned.
     """
-    lines: list[list[Mobject]] = [[]]
+    lines: list[list[VMobject]] = [[]]
     used = 0.0
     for item in items:
         room = width - (indent if len(lines) > 1 else 0.0)
@@ -95,7 +96,7 @@ def flow(items: list[Mobject], width: float, buff: float = 0.3, indent: float = 
     return group
 
 
-def answer_marker(mob: Mobject) -> SurroundingRectangle:
+def answer_marker(mob: VMobject) -> SurroundingRectangle:
     """A box around the answer `mob`, in the emphasis colour; it records what it marks.
 
     The box's ``marks`` is `mob`, so a step's snapshot knows which values are marked.
@@ -103,11 +104,11 @@ def answer_marker(mob: Mobject) -> SurroundingRectangle:
     box = SurroundingRectangle(
         mob, color=C.ACCENT, buff=MARK_BUFF, corner_radius=0.08, stroke_width=3
     )
-    box.marks = mob  # type: ignore[attr-defined]
+    attach(box, marks=mob)
     return box
 
 
-def balance(items: list[Mobject], buff: float) -> tuple[VGroup, VGroup]:
+def balance(items: list[VMobject], buff: float) -> tuple[VGroup, VGroup]:
     """Split `items` (in reading order) into two left-aligned columns of about equal height.
 
     The left column takes the first items; the split makes the taller column as short as
@@ -125,7 +126,7 @@ def balance(items: list[Mobject], buff: float) -> tuple[VGroup, VGroup]:
     return columns
 
 
-def smallest_font(mob: Mobject) -> float:
+def smallest_font(mob: VMobject) -> float:
     """The smallest font size among the texts in `mob` (a large number if it has none)."""
     sizes = [font_size(m) for m in mob.get_family() if is_text(m) and m.width > 0]
     return min(sizes, default=1000.0)
@@ -160,6 +161,6 @@ def split_terms(tex: str) -> list[str]:
     return [t for t in out if t.strip()]
 
 
-def stack_height(groups: list[Mobject], buff: float = STEP_BUFF) -> float:
+def stack_height(groups: Sequence[VMobject], buff: float = STEP_BUFF) -> float:
     """Height of `groups` stacked with `buff` between them."""
     return sum(g.height for g in groups) + buff * max(len(groups) - 1, 0)

@@ -34,6 +34,7 @@ from manim import (
     Text,
     UpdateFromAlphaFunc,
     VGroup,
+    VMobject,
     Write,
     config,
     linear,
@@ -93,7 +94,7 @@ class QuizQuestion(QuizCanvas):
         self.build()
         self.step("pertanyaan")
         self.show_question()
-        if self.pause > 0:
+        if self.countdown_seconds > 0:
             self.invite_pause()
             self.step("jeda")  # the invitation has been said: the countdown runs in silence
             self.count_down()
@@ -113,9 +114,9 @@ class QuizQuestion(QuizCanvas):
         self.area_w = 2 * half_w
         self.left = -half_w
         self.header = self.t("qz_header", 34, C.ACCENT)
-        self.header.move_to([-half_w, half_h, 0], aligned_edge=UP + LEFT)
+        self.header.move_to((-half_w, half_h, 0), aligned_edge=UP + LEFT)
         self.tag = self.t("qz_tag", 24, C.MUTED)
-        self.tag.move_to([half_w, half_h, 0], aligned_edge=UP + RIGHT).match_y(self.header)
+        self.tag.move_to((half_w, half_h, 0), aligned_edge=UP + RIGHT).match_y(self.header)
 
         inner = self.area_w - 2 * CARD_PAD
         rows = VGroup(*self.kind.question(inner)).arrange(DOWN, aligned_edge=LEFT, buff=0.2)
@@ -149,7 +150,7 @@ class QuizQuestion(QuizCanvas):
         full = self.kind.solution(self.area_w)
         body = VGroup(*[s.group for s in full]).arrange(DOWN, aligned_edge=LEFT, buff=STEP_BUFF)
         if body.height <= self.box_h:
-            body.move_to([self.left, self.box_top, 0], aligned_edge=UP + LEFT)
+            body.move_to((self.left, self.box_top, 0), aligned_edge=UP + LEFT)
             steps = full
         else:
             steps = self.paginate(full)
@@ -182,7 +183,7 @@ class QuizQuestion(QuizCanvas):
                 rest = [s.group for s in full[i:]]
                 if stack_height(rest) <= self.box_h:  # the rest fits one full-width page
                     body = VGroup(*rest).arrange(DOWN, aligned_edge=LEFT, buff=STEP_BUFF)
-                    body.move_to([left, self.box_top, 0], aligned_edge=UP + LEFT)
+                    body.move_to((left, self.box_top, 0), aligned_edge=UP + LEFT)
                     for part in full[i:]:
                         part.page = page
                     return steps + full[i:]
@@ -191,12 +192,12 @@ class QuizQuestion(QuizCanvas):
             empty = False
             if tall:
                 fit_into(wide.group, self.area_w, self.box_h)
-                wide.group.move_to([left, self.box_top, 0], aligned_edge=UP + LEFT)
+                wide.group.move_to((left, self.box_top, 0), aligned_edge=UP + LEFT)
                 wide.page, column = page, 2
                 steps.append(wide)
                 continue
             x = left + column * (col_w + GAP)
-            narrow.group.move_to([x, y, 0], aligned_edge=UP + LEFT)
+            narrow.group.move_to((x, y, 0), aligned_edge=UP + LEFT)
             y -= narrow.group.height + STEP_BUFF
             narrow.page = page
             steps.append(narrow)
@@ -234,14 +235,14 @@ class QuizQuestion(QuizCanvas):
                 built[scale, width] = self.kind.solution(width / scale)
             return built[scale, width]
 
-        def row(i: int, j: int, scale: float, width: float) -> Mobject:
+        def row(i: int, j: int, scale: float, width: float) -> VMobject:
             """Row `j` of step `i`: formulas at `scale`, sentences no smaller than the floor."""
             probe = build(scale, width)[i].rows[j]
             floor = max(scale, min(1.0, MIN_FONT / smallest_font(probe)))
             mob = build(floor, width)[i].rows[j] if floor != scale else probe
             return mob.scale(floor)
 
-        chosen: tuple[list[Mobject], list[Mobject], int] = ([], [], 0)
+        chosen: tuple[list[VMobject], list[VMobject], int] = ([], [], 0)
         guess = 1.0
         for scale in RECAP_SCALES:
             if scale > guess + 1e-9 and scale != RECAP_SCALES[-1]:
@@ -267,7 +268,7 @@ class QuizQuestion(QuizCanvas):
         end = steps[last]
         return Step(end.name, end.captions, own, end.page, end.answer, gather, mark)
 
-    def place(self, columns: list[Mobject], below: list[Mobject]) -> float:
+    def place(self, columns: list[VMobject], below: list[VMobject]) -> float:
         """Place `columns` in two balanced columns and `below` them full width.
 
         Returns the height the page takes below the card.
@@ -276,19 +277,19 @@ class QuizQuestion(QuizCanvas):
         bottom = self.box_top
         for x, column in zip((0, col_w + GAP), balance(columns, ROW_BUFF), strict=True):
             if column.submobjects:
-                column.move_to([self.left + x, self.box_top, 0], aligned_edge=UP + LEFT)
+                column.move_to((self.left + x, self.box_top, 0), aligned_edge=UP + LEFT)
                 bottom = min(bottom, column.get_bottom()[1])
         if below:
             top = bottom - STEP_BUFF if columns else self.box_top
             group = VGroup(*below).arrange(DOWN, aligned_edge=LEFT, buff=ROW_BUFF)
-            group.move_to([self.left, top, 0], aligned_edge=UP + LEFT)
+            group.move_to((self.left, top, 0), aligned_edge=UP + LEFT)
             bottom = group.get_bottom()[1]
-        return self.box_top - bottom
+        return float(self.box_top - bottom)
 
     def build_countdown(self) -> VGroup:
         """Ring, remaining seconds (formatted by mathcore.fmt) and a caption."""
-        self.pause = pause_seconds(self.quiz, self.lesson.quiz_countdown)
-        self.remaining = self.pause
+        self.countdown_seconds = pause_seconds(self.quiz, self.lesson.quiz_countdown)
+        self.remaining = self.countdown_seconds
         self.track = Circle(radius=0.75, color=C.GRID, stroke_width=10)
         self.ring = self.ring_arc(1.0)
         self.seconds = self.live(
@@ -301,7 +302,7 @@ class QuizQuestion(QuizCanvas):
         caption = self.t("qz_pause", 26, C.MUTED).next_to(self.track, DOWN, buff=0.3)
         group = VGroup(self.track, self.ring, self.seconds, caption)
         top = self.box_top
-        group.move_to([0, top - self.box_h / 2, 0])
+        group.move_to((0, top - self.box_h / 2, 0))
         return group
 
     def ring_arc(self, fraction: float) -> Arc:
@@ -320,7 +321,7 @@ class QuizQuestion(QuizCanvas):
     # --- steps -------------------------------------------------------------------------
     def show_question(self) -> None:
         """Header, then the card and its question."""
-        self.say(self.kind.question_subtitle(), **self.kind.question_fields())
+        self.say(self.kind.question_subtitle(), result=False, **self.kind.question_fields())
         self.play(FadeIn(self.header), FadeIn(self.tag), run_time=0.8)
         self.play(FadeIn(self.card), FadeIn(self.question_rows, shift=0.1 * UP), run_time=1.5)
         self.hold(self.kind.question_subtitle(), 2.3, least=3.0)
@@ -336,7 +337,7 @@ class QuizQuestion(QuizCanvas):
         One play per second: the readout changes only between plays, so no play ever
         draws the glyphs of a digit that has already been replaced.
         """
-        total = self.pause
+        total = self.countdown_seconds
         for k in range(total):
             self.set_seconds(total - k)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from manim import DOWN, LEFT, Mobject, VGroup
+from manim import DOWN, LEFT, VGroup, VMobject
 
 from lesson.kinds.base import QuizKind
 
@@ -55,21 +55,21 @@ class Step:
         Which screenful of the solution the step is on (set by the layout).
     answer : int or None
         Index of the row that states the question's answer (marked on the last frame).
-    gather : list of (Mobject, Mobject)
+    gather : list of (Mobject, VMobject)
         The last step of a solution that took more than one screenful: the worked rows of
         the earlier steps, each (the row as first shown, the same row in the recap), brought
         together before the step's own rows (set by the layout).
-    mark : Mobject or None
+    mark : VMobject or None
         What the answer marker surrounds at the step's end (set by the layout, last step).
     """
 
     name: str
     says: list[Say] | str
-    rows: list[Mobject] = field(default_factory=list)
+    rows: list[VMobject] = field(default_factory=list)
     page: int = 0
     answer: int | None = None
-    gather: list[tuple[Mobject, Mobject]] = field(default_factory=list)
-    mark: Mobject | None = None
+    gather: list[tuple[VMobject, VMobject]] = field(default_factory=list)
+    mark: VMobject | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.says, str):
@@ -114,7 +114,7 @@ class QuestionKind:
         """Catalogue keys of the question start with ``qz_<code>_``."""
         return self.spec.code
 
-    def question(self, width: float) -> list[Mobject]:
+    def question(self, width: float) -> list[VMobject]:
         """The card's rows (words as Text, numbers in MathTex), at most `width` wide."""
         raise NotImplementedError
 

@@ -7,7 +7,7 @@ Its lesson kind (entry, sheet, page question) is :mod:`lesson.kinds.attention`.
 from __future__ import annotations
 
 from manim import (
-    Mobject,
+    VMobject,
 )
 
 from lesson.kinds import attention
@@ -38,7 +38,7 @@ class AttentionQuestion(QuestionKind):
         """Ask which key gets more weight (two keys) or the most weight (more keys)."""
         return "qz_att_sub_question_two" if self.n_keys == 2 else "qz_att_sub_question_many"
 
-    def question(self, width: float) -> list[Mobject]:
+    def question(self, width: float) -> list[VMobject]:
         """The query, the keys and d_k."""
         names = [("q", "q", C.QUERY)]
         names += [(f"k_{{{i}}}", f"k{i}", C.KEY) for i in range(1, self.n_keys + 1)]

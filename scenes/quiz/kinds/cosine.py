@@ -7,7 +7,7 @@ Its lesson kind (entry, sheet, page question) is :mod:`lesson.kinds.cosine`.
 from __future__ import annotations
 
 from manim import (
-    Mobject,
+    VMobject,
 )
 
 from lesson.kinds import cosine
@@ -27,7 +27,7 @@ class CosineQuestion(QuestionKind):
 
     spec = cosine.KIND
 
-    def question(self, width: float) -> list[Mobject]:
+    def question(self, width: float) -> list[VMobject]:
         """For u and v, compute u · v and cos θ."""
         names = [("u", "u", C.TEXT), ("v", "v", C.TEXT)]
         return [

@@ -7,7 +7,7 @@ Its lesson kind (entry, sheet, page question) is :mod:`lesson.kinds.cosine_vs_sc
 from __future__ import annotations
 
 from manim import (
-    Mobject,
+    VMobject,
 )
 
 from lesson.kinds import cosine_vs_scale
@@ -28,7 +28,7 @@ class CosineVsScaleQuestion(QuestionKind):
 
     spec = cosine_vs_scale.KIND
 
-    def question(self, width: float) -> list[Mobject]:
+    def question(self, width: float) -> list[VMobject]:
         """What changes for q and k, and why it is not the standard scaling."""
         names = [("q", "q", C.QUERY), ("k", "k", C.KEY)]
         return [

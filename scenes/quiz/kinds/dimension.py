@@ -7,7 +7,7 @@ Its lesson kind (entry, sheet, page question) is :mod:`lesson.kinds.dimension`.
 from __future__ import annotations
 
 from manim import (
-    Mobject,
+    VMobject,
 )
 
 from lesson.kinds import dimension
@@ -27,7 +27,7 @@ class DimensionQuestion(QuestionKind):
 
     spec = dimension.KIND
 
-    def question(self, width: float) -> list[Mobject]:
+    def question(self, width: float) -> list[VMobject]:
         """The assumptions, then the ask: grows, shrinks or stays, unscaled and scaled."""
         return [
             self.scene.para("qz_dim_q_assume", width, QUESTION_TEXT),

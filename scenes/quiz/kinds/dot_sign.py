@@ -7,7 +7,7 @@ Its lesson kind (entry, sheet, page question) is :mod:`lesson.kinds.dot_sign`.
 from __future__ import annotations
 
 from manim import (
-    Mobject,
+    VMobject,
 )
 
 from lesson.kinds import dot_sign
@@ -29,7 +29,7 @@ class DotSignQuestion(QuestionKind):
 
     spec = dot_sign.KIND
 
-    def question(self, width: float) -> list[Mobject]:
+    def question(self, width: float) -> list[VMobject]:
         """Compute x · y, and say what its sign means for the angle."""
         ask = self.scene.para("qz_sign_q_compute", width, QUESTION_TEXT)
         pair = self.scene.formula(

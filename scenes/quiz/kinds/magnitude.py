@@ -7,7 +7,7 @@ Its lesson kind (entry, sheet, page question) is :mod:`lesson.kinds.magnitude`.
 from __future__ import annotations
 
 from manim import (
-    Mobject,
+    VMobject,
 )
 
 from lesson.kinds import magnitude
@@ -29,9 +29,9 @@ class MagnitudeQuestion(QuestionKind):
 
     spec = magnitude.KIND
 
-    def question(self, width: float) -> list[Mobject]:
+    def question(self, width: float) -> list[VMobject]:
         """Two pairs with the same product, and why that is not the same alignment."""
-        pairs = [
+        pairs: list[list[Part]] = [
             [self.scene.n(f"x{i}"), r"\cdot", self.scene.n(f"y{i}"), "=", self.scene.n("dot")]
             for i in (1, 2)
         ]

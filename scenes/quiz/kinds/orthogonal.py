@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from manim import (
     MathTex,
-    Mobject,
+    VMobject,
 )
 
 from lesson.kinds import orthogonal
@@ -18,6 +18,7 @@ from scenes.quiz.layout import (
     STEP_MATH,
 )
 from scenes.quiz.storyboard import QuestionKind, Say, Step
+from scenes.tagging import Part
 
 __all__ = ["OrthogonalQuestion"]
 
@@ -27,7 +28,7 @@ class OrthogonalQuestion(QuestionKind):
 
     spec = orthogonal.KIND
 
-    def question(self, width: float) -> list[Mobject]:
+    def question(self, width: float) -> list[VMobject]:
         """What follows from a zero product, and the care a zero vector needs."""
         return [self.scene.para("qz_orth_q", width, QUESTION_TEXT)]
 
@@ -35,7 +36,7 @@ class OrthogonalQuestion(QuestionKind):
         """The angle formula, the lesson's example pair, cos θ = 0, the zero vector."""
         names = [("x", "x", C.TEXT), ("y", "y", C.TEXT)]
         lengths = [[r"\|x\|_2", *self.scene.eq("norm_x")], [r"\|y\|_2", *self.scene.eq("norm_y")]]
-        forced = [
+        forced: list[list[Part]] = [
             [*self.scene.product("norm_x", "norm_y"), r"\,\cos\theta =", self.scene.n("dot")],
             [r"\;\Rightarrow\;\cos\theta =", self.scene.n("zero")],
             [r"\;\Rightarrow\;\theta =", self.scene.n("right_angle")],

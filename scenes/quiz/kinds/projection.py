@@ -7,7 +7,7 @@ Its lesson kind (entry, sheet, page question) is :mod:`lesson.kinds.projection`.
 from __future__ import annotations
 
 from manim import (
-    Mobject,
+    VMobject,
 )
 
 from lesson.kinds import projection
@@ -28,7 +28,7 @@ class ProjectionQuestion(QuestionKind):
 
     spec = projection.KIND
 
-    def question(self, width: float) -> list[Mobject]:
+    def question(self, width: float) -> list[VMobject]:
         """Project q onto k."""
         names = [("q", "q", C.QUERY), ("k", "k", C.KEY)]
         return [

@@ -7,7 +7,7 @@ Its lesson kind (entry, sheet, page question) is :mod:`lesson.kinds.winner`.
 from __future__ import annotations
 
 from manim import (
-    Mobject,
+    VMobject,
 )
 
 from lesson.kinds import winner
@@ -42,7 +42,7 @@ class WinnerQuestion(QuestionKind):
         """The question said whole, each key with its coordinates (``{k*}`` lists them)."""
         return f"qz_win_sub_question_{self.many}"
 
-    def question(self, width: float) -> list[Mobject]:
+    def question(self, width: float) -> list[VMobject]:
         """No softmax: the query and keys, which key wins, and after q × 3 and q × (−1)."""
         rows: list[list[Part]] = [["q =", self.scene.n("q")]]
         rows += [

@@ -7,7 +7,7 @@ Its lesson kind (entry, sheet, page question) is :mod:`lesson.kinds.zero_query`.
 from __future__ import annotations
 
 from manim import (
-    Mobject,
+    VMobject,
 )
 
 from lesson.kinds import zero_query
@@ -33,7 +33,7 @@ class ZeroQueryQuestion(QuestionKind):
         """How many keys the question has."""
         return len(self.scene.quiz.vectors["keys"])
 
-    def question(self, width: float) -> list[Mobject]:
+    def question(self, width: float) -> list[VMobject]:
         """The zero query and the unmasked keys; ask for the weights and the angle."""
         names = [("q", "q", C.QUERY)]
         names += [(f"k_{{{i}}}", f"k{i}", C.KEY) for i in range(1, self.n_keys + 1)]
@@ -46,8 +46,8 @@ class ZeroQueryQuestion(QuestionKind):
     def solution(self, width: float) -> list[Step]:
         """Zero scores, zero logits, softmax = 1/n each, and the undefined angle."""
         keys = range(1, self.n_keys + 1)
-        scores = [[rf"q \cdot k_{{{i}}} =", self.scene.n("score")] for i in keys]
-        logit = [
+        scores: list[list[Part]] = [[rf"q \cdot k_{{{i}}} =", self.scene.n("score")] for i in keys]
+        logit: list[Part] = [
             r"\ell_i = \frac{",
             self.scene.n("score"),
             "}{",
