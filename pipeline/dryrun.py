@@ -7,7 +7,6 @@ narrator as objects, as a render worker makes it.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -15,7 +14,6 @@ from pathlib import Path
 from typing import Any
 
 from lesson.captions import Cue
-from lesson.scenelist import scene_spec
 from pipeline.settings import MEDIA
 
 __all__ = ["DryRun", "dry_run", "dry_runs"]
@@ -81,13 +79,10 @@ def dry_run(
 
     from lesson.model import load_lesson
     from pipeline import shapes
-    from pipeline.voice.narrator import narrator_for
-    from pipeline.voice.recordings import recording_dir
-    from pipeline.worker import link_tree, publish
+    from pipeline.worker import link_tree, make_scene, publish, scene_narrator
 
     loaded = load_lesson(lesson)
-    folder = recording_dir(loaded.id, lang, scene)
-    narrator = narrator_for(voice, lang, folder if recordings else None)
+    narrator = scene_narrator(scene, loaded, lang, voice, recordings)
 
     tmp = None if media else tempfile.TemporaryDirectory(prefix="lecture-dry-")
     work = media or Path(tmp.name)  # type: ignore[union-attr]
@@ -108,10 +103,8 @@ def dry_run(
                 "progress_bar": "none",
             }
         ):
-            spec = scene_spec(scene)
-            cls = getattr(importlib.import_module(spec.scene_module), scene)
             with shapes.kept(kept, MEDIA / "Tex", scene) if kept else contextlib.nullcontext():
-                obj = cls(lesson=loaded, lang=lang, narrator=narrator)
+                obj = make_scene(scene, loaded, lang, narrator)
                 # dry_run writes no frames but still draws each one with Cairo (a quarter of
                 # its time); only mobjects and subtitles are read here, never pixels
                 obj.renderer.update_frame = lambda *a, **k: None

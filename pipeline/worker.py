@@ -17,7 +17,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lesson.reads import uncovered
 from lesson.scenelist import scene_spec
@@ -29,6 +29,7 @@ from pipeline.settings import QUALITIES
 if TYPE_CHECKING:
     from multiprocessing.synchronize import Event
 
+    from lesson.entries import Lesson
     from pipeline.voice.narrator import Narrator
 
 __all__ = [
@@ -36,11 +37,13 @@ __all__ = [
     "execute",
     "link_tree",
     "main",
+    "make_scene",
     "narrate",
     "project_sources",
     "publish",
     "render",
     "run_in_process",
+    "scene_narrator",
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,6 +96,65 @@ def publish(src: Path, dst: Path) -> None:
             atomic_copy(f, target)
 
 
+def scene_narrator(
+    scene: str, lesson: Lesson, lang: str, voice: str, recordings: bool = True
+) -> Narrator:
+    """Who speaks `scene` of `lesson` in `lang`: the `voice`, with its recorded takes.
+
+    Parameters
+    ----------
+    scene : str
+        Scene class name (its recordings folder, :func:`~pipeline.voice.recordings.recording_dir`).
+    lesson : Lesson
+        The lesson.
+    lang : str
+        The language.
+    voice : str
+        One of :data:`pipeline.settings.VOICE_OPTIONS`.
+    recordings : bool
+        Play fresh recorded takes (False: the synthetic voice only, as the script reads it).
+
+    Returns
+    -------
+    Narrator
+    """
+    from pipeline.voice.narrator import narrator_for
+    from pipeline.voice.recordings import recording_dir
+
+    folder = recording_dir(lesson.id, lang, scene) if recordings else None
+    return narrator_for(voice, lang, folder)
+
+
+def make_scene(scene: str, lesson: Lesson, lang: str, narrator: Narrator, **options: Any) -> Any:
+    """The scene object of `scene`, as every render and dry run makes it.
+
+    The scene gets the lesson, language and narrator as objects (no environment variables):
+    ``SceneClass(lesson=..., lang=..., narrator=..., **options)``; call it inside manim's
+    ``tempconfig`` of the run.
+
+    Parameters
+    ----------
+    scene : str
+        Scene class name, found through the scene list (:func:`lesson.scenelist.scene_spec`).
+    lesson : Lesson
+        The lesson.
+    lang : str
+        The language.
+    narrator : Narrator
+        Who speaks (:func:`scene_narrator`).
+    **options
+        More keyword arguments of the scene (``renderer=``).
+
+    Returns
+    -------
+    LessonScene
+    """
+    import importlib
+
+    cls = getattr(importlib.import_module(scene_spec(scene).scene_module), scene)
+    return cls(lesson=lesson, lang=lang, narrator=narrator, **options)
+
+
 def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResult:
     """Render `job`'s scene into its work folder and describe the result.
 
@@ -116,19 +178,14 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
         Paths of the clip, subtitles, sections and narration, the section-end snapshots,
         and what each cue's narration was.
     """
-    import importlib
-
     from manim import config, tempconfig
 
     from lesson.model import load_lesson
-    from pipeline.voice.narrator import narrator_for
-    from pipeline.voice.recordings import recording_dir
 
     scene, settings, work = job.scene, job.settings, job.work
     spec = scene_spec(scene)
     lesson = load_lesson(job.lesson)
-    folder = recording_dir(lesson.id, settings.lang, scene)
-    narrator = narrator_for(settings.voice, settings.lang, folder)
+    narrator = scene_narrator(scene, lesson, settings.lang, settings.voice)
 
     tex = work / "tex"
     link_tree(job.tex_cache, tex)
@@ -147,13 +204,12 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
         from pipeline import shapes
         from pipeline.encoding import hold_once_renderer
 
-        cls = getattr(importlib.import_module(spec.scene_module), scene)
         # what the last render of this scene made at this picture size, unless the code that
         # makes it changed; what this one made is kept for the next
         with shapes.kept(job.made_cache, job.tex_cache, scene):
             # a held picture is converted and encoded once, a frame of long duration (encoding)
             renderer = hold_once_renderer()
-            obj = cls(lesson=lesson, lang=settings.lang, narrator=narrator, renderer=renderer)
+            obj = make_scene(scene, lesson, settings.lang, narrator, renderer=renderer)
             if drawn is not None:
                 # said when construct is over, every frame drawn: manim's encoder may still be
                 # writing the last ones and joining the sections while the next render starts
