@@ -369,13 +369,10 @@ def _cmd_captions(args: argparse.Namespace) -> int:
     if not args.check:
         print("lecture: error: captions: say --check (the only mode so far)", file=sys.stderr)
         return 2
-    lesson = load_lesson(args.lesson)
-    order = lesson_order(lesson)
-    scenes = list(args.scenes) or order
-    unknown = [s for s in scenes if s not in order]
-    if unknown:
-        print(f"lecture: error: unknown scene {unknown[0]!r}", file=sys.stderr)
+    picked = _lesson_scenes(args, lesson_only=True)
+    if picked is None:
         return 2
+    lesson, scenes = picked
     runs = dry_runs(scenes, lesson.path, args.lang, args.jobs, args.voice)
     broken: dict[str, int] = {}  # rule -> how many times it is broken
     cues = [(r.scene, c) for r in runs for c in r.cues]
@@ -403,20 +400,38 @@ def _cmd_captions(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lesson_scenes(
+    args: argparse.Namespace, lesson_only: bool = False
+) -> tuple[Lesson, list[str]] | None:
+    """The lesson and the scenes the command names (default: the lesson's, in order).
+
+    A scene the scene list does not know (with `lesson_only`, one the lesson does not show)
+    is one line on stderr and None.
+    """
+    from lesson.scenelist import registry
+
+    lesson = load_lesson(args.lesson)
+    order = lesson_order(lesson)
+    known = order if lesson_only else list(registry())
+    scenes = list(args.scenes) or order
+    unknown = [s for s in scenes if s not in known]
+    if unknown:
+        print(f"lecture: error: unknown scene {unknown[0]!r}", file=sys.stderr)
+        return None
+    return lesson, scenes
+
+
 def _cmd_script(args: argparse.Namespace) -> int:
     """``lecture script``: what a narrator reads, per scene and cue (Markdown and CSV)."""
     from lesson.catalogue import catalogue
-    from lesson.scenelist import registry
     from pipeline.dryrun import dry_runs
     from pipeline.voice.recordings import recording_dir, recordings_root
     from publish.script import script_lines, to_record, write_script
 
-    lesson = load_lesson(args.lesson)
-    scenes = list(args.scenes) or lesson_order(lesson)
-    unknown = [s for s in scenes if s not in registry()]
-    if unknown:
-        print(f"lecture: error: unknown scene {unknown[0]!r}", file=sys.stderr)
+    picked = _lesson_scenes(args)
+    if picked is None:
         return 2
+    lesson, scenes = picked
     root = recordings_root()
     runs = dry_runs(scenes, lesson.path, args.lang, args.jobs, "espeak", recordings=False)
     lines = script_lines(runs, lesson.id, args.lang, root)
@@ -445,16 +460,13 @@ def _cmd_record(args: argparse.Namespace) -> int:
     import uvicorn
 
     from lecture.studio import StepFrames, Studio, studio_app, studio_cues
-    from lesson.scenelist import registry
     from pipeline.dryrun import dry_runs
     from pipeline.voice.recordings import recordings_root
 
-    lesson = load_lesson(args.lesson)
-    scenes = list(args.scenes) or lesson_order(lesson)
-    unknown = [s for s in scenes if s not in registry()]
-    if unknown:
-        print(f"lecture: error: unknown scene {unknown[0]!r}", file=sys.stderr)
+    picked = _lesson_scenes(args)
+    if picked is None:
         return 2
+    lesson, scenes = picked
     if not 0 <= args.port <= 65535:
         print(f"lecture: error: --port must be 0 to 65535, got {args.port}", file=sys.stderr)
         return 2
