@@ -587,6 +587,19 @@ SHARED: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
             "use media/clip-store without it)",
         },
     ),
+    "port": (
+        ("--port",),
+        {
+            "type": int,
+            "default": 0,
+            "metavar": "N",
+            "help": "port on 127.0.0.1 (default: any free)",
+        },
+    ),
+    "browser": (
+        ("--no-browser",),
+        {"dest": "browser", "action": "store_false", "help": "do not open the page"},
+    ),
     "cluster": (
         ("--cluster",),
         {
@@ -722,13 +735,7 @@ def build_parser() -> argparse.ArgumentParser:
         "record",
         "a recording studio in the browser: record, check and save each cue's take",
         _cmd_record,
-        *_shared("scenes", "lesson", "lang", "jobs"),
-    )
-    rc.add_argument(
-        "--port", type=int, default=0, metavar="N", help="port on 127.0.0.1 (default: any free)"
-    )
-    rc.add_argument(
-        "--no-browser", dest="browser", action="store_false", help="do not open the page"
+        *_shared("scenes", "lesson", "lang", "jobs", "port", "browser"),
     )
     rc.add_argument(
         "--no-frames",
@@ -737,17 +744,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="do not render the scenes (low quality) to show each step's frame",
     )
 
-    w = command(
+    command(
         "watch",
         "on every save, re-render what changed at preview quality; live preview",
         _cmd_watch,
-        *_shared("scenes", "lesson", "lang", "quality", "jobs", "out", "voice", quality=low),
-    )
-    w.add_argument(
-        "--port", type=int, default=0, metavar="N", help="preview port on 127.0.0.1 (default: any)"
-    )
-    w.add_argument(
-        "--no-browser", dest="browser", action="store_false", help="do not open the preview"
+        *_shared(
+            "scenes",
+            "lesson",
+            "lang",
+            "quality",
+            "jobs",
+            "out",
+            "voice",
+            "port",
+            "browser",
+            quality=low,
+            port={"help": "preview port on 127.0.0.1 (default: any)"},
+            browser={"help": "do not open the preview"},
+        ),
     )
 
     command(
