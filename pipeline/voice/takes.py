@@ -13,8 +13,10 @@ its words (:mod:`pipeline.voice.recordings`).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -95,15 +97,21 @@ class Take:
         return (-math.inf, -math.inf) if self.samples is None else measure(self.samples, RATE)
 
 
-def _decode_bytes(data: bytes, rate: int | None) -> tuple[Samples, int]:
-    """Decode an upload with PyAV; :class:`TakeRefused` (415) when it is not audio."""
+@contextlib.contextmanager
+def _upload(data: bytes) -> Iterator[str]:
+    """The upload as a temporary file, written once, for PyAV to read (removed after)."""
     with tempfile.NamedTemporaryFile(prefix="lecture-take-", suffix=".upload") as f:
         f.write(data)
         f.flush()
-        try:
-            return decode(f.name, rate)
-        except (av.error.FFmpegError, OSError, ValueError, IndexError):
-            raise TakeRefused(415, "not audio: the upload cannot be decoded") from None
+        yield f.name
+
+
+def _decode_upload(path: str, rate: int | None) -> tuple[Samples, int]:
+    """Decode an upload with PyAV; :class:`TakeRefused` (415) when it is not audio."""
+    try:
+        return decode(path, rate)
+    except (av.error.FFmpegError, OSError, ValueError, IndexError):
+        raise TakeRefused(415, "not audio: the upload cannot be decoded") from None
 
 
 def _fade(x: Samples, rate: int) -> Samples:
@@ -143,25 +151,26 @@ def prepare_take(data: bytes, words: str, lang: str, *, cache: Path = CACHE) -> 
     """
     if len(data) > MAX_BYTES:
         raise TakeRefused(413, f"too large: {len(data)} bytes, over {MAX_BYTES}")
-    channels, rate = _decode_bytes(data, None)
-    received = channels.shape[1] / rate if rate else 0.0
-    if channels.shape[1] == 0:
-        raise TakeRefused(415, "not audio: the upload has no samples")
-    if received > MAX_SECONDS:
-        raise TakeRefused(413, f"too long: {received:.1f} s, over {MAX_SECONDS:g} s")
-    synthetic = read_audio(synthesize(words, lang, cache=cache))
-    reason = problem(channels, rate, synthetic, RATE)
-    if reason is not None:
-        return Take(None, reason, round(received, 3))
-    mono = np.ascontiguousarray(_decode_bytes(data, RATE)[0].mean(axis=0), np.float32)
-    span = speech_span(mono, RATE)
-    assert span is not None  # a take with no speech is silent, rejected above
-    start = max(0, round((span[0] - LEAD) * RATE))
-    end = min(len(mono), round((span[1] + TRAIL) * RATE))
-    kept = _fade(mono[start:end].copy(), RATE)
-    leveled = normalize(kept, RATE, ceiling=CEILING_DBTP - ENCODER_HEADROOM)
-    cut = (round(start / RATE, 3), round((len(mono) - end) / RATE, 3))
-    return Take(leveled, None, round(received, 3), cut)
+    with _upload(data) as path:
+        channels, rate = _decode_upload(path, None)
+        received = channels.shape[1] / rate if rate else 0.0
+        if channels.shape[1] == 0:
+            raise TakeRefused(415, "not audio: the upload has no samples")
+        if received > MAX_SECONDS:
+            raise TakeRefused(413, f"too long: {received:.1f} s, over {MAX_SECONDS:g} s")
+        synthetic = read_audio(synthesize(words, lang, cache=cache))
+        reason = problem(channels, rate, synthetic, RATE)
+        if reason is not None:
+            return Take(None, reason, round(received, 3))
+        mono = np.ascontiguousarray(_decode_upload(path, RATE)[0].mean(axis=0), np.float32)
+        span = speech_span(mono, RATE)
+        assert span is not None  # a take with no speech is silent, rejected above
+        start = max(0, round((span[0] - LEAD) * RATE))
+        end = min(len(mono), round((span[1] + TRAIL) * RATE))
+        kept = _fade(mono[start:end].copy(), RATE)
+        leveled = normalize(kept, RATE, ceiling=CEILING_DBTP - ENCODER_HEADROOM)
+        cut = (round(start / RATE, 3), round((len(mono) - end) / RATE, 3))
+        return Take(leveled, None, round(received, 3), cut)
 
 
 def save_take(folder: Path, cue: str, samples: Samples, words: str) -> Path:
