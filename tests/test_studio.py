@@ -230,6 +230,17 @@ def best_match(piece: np.ndarray, ref: np.ndarray) -> float:
     return float(np.max(np.abs(corr) / (energy * np.linalg.norm(piece))))
 
 
+def median_match(piece: np.ndarray, ref: np.ndarray, rate: int = 48_000) -> float:
+    """The median of :func:`best_match` over `piece`'s half-second windows (a quarter second
+    apart): one number for "this stretch of sound is `ref`'s", which a skip in the recording
+    does not sink (Chromium's fake microphone skips a few milliseconds when the machine is
+    busy, and a window across the skip matches less well). A window of speech matches its own
+    source at 0.97 or more and another voice's at under 0.5."""
+    half, hop = rate // 2, rate // 4
+    windows = [piece[a : a + half] for a in range(0, len(piece) - half + 1, hop)]
+    return float(np.median([best_match(w, ref) for w in windows]))
+
+
 @pytest.mark.render
 @pytest.mark.slides
 def test_an_author_records_three_cues_by_keyboard_and_the_render_plays_them(
@@ -302,11 +313,11 @@ def test_an_author_records_three_cues_by_keyboard_and_the_render_plays_them(
         start = round((c["start"] + c["duration"] / 2 - 1) * 48_000)
         piece = track[start : start + 2 * 48_000]
         synthetic = read_audio(synthesize(c["words"], "id"))
-        mine, its = best_match(piece, fed), best_match(piece, synthetic)
+        mine, its = median_match(piece, fed), median_match(piece, synthetic)
         if c["cue"] in recorded:
-            assert mine > 0.8 and its < 0.3, (c["cue"], mine, its)
+            assert mine > 0.9 and its < 0.5, (c["cue"], mine, its)
         else:
-            assert mine < 0.3 and its > 0.8, (c["cue"], mine, its)
+            assert mine < 0.5 and its > 0.9, (c["cue"], mine, its)
 
     # an edit of the query: the cues whose words changed, and only those, are stale
     edited = tmp_path / "edited.toml"
