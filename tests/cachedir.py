@@ -95,7 +95,7 @@ def run_media() -> Path:
     return Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=runs))
 
 
-def share_render_caches(media: Path) -> list[Path]:
+def share_render_caches(media: Path, names: tuple[str, ...] = RENDER_CACHES) -> list[Path]:
     """Point a media folder's missing LaTeX, voice and made-formula caches at the suite's,
     so a fresh clone's renders find every formula and synthetic take an earlier run made (as
     a working copy that renders every day does). An existing folder is left alone; files of
@@ -104,7 +104,10 @@ def share_render_caches(media: Path) -> list[Path]:
     Parameters
     ----------
     media : Path
-        The run's media folder (:func:`run_media`).
+        The run's media folder (:func:`run_media`), or a test's own.
+    names : tuple of str
+        Which of :data:`RENDER_CACHES` to share (a test of the made formulas keeps its own
+        ``made/`` and shares the LaTeX and voice caches only).
 
     Returns
     -------
@@ -113,7 +116,7 @@ def share_render_caches(media: Path) -> list[Path]:
     """
     made = []
     cutoff = time.time() - STORE_DAYS * 86400
-    for name in RENDER_CACHES:
+    for name in names:
         shared = cache_root() / name
         shared.mkdir(exist_ok=True)
         link = media / name

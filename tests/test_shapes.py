@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cachedir import share_render_caches
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENE = "SoftmaxBarMorph"
@@ -162,8 +163,16 @@ print(json.dumps({"made": memo.made_here(), "steps": repr(run.snapshots)}))
 """
 
 
+def own_made(media: Path) -> Path:
+    """`media` with a ``made/`` folder of its own and the suite's LaTeX and voice caches (what
+    these tests check is made/, not the formulas' LaTeX, which the suite compiled before)."""
+    share_render_caches(media, ("Tex", "voice-cache"))
+    return media
+
+
 def test_a_dry_run_keeps_what_it_made_for_the_next_run_as_a_render_does(tmp_path: Path) -> None:
     """`lecture script` and the captions check take and keep the scene's made formulas."""
+    own_made(tmp_path / "media")
 
     def dry() -> dict:
         return fresh_process(KEPT_RUN, SCENE, LECTURE_MEDIA=str(tmp_path / "media"))
@@ -179,7 +188,7 @@ def test_each_picture_size_keeps_its_own_texts(tmp_path: Path) -> None:
     """Manim lays a text out on a canvas of the picture's width, which cuts a long line: a
     render at the test quality (384 px wide) must not hand its texts to a dry run at low
     quality (854 px), whose layout would then shrink a conclusion below the smallest size."""
-    render_at_the_test_quality("QuizQuestion1", tmp_path / "media", tmp_path / "out")
+    render_at_the_test_quality("QuizQuestion1", own_made(tmp_path / "media"), tmp_path / "out")
     assert [p.name.split("-")[1] for p in (tmp_path / "media" / "made").iterdir()] == ["384x216"]
     check = (
         "import json, sys; sys.path.insert(0, 'tests')\n"
