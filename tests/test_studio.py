@@ -236,6 +236,10 @@ def median_match(piece: np.ndarray, ref: np.ndarray, rate: int = 48_000) -> floa
     does not sink (Chromium's fake microphone skips a few milliseconds when the machine is
     busy, and a window across the skip matches less well). A window of speech matches its own
     source at 0.97 or more and another voice's at under 0.5."""
+    from scipy.signal import resample_poly
+
+    # at 16 kHz (speech's band), a third of the samples to correlate
+    piece, ref, rate = resample_poly(piece, 1, 3), resample_poly(ref, 1, 3), rate // 3
     half, hop = rate // 2, rate // 4
     windows = [piece[a : a + half] for a in range(0, len(piece) - half + 1, hop)]
     return float(np.median([best_match(w, ref) for w in windows]))
