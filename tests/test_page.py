@@ -219,15 +219,20 @@ def test_every_question_pauses_and_is_judged_as_the_sheet_says(
     else:
         assert asked[0].kind == "projection" and "cosine" not in {q.kind for q in asked}
     for q, mine in zip(data["questions"], asked, strict=True):
-        for i, part in enumerate(mine.parts):
-            for form in right_forms(part) + wrong_forms(part) + edge_forms(part):
-                got = browser.execute_script(
-                    "return lessonPage.judgePart(lessonPage.data.questions[arguments[0]]"
-                    ".parts[arguments[1]], arguments[2])",
-                    q["number"] - 1, i, form,
-                )  # fmt: skip
-                # the script tells text it cannot read (or reads two ways) from a wrong answer
-                assert got == verdict(part, form, "id"), (lesson.id, q["number"], form, got)
+        tried = [
+            (i, form)
+            for i, part in enumerate(mine.parts)
+            for form in right_forms(part) + wrong_forms(part) + edge_forms(part)
+        ]
+        # every form judged by the page's script in one call (one WebDriver round trip)
+        judged = browser.execute_script(
+            "const q = lessonPage.data.questions[arguments[0]];"
+            "return arguments[1].map(([i, form]) => lessonPage.judgePart(q.parts[i], form));",
+            q["number"] - 1, tried,
+        )  # fmt: skip
+        for (i, form), got in zip(tried, judged, strict=True):
+            # the script tells text it cannot read (or reads two ways) from a wrong answer
+            assert got == verdict(mine.parts[i], form, "id"), (lesson.id, q["number"], form, got)
         the_pause_follows_the_invitation(data, q)
         play_to_question(browser, q)
         answer(browser, q, [right_forms(p)[-1] for p in mine.parts])
