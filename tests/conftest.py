@@ -222,10 +222,14 @@ def dry_scene(lesson_paths: dict[str, Path]):
 LONG_POLES = (
     "test_whole_lesson_builds_with_a_chapter_per_scene",
     "test_each_lesson_gets_a_folder_that_works_offline",  # builds the pages (clip store)
+    # Chromium records three cues in real time, then a render: 80 s warm or cold (collected
+    # near the end, it could start when the other processes have little left)
+    "test_an_author_records_three_cues_by_keyboard_and_the_render_plays_them",
     "test_a_real_recording_of_a_number_goes_stale_when_the_lesson_changes",
     "test_verify_reads_every_label_of_a_medium_quality_clip",
     "test_a_recording_replaces_one_cue_and_goes_stale_when_the_numbers_change",
     "test_local_cluster_renders_real_scenes_once_for_two_lessons",
+    "test_a_learners_run_through_the_quiz_is_recorded_and_resumes",  # SCORM, 25 s
 )
 
 
