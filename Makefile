@@ -24,23 +24,24 @@ verify: setup
 docs: setup
 	NO_MKDOCS_2_WARNING=1 $(VENV)/mkdocs build --strict
 
-# Everything: lint, the layer contract, strict types, then every test tier in three processes
-# (two cores; renders, LibreOffice and Chromium leave one idle while they wait).
 # pytest keeps the test modules it rewrote for its asserts as bytecode (__pycache__/, ignored by
 # git) even where the environment says not to write any: otherwise every test process rewrites
 # them again, 2 of the 5 s it takes to start.
+PYTEST := PYTHONDONTWRITEBYTECODE= $(VENV)/python -m pytest
+
+# Everything: lint, the layer contract, strict types, then every test tier in three processes
+# (two cores; renders, LibreOffice and Chromium leave one idle while they wait).
 test: setup
 	$(VENV)/ruff check .
 	$(VENV)/lint-imports
 	$(VENV)/mypy
-	PYTHONDONTWRITEBYTECODE= $(VENV)/python -m pytest -n 3
+	$(PYTEST) -n 3
 
 # The fast tier while you work: no manim import, no render (math, lesson, sheets, text, CLI),
 # on both cores (one process took 74 s for its 1214 tests, two take 47 s: the tier is for under a minute).
 test-fast: setup
 	$(VENV)/lint-imports
-	PYTHONDONTWRITEBYTECODE= $(VENV)/python -m pytest -n 2 \
-		-m "not manim and not render and not slides and not ocr" \
+	$(PYTEST) -n 2 -m "not manim and not render and not slides and not ocr" \
 		-p no:randomly mathcore lesson tests
 
 lint: setup

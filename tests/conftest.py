@@ -222,8 +222,8 @@ def dry_scene(lesson_paths: dict[str, Path]):
 LONG_POLES = (
     "test_whole_lesson_builds_with_a_chapter_per_scene",
     "test_each_lesson_gets_a_folder_that_works_offline",  # builds the pages (clip store)
-    # Chromium records three cues in real time, then a render: 80 s warm or cold (collected
-    # near the end, it could start when the other processes have little left)
+    # Chromium records three cues in real time, then a render: 55 to 90 s warm or cold
+    # (collected near the end, it could start when the other processes have little left)
     "test_an_author_records_three_cues_by_keyboard_and_the_render_plays_them",
     "test_a_real_recording_of_a_number_goes_stale_when_the_lesson_changes",
     "test_verify_reads_every_label_of_a_medium_quality_clip",

@@ -172,14 +172,14 @@ def own_made(media: Path) -> Path:
 
 def test_a_dry_run_keeps_what_it_made_for_the_next_run_as_a_render_does(tmp_path: Path) -> None:
     """`lecture script` and the captions check take and keep the scene's made formulas."""
-    own_made(tmp_path / "media")
+    media = own_made(tmp_path / "media")
 
     def dry() -> dict:
-        return fresh_process(KEPT_RUN, SCENE, LECTURE_MEDIA=str(tmp_path / "media"))
+        return fresh_process(KEPT_RUN, SCENE, LECTURE_MEDIA=str(media))
 
     first = dry()
     assert first["made"] > 20
-    assert [p.name.split("-")[0] for p in (tmp_path / "media" / "made").iterdir()] == [SCENE]
+    assert [p.name.split("-")[0] for p in (media / "made").iterdir()] == [SCENE]
     again = dry()
     assert again["made"] == 0 and again["steps"] == first["steps"]
 
@@ -188,8 +188,9 @@ def test_each_picture_size_keeps_its_own_texts(tmp_path: Path) -> None:
     """Manim lays a text out on a canvas of the picture's width, which cuts a long line: a
     render at the test quality (384 px wide) must not hand its texts to a dry run at low
     quality (854 px), whose layout would then shrink a conclusion below the smallest size."""
-    render_at_the_test_quality("QuizQuestion1", own_made(tmp_path / "media"), tmp_path / "out")
-    assert [p.name.split("-")[1] for p in (tmp_path / "media" / "made").iterdir()] == ["384x216"]
+    media = own_made(tmp_path / "media")
+    render_at_the_test_quality("QuizQuestion1", media, tmp_path / "out")
+    assert [p.name.split("-")[1] for p in (media / "made").iterdir()] == ["384x216"]
     check = (
         "import json, sys; sys.path.insert(0, 'tests')\n"
         "from lesson.model import DEFAULT_LESSON\n"
@@ -198,6 +199,6 @@ def test_each_picture_size_keeps_its_own_texts(tmp_path: Path) -> None:
         "run = dry_run('QuizQuestion1', DEFAULT_LESSON, 'id', voice='none', frame_rate=5.0)\n"
         "print(json.dumps({'broken': check_layout(run)}))\n"
     )
-    assert fresh_process(check, LECTURE_MEDIA=str(tmp_path / "media")) == {"broken": []}
-    sizes = sorted(p.name.split("-")[1] for p in (tmp_path / "media" / "made").iterdir())
+    assert fresh_process(check, LECTURE_MEDIA=str(media)) == {"broken": []}
+    sizes = sorted(p.name.split("-")[1] for p in (media / "made").iterdir())
     assert sizes == ["384x216", "854x480"]
