@@ -8,15 +8,14 @@ outline's parse and a deep copy of the outline; a copy of a made one costs the c
 and a measurement of one costs nothing.
 
 A made mobject keeps its points but not the parsed SVG path each glyph's points were made
-from (manim reads that path once, when it makes the glyph): a deep copy of a formula, which
-every animation of it makes, then costs about an eighth of what it did (2 ms against 16 ms
-for ``q · k = (1)(3) + (2)(−1) = 1``).
-
-A formula or text made anywhere else (a label a scene types itself, a brace, manim's own
-numbers) keeps its parsed paths, and manim deep-copies every mobject an animation transforms
-or fades: :func:`share_parsed_paths` makes those copies share the parsed path instead of
-copying its every point (a dry run of AttentionScores with its formulas cached: 4.1 s
-against 2.3 s). It is applied when this module is imported, as every scene does.
+from (manim reads that path once, when it makes the glyph), so the files a render keeps for
+the next (:mod:`pipeline.shapes`) do not carry it. Every other formula or text (a label a
+scene types itself, a brace, manim's own numbers) keeps its paths, and manim deep-copies every
+mobject an animation transforms or fades: :func:`share_parsed_paths` makes each copy share
+the parsed path instead of copying its every point (a copy of ``q · k = (1)(3) + (2)(−1) = 1``
+cost 16 ms with its paths copied, 2 ms without; a dry run of AttentionScores with its
+formulas cached, 4.1 s before and 2.3 s after). It is applied when this module is imported,
+as every scene does.
 """
 
 from __future__ import annotations
