@@ -78,7 +78,7 @@ def dry_run(
     from manim import config, tempconfig
 
     from lesson.model import load_lesson
-    from pipeline import shapes
+    from pipeline import shapes, texbatch
     from pipeline.worker import link_tree, make_scene, publish, scene_narrator
 
     loaded = load_lesson(lesson)
@@ -109,7 +109,8 @@ def dry_run(
                 # its time); only mobjects and subtitles are read here, never pixels
                 obj.renderer.update_frame = lambda *a, **k: None
                 obj.renderer.save_static_frame_data = lambda *a, **k: None
-                obj.render()
+                with texbatch.batched(obj):
+                    obj.render()
             fps = float(config.frame_rate)
         if tmp is not None:
             publish(tex, MEDIA / "Tex")

@@ -201,7 +201,7 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
         **settings.video.manim_options(),
     }
     with tempconfig(options):
-        from pipeline import shapes
+        from pipeline import shapes, texbatch
         from pipeline.encoding import hold_once_renderer
 
         # what the last render of this scene made at this picture size, unless the code that
@@ -220,7 +220,8 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
                     drawn()
 
                 obj.tear_down = tear_down
-            obj.render()
+            with texbatch.batched(obj):
+                obj.render()
         width, height = config.pixel_width, config.pixel_height
         fw, fh = config.frame_width, config.frame_height
     extra = uncovered(set(getattr(obj, "lesson_reads", ())), spec.reads)

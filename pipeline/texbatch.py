@@ -1,0 +1,321 @@
+"""A scene's new formulas typeset in one LaTeX run, not one run each.
+
+Manim typesets a formula when a scene makes it: one ``latex`` and one ``dvisvgm`` process
+per formula, about 0.22 CPU s, most of it the two programs starting. A hundred formulas in
+one ``latex`` run (one page each) and one ``dvisvgm`` over its pages cost about 0.35 s in all.
+But a scene makes its formulas one at a time, and which come next depends on the lesson.
+
+So when a scene being rendered (or dry-run) asks for a formula that is not in its LaTeX
+cache, :func:`batched` forks the process. The copy goes on with the scene from that point,
+with animations and waits skipped and every formula it asks for answered with a stand-in
+drawing, and sends back the TeX source of each it lacks; it then exits, having written
+nothing. The scene's own process typesets the formula it asked for and all those in one
+run, puts each page's SVG into the cache under the name manim gives it (the same file a
+single run makes, but for the ids of its font and page groups), and goes on: the formulas
+that follow are found in the cache.
+
+A formula the copy could not foresee (the scene chose it from a stand-in's size, or the
+copy stopped on a stand-in's shape) is typeset as manim does, or starts the next batch. Any
+failure of the batch (a TeX error, a page too many or too few, the copy not answering in
+:data:`WAIT` seconds) leaves the formulas to manim, one by one, as before. Only the
+standalone ``latex`` template (manim's default, :data:`DOCUMENTCLASS`) is batched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import select
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+__all__ = ["BATCHES", "DOCUMENTCLASS", "WAIT", "Batch", "batched", "typeset"]
+
+DOCUMENTCLASS = r"\documentclass[preview]{standalone}"
+BATCHES = 4  # forks per scene run at most: a scene that keeps choosing unforeseen formulas
+WAIT = 120.0  # seconds the scene waits for its copy's list at most
+# A formula typeset alone costs about 0.2 s of LaTeX: a copy that finds fewer than this many
+# a second costs more than it saves. It stops when its rate falls under it (after a first
+# second), and a scene whose last copy found fewer forks no more.
+RATE = 8.0
+_PAGE = "lecturebatchpage"  # the environment each formula of a batch is one page of
+_BEGIN, _END = "\\begin{document}\n", "\n\\end{document}"
+# what the copy of a scene's process does not do: it only goes through the scene's formulas
+_SKIPPED = ("play", "wait", "add_subcaption", "add_sound", "next_section")
+_GROUP = re.compile(r"dvisvgm:raw (<g id='[^']*'>|</g>)")
+
+
+@dataclass
+class Batch:
+    """What one scene run's batches did (for the tests and the timings).
+
+    Attributes
+    ----------
+    forks : int
+        Copies of the scene's process started to find the formulas ahead.
+    foreseen : int
+        Formulas the copies found missing (the one that started each batch included).
+    typeset : int
+        Formulas put into the cache by the batches.
+    seconds : float
+        Time spent waiting for copies and typesetting batches.
+    failed : bool
+        A batch failed (a TeX error, say): manim typesets the rest one by one, and reports.
+    """
+
+    forks: int = 0
+    foreseen: int = 0
+    typeset: int = 0
+    seconds: float = 0.0
+    failed: bool = False
+    _child: Any = field(default=None, repr=False)  # the pipe a copy writes its list to
+    _since: float = field(default=0.0, repr=False)  # when the copy started
+    _found: int = field(default=0, repr=False)  # formulas the copy sent
+    _worth: bool = field(default=True, repr=False)  # the last copy found enough
+
+
+def _document(expression: str, environment: str | None, template: Any) -> str:
+    if environment is not None:
+        code: str = template.get_texcode_for_expression_in_env(expression, environment)
+        return code
+    code = template.get_texcode_for_expression(expression)
+    return code
+
+
+def _batchable(template: Any, code: str) -> bool:
+    return (
+        template.tex_compiler == "latex"
+        and template.output_format == ".dvi"
+        and code.startswith(DOCUMENTCLASS)
+        and code.count(_BEGIN) == 1
+        and code.endswith(_END)
+    )
+
+
+def _glyphs(code: str) -> int:
+    """About how many glyphs a formula's document draws (a command or a character each)."""
+    body = code.split(_BEGIN)[1] if _BEGIN in code else code
+    body = re.sub(r"\\special\{[^{}]*\}|\\(begin|end)\{[^{}]*\}", "", body)
+    body = re.sub(r"\\[A-Za-z]+", "x", body)
+    return max(1, len(re.sub(r"[\s{}^_$&\\]", "", body)))
+
+
+def _stand_in(code: str, folder: Path) -> Path:
+    """An SVG about as wide as the formula, with the groups its TeX opens (MathTex's parts).
+
+    A glyph is about 5 pt wide and 7 pt high at LaTeX's size, so that a scene laying out
+    stand-ins breaks lines and fits columns much as it will with the formulas.
+    """
+    width = 5 * _glyphs(code)
+    box = f"<path d='M0 0H{width}V-7H0Z'/>"
+    body = "".join(
+        f"<g id='{m.group(1)[7:-2]}'><path d='M0 0H1V-1H0Z'/>" if m.group(1) != "</g>" else "</g>"
+        for m in _GROUP.finditer(code)
+    )
+    svg = folder / f"{abs(hash(code)):x}.svg"  # manim keeps parsed SVGs by file name
+    svg.write_text(
+        "<?xml version='1.0' encoding='UTF-8'?>\n"
+        "<svg version='1.1' xmlns='http://www.w3.org/2000/svg' "
+        f"width='{width}pt' height='7pt' viewBox='0 -7 {width} 7'>"
+        f"<g id='page1'>{box}{body}</g></svg>",
+        encoding="utf-8",
+    )
+    return svg
+
+
+def typeset(codes: list[str], tex_dir: Path) -> int:
+    """Typeset whole TeX documents (:data:`DOCUMENTCLASS`, one formula each) in one run.
+
+    Each formula's SVG goes into `tex_dir` as ``<tex_hash(code)>.svg``, where manim looks for
+    it: the same drawing a run of that document alone makes.
+
+    Parameters
+    ----------
+    codes : list of str
+        The documents, with the same preamble (manim's ``get_texcode_for_expression``).
+    tex_dir : Path
+        Manim's TeX folder.
+
+    Returns
+    -------
+    int
+        SVGs written: ``len(codes)``, or 0 when the run failed (nothing is written then).
+    """
+    from manim.utils.tex_file_writing import tex_hash
+
+    if not codes:
+        return 0
+    preamble = codes[0].split(_BEGIN)[0]
+    if any(c.split(_BEGIN)[0] != preamble for c in codes):
+        return 0
+    head = preamble.replace(
+        DOCUMENTCLASS, f"\\documentclass[preview,multi={_PAGE}]{{standalone}}", 1
+    )
+    pages = "".join(
+        f"\\begin{{{_PAGE}}}\n{c.split(_BEGIN)[1][: -len(_END)]}\n\\end{{{_PAGE}}}\n" for c in codes
+    )
+    source = f"{head}\\newenvironment{{{_PAGE}}}{{}}{{}}\n{_BEGIN}{pages}\\end{{document}}\n"
+    with tempfile.TemporaryDirectory(prefix="lecture-tex-") as tmp:
+        work = Path(tmp)
+        (work / "b.tex").write_text(source, encoding="utf-8")
+        run = subprocess.run(
+            ["latex", "-interaction=batchmode", "-halt-on-error", "b.tex"],
+            cwd=work,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        if run.returncode != 0:
+            return 0
+        run = subprocess.run(
+            [
+                "dvisvgm",
+                "--page=1-",
+                "--no-fonts",
+                "--verbosity=0",
+                "--output=page-%p",
+                "b.dvi",
+            ],
+            cwd=work,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        made = sorted(work.glob("page-*.svg"), key=lambda p: int(p.stem.split("-")[1]))
+        if run.returncode != 0 or len(made) != len(codes):
+            return 0
+        tex_dir.mkdir(parents=True, exist_ok=True)
+        for code, svg in zip(codes, made, strict=True):
+            target = tex_dir / f"{tex_hash(code)}.svg"
+            text = svg.read_text(encoding="utf-8")
+            text = re.sub(r"<g id='page\d+'>", "<g id='page1'>", text, count=1)
+            aside = target.with_name(f"{target.stem}.{os.getpid()}.batch.svg")
+            aside.write_text(text, encoding="utf-8")
+            os.replace(aside, target)
+    return len(codes)
+
+
+def _read_list(fd: int, pid: int) -> list[str]:
+    """The documents the copy sends (NUL-separated) until it exits or :data:`WAIT` passes."""
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + WAIT
+    with os.fdopen(fd, "rb", buffering=0) as pipe:
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                os.kill(pid, signal.SIGKILL)
+                break
+            ready, _, _ = select.select([pipe], [], [], left)
+            if not ready:
+                continue
+            data = pipe.read(1 << 16)
+            if not data:
+                break
+            chunks.append(data)
+    os.waitpid(pid, 0)
+    return [c for c in b"".join(chunks).decode("utf-8").split("\0") if c]
+
+
+@contextlib.contextmanager
+def batched(scene: Any) -> Iterator[Batch]:
+    """Within: `scene`'s missing formulas are typeset in batches (see the module's text).
+
+    Parameters
+    ----------
+    scene : manim.Scene
+        The scene about to be rendered (``scene.render()`` inside the block).
+
+    Yields
+    ------
+    Batch
+        What the batches did, filled in as the scene runs.
+    """
+    import manim.mobject.text.tex_mobject as tex_mobject
+    from manim import config
+    from manim.utils.tex_file_writing import tex_hash
+
+    stats = Batch()
+    names = vars(tex_mobject)  # where MathTex finds manim's tex_to_svg_file
+    manims = names["tex_to_svg_file"]
+    own_construct = scene.construct
+    stand_ins = Path(tempfile.mkdtemp(prefix="lecture-stand-in-"))
+    seen: set[str] = set()  # documents the copy already sent
+
+    def finish_copy() -> None:
+        with contextlib.suppress(Exception):
+            stats._child.flush()
+        os._exit(0)
+
+    def construct() -> None:
+        try:
+            own_construct()
+        finally:
+            if stats._child is not None:
+                finish_copy()
+
+    def tex_to_svg_file(
+        expression: str, environment: str | None = None, tex_template: Any = None
+    ) -> Path:
+        template = tex_template if tex_template is not None else config["tex_template"]
+        code = _document(expression, environment, template)
+        tex = config.get_dir("tex_dir")
+        svg = tex / f"{tex_hash(code)}.svg"
+        if stats._child is not None:  # the copy: note what is missing, draw a stand-in
+            if not svg.exists() and _batchable(template, code) and code not in seen:
+                seen.add(code)
+                stats._child.write(code.encode("utf-8") + b"\0")
+                stats._found += 1
+            spent = time.perf_counter() - stats._since
+            if spent > 1.0 and stats._found < RATE * spent:
+                finish_copy()  # the rest of the scene costs more than its formulas would
+            return _stand_in(code, stand_ins)
+        if (
+            svg.exists()
+            or not _batchable(template, code)
+            or stats.failed
+            or not stats._worth
+            or stats.forks >= BATCHES
+        ):
+            return manims(expression, environment, template)  # type: ignore[no-any-return]
+        t0 = time.perf_counter()
+        stats.forks += 1
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the copy goes on with the scene, drawing, saying and writing nothing
+            os.close(read)
+            stats._child = os.fdopen(write, "wb")
+            stats._since, stats._found = time.perf_counter(), 1
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, 1)
+            os.dup2(quiet, 2)
+            for name in _SKIPPED:
+                setattr(scene, name, lambda *a, **k: None)
+            seen.add(code)
+            return _stand_in(code, stand_ins)
+        os.close(write)
+        codes = [code, *(c for c in _read_list(read, pid) if c != code)]
+        stats._worth = len(codes) >= RATE * (time.perf_counter() - t0)
+        wanted = [
+            c for c in dict.fromkeys(codes) if not (svg.parent / f"{tex_hash(c)}.svg").exists()
+        ]
+        stats.foreseen += len(wanted)
+        done = typeset(wanted, tex)
+        stats.typeset += done
+        stats.failed = bool(wanted) and not done
+        stats.seconds += time.perf_counter() - t0
+        return manims(expression, environment, template)  # type: ignore[no-any-return]
+
+    scene.construct = construct
+    names["tex_to_svg_file"] = tex_to_svg_file
+    try:
+        yield stats
+    finally:
+        names["tex_to_svg_file"] = manims
+        vars(scene).pop("construct", None)
+        shutil.rmtree(stand_ins, ignore_errors=True)
