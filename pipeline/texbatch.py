@@ -8,17 +8,22 @@ But a scene makes its formulas one at a time, and which come next depends on the
 So when a scene being rendered (or dry-run) asks for a formula that is not in its LaTeX
 cache, :func:`batched` forks the process. The copy goes on with the scene from that point,
 with animations and waits skipped and every formula it asks for answered with a stand-in
-drawing, and sends back the TeX source of each it lacks; it then exits, having written
-nothing. The scene's own process typesets the formula it asked for and all those in one
-run, puts each page's SVG into the cache under the name manim gives it (the same file a
-single run makes, but for the ids of its font and page groups), and goes on: the formulas
+drawing, and sends back the TeX source of each it lacks; it then exits. It writes no frame,
+sound or subtitle (what it writes, manim's texts and the voice's takes, the scene would write
+anyway, by content). The scene's own process typesets the formula it asked for and all those
+in one run, puts each page's SVG into the cache under the name manim gives it (the same file
+a single run makes, but for the ids of its font and page groups), and goes on: the formulas
 that follow are found in the cache.
 
-A formula the copy could not foresee (the scene chose it from a stand-in's size, or the
-copy stopped on a stand-in's shape) is typeset as manim does, or starts the next batch. Any
-failure of the batch (a TeX error, a page too many or too few, the copy not answering in
-:data:`WAIT` seconds) leaves the formulas to manim, one by one, as before. Only the
-standalone ``latex`` template (manim's default, :data:`DOCUMENTCLASS`) is batched.
+The copy builds the rest of the scene, which the scene then builds again: it is worth it
+only while it finds formulas faster than LaTeX would typeset them. So the scene stops its
+copy when it has sent fewer than :data:`RATE` formulas a second (after :data:`GRACE`
+seconds), keeps what it sent, and forks no more. A formula the copy could not foresee (the
+scene chose it from a stand-in's size, or the copy stopped on a stand-in's shape) is
+typeset as manim does, or starts the next batch (:data:`BATCHES` at most). A batch that
+fails (a TeX error, a page too many or too few) leaves the formulas to manim, one by one, as
+before. Only the standalone ``latex`` template (manim's default, :data:`DOCUMENTCLASS`) is
+batched.
 """
 
 from __future__ import annotations
@@ -37,15 +42,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["BATCHES", "DOCUMENTCLASS", "WAIT", "Batch", "batched", "typeset"]
+__all__ = ["BATCHES", "DOCUMENTCLASS", "GRACE", "RATE", "Batch", "batched", "typeset"]
 
 DOCUMENTCLASS = r"\documentclass[preview]{standalone}"
 BATCHES = 4  # forks per scene run at most: a scene that keeps choosing unforeseen formulas
-WAIT = 120.0  # seconds the scene waits for its copy's list at most
-# A formula typeset alone costs about 0.2 s of LaTeX: a copy that finds fewer than this many
-# a second costs more than it saves. It stops when its rate falls under it (after a first
-# second), and a scene whose last copy found fewer forks no more.
+# A formula typeset alone costs about 0.2 s of LaTeX, so a copy that finds fewer than 5 a
+# second costs more than it saves (it builds the rest of the scene, which the scene then
+# builds again). A copy is stopped when its rate falls under RATE (after GRACE seconds), and
+# a scene whose copy was stopped forks no more: with a margin, 8.
 RATE = 8.0
+GRACE = 0.5
 _PAGE = "lecturebatchpage"  # the environment each formula of a batch is one page of
 _BEGIN, _END = "\\begin{document}\n", "\n\\end{document}"
 # what the copy of a scene's process does not do: it only goes through the scene's formulas
@@ -77,8 +83,6 @@ class Batch:
     seconds: float = 0.0
     failed: bool = False
     _child: Any = field(default=None, repr=False)  # the pipe a copy writes its list to
-    _since: float = field(default=0.0, repr=False)  # when the copy started
-    _found: int = field(default=0, repr=False)  # formulas the copy sent
     _worth: bool = field(default=True, repr=False)  # the last copy found enough
 
 
@@ -201,25 +205,30 @@ def typeset(codes: list[str], tex_dir: Path) -> int:
     return len(codes)
 
 
-def _read_list(fd: int, pid: int) -> list[str]:
-    """The documents the copy sends (NUL-separated) until it exits or :data:`WAIT` passes."""
-    chunks: list[bytes] = []
-    deadline = time.monotonic() + WAIT
-    with os.fdopen(fd, "rb", buffering=0) as pipe:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                os.kill(pid, signal.SIGKILL)
+def _read_list(fd: int, pid: int) -> tuple[list[str], bool]:
+    """The documents the copy sends (NUL-separated), and whether it was stopped.
+
+    The copy is stopped (killed) when it has run :data:`GRACE` seconds and sent fewer than
+    :data:`RATE` documents a second: what it has sent is kept.
+    """
+    data = b""
+    start = time.perf_counter()
+    stopped = False
+    while True:
+        spent = time.perf_counter() - start
+        if spent > GRACE and data.count(b"\0") < RATE * spent:
+            os.kill(pid, signal.SIGKILL)
+            stopped = True
+            break
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
                 break
-            ready, _, _ = select.select([pipe], [], [], left)
-            if not ready:
-                continue
-            data = pipe.read(1 << 16)
-            if not data:
-                break
-            chunks.append(data)
+            data += chunk
+    os.close(fd)
     os.waitpid(pid, 0)
-    return [c for c in b"".join(chunks).decode("utf-8").split("\0") if c]
+    return [c for c in data.decode("utf-8", "replace").split("\0")[:-1] if c], stopped
 
 
 @contextlib.contextmanager
@@ -270,10 +279,6 @@ def batched(scene: Any) -> Iterator[Batch]:
             if not svg.exists() and _batchable(template, code) and code not in seen:
                 seen.add(code)
                 stats._child.write(code.encode("utf-8") + b"\0")
-                stats._found += 1
-            spent = time.perf_counter() - stats._since
-            if spent > 1.0 and stats._found < RATE * spent:
-                finish_copy()  # the rest of the scene costs more than its formulas would
             return _stand_in(code, stand_ins)
         if (
             svg.exists()
@@ -289,8 +294,7 @@ def batched(scene: Any) -> Iterator[Batch]:
         pid = os.fork()
         if pid == 0:  # the copy goes on with the scene, drawing, saying and writing nothing
             os.close(read)
-            stats._child = os.fdopen(write, "wb")
-            stats._since, stats._found = time.perf_counter(), 1
+            stats._child = os.fdopen(write, "wb", buffering=0)  # each as it is found
             quiet = os.open(os.devnull, os.O_WRONLY)
             os.dup2(quiet, 1)
             os.dup2(quiet, 2)
@@ -299,8 +303,9 @@ def batched(scene: Any) -> Iterator[Batch]:
             seen.add(code)
             return _stand_in(code, stand_ins)
         os.close(write)
-        codes = [code, *(c for c in _read_list(read, pid) if c != code)]
-        stats._worth = len(codes) >= RATE * (time.perf_counter() - t0)
+        found, stopped = _read_list(read, pid)
+        stats._worth = not stopped
+        codes = [code, *(c for c in found if c != code)]
         wanted = [
             c for c in dict.fromkeys(codes) if not (svg.parent / f"{tex_hash(c)}.svg").exists()
         ]
