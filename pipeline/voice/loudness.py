@@ -165,14 +165,17 @@ def measure(samples: AnySamples, rate: int = RATE) -> tuple[float, float]:
     return loudness(x, rate), true_peak(x)
 
 
-def _limit(x: Float64s, ceiling: float, rate: int) -> Float64s:
+def _limit(x: Float64s, ceiling: float, rate: int, peaks: Float64s | None = None) -> Float64s:
     """Take the true peaks above `ceiling` (linear) down with a smooth look-ahead gain.
 
     The gain wanted at each sample is spread by a minimum over ±10 ms, then smoothed by a
     moving average no wider than that, so the smoothed gain never exceeds what any sample
-    needs: attack before the peak, release after, no click.
+    needs: attack before the peak, release after, no click. `peaks` are
+    ``oversampled_peaks(x, ceiling)`` when the caller has them.
     """
-    need = np.minimum(1.0, ceiling / np.maximum(oversampled_peaks(x, ceiling), 1e-12))
+    if peaks is None:
+        peaks = oversampled_peaks(x, ceiling)
+    need = np.minimum(1.0, ceiling / np.maximum(peaks, 1e-12))
     if need.min() >= 1.0:
         return x
     r = max(1, round(0.010 * rate))
@@ -212,17 +215,25 @@ def normalize(
         float32 samples.
     """
     y = np.asarray(samples, np.float64)
-    if not len(y) or not math.isfinite(loudness(y, rate)):
+    lufs = loudness(y, rate) if len(y) else -math.inf
+    if not math.isfinite(lufs):
         return y.astype(np.float32)
     limit = _gain(ceiling - 0.3)  # a little below the ceiling: the gain curve bends peaks
     for _ in range(8):
-        y = y * _gain(target - loudness(y, rate))
-        if true_peak(y) <= ceiling - 0.05:
+        y = y * _gain(target - lufs)
+        # exact wherever a value may pass `limit`: the true peak when it does (and when it
+        # does not, both it and this are under the ceiling's margin), and the limiter's input
+        peaks = oversampled_peaks(y, limit)
+        peak = _db(float(peaks.max()))
+        if peak <= ceiling - 0.05:
+            break  # (then the true peak is too: this one is, where it passes `limit`)
+        y = _limit(y, limit, rate, peaks)
+        lufs = loudness(y, rate)
+        peak = math.inf  # not measured since the limiter
+        if abs(lufs - target) <= 0.2:
             break
-        y = _limit(y, limit, rate)
-        if abs(loudness(y, rate) - target) <= 0.2:
-            break
-    peak = true_peak(y)
+    if peak == math.inf:
+        peak = true_peak(y)
     if peak > ceiling - 0.05:  # never above the ceiling, even at some loudness
         y = y * _gain(ceiling - 0.05 - peak)
     return y.astype(np.float32)
