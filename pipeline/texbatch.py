@@ -74,7 +74,8 @@ class Batch:
     seconds : float
         Time spent waiting for copies and typesetting batches.
     failed : bool
-        A batch failed (a TeX error, say): manim typesets the rest one by one, and reports.
+        A batch failed (a TeX error, say) or no copy could be forked: manim typesets the
+        rest one by one (and reports a TeX error as it does).
     """
 
     forks: int = 0
@@ -227,7 +228,8 @@ def _read_list(fd: int, pid: int) -> tuple[list[str], bool]:
                 break
             data += chunk
     os.close(fd)
-    os.waitpid(pid, 0)
+    with contextlib.suppress(ChildProcessError):  # reaped already (a SIGCHLD handler's)
+        os.waitpid(pid, 0)
     return [c for c in data.decode("utf-8", "replace").split("\0")[:-1] if c], stopped
 
 
@@ -257,9 +259,7 @@ def batched(scene: Any) -> Iterator[Batch]:
     seen: set[str] = set()  # documents the copy already sent
 
     def finish_copy() -> None:
-        with contextlib.suppress(Exception):
-            stats._child.flush()
-        os._exit(0)
+        os._exit(0)  # no clean-up of the scene's process: the copy shares its files
 
     def construct() -> None:
         try:
@@ -291,8 +291,14 @@ def batched(scene: Any) -> Iterator[Batch]:
         t0 = time.perf_counter()
         stats.forks += 1
         read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the copy goes on with the scene, drawing, saying and writing nothing
+        try:
+            pid = os.fork()
+        except OSError:  # no process to spare: manim typesets this one and the rest alone
+            os.close(read)
+            os.close(write)
+            stats.failed = True
+            return manims(expression, environment, template)  # type: ignore[no-any-return]
+        if pid == 0:  # the copy goes on with the scene, drawing, playing and showing nothing
             os.close(read)
             stats._child = os.fdopen(write, "wb", buffering=0)  # each as it is found
             quiet = os.open(os.devnull, os.O_WRONLY)
