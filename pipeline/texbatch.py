@@ -9,11 +9,11 @@ So when a scene being rendered (or dry-run) asks for a formula that is not in it
 cache, :func:`batched` forks the process. The copy goes on with the scene from that point,
 with animations and waits skipped and every formula it asks for answered with a stand-in
 drawing, and sends back the TeX source of each it lacks; it then exits. It writes no frame,
-sound or subtitle (what it writes, manim's texts and the voice's takes, the scene would write
-anyway, by content). The scene's own process typesets the formula it asked for and all those
-in one run, puts each page's SVG into the cache under the name manim gives it (the same file
-a single run makes, but for the ids of its font and page groups), and goes on: the formulas
-that follow are found in the cache.
+sound or subtitle, and its texts go to a folder of its own (the voice's takes it makes are
+the scene's, written whole or not at all). The scene's own process typesets the formula it
+asked for and all those in one run, puts each page's SVG into the cache under the name manim
+gives it (the same file a single run makes, but for the ids of its font and page groups), and
+goes on: the formulas that follow are found in the cache.
 
 The copy builds the rest of the scene, which the scene then builds again: it is worth it
 only while it finds formulas faster than LaTeX would typeset them. So the scene stops its
@@ -306,6 +306,9 @@ def batched(scene: Any) -> Iterator[Batch]:
             os.dup2(quiet, 2)
             for name in _SKIPPED:
                 setattr(scene, name, lambda *a, **k: None)
+            # its texts go to a folder of its own: it may be stopped in the middle of writing
+            # one, and manim reads a text's file back by name
+            config.text_dir = str(stand_ins / "texts")
             seen.add(code)
             return _stand_in(code, stand_ins)
         os.close(write)
