@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import pickle
 import subprocess
 import sys
@@ -9,6 +11,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from cachedir import cache_root
+from drycache import DryRunCache, dry_sources, generation, tool_versions
 from variants import variant
 
 from pipeline import texbatch
@@ -94,13 +98,23 @@ Path(sys.argv[3], "run.pickle").write_bytes(pickle.dumps((run, stats[0])))
 
 
 def _cold_dry_run(scene: str, lesson: Path, media: Path, batches: int):
-    media.mkdir()
-    r = subprocess.run(
-        [sys.executable, "-c", DRY, scene, str(lesson), str(media), str(batches)],
-        cwd=ROOT, capture_output=True, text=True,
-    )  # fmt: skip
-    assert r.returncode == 0, r.stderr[-2000:]
-    return pickle.loads((media / "run.pickle").read_bytes())
+    """The run, what its batches did and the SVGs it made; kept in the suite's cache like
+    every dry run (:mod:`drycache`: made again when the code, tools or lesson change)."""
+
+    def make():
+        media.mkdir()
+        r = subprocess.run(
+            [sys.executable, "-c", DRY, scene, str(lesson), str(media), str(batches)],
+            cwd=ROOT, capture_output=True, text=True,
+        )  # fmt: skip
+        assert r.returncode == 0, r.stderr[-2000:]
+        run, batch = pickle.loads((media / "run.pickle").read_bytes())
+        return run, batch, {p.name for p in (media / "Tex").glob("*.svg")}
+
+    inputs = json.dumps([scene, lesson.read_text(encoding="utf-8"), batches, DRY])
+    name = hashlib.sha256(inputs.encode()).hexdigest()
+    key = f"{generation(dry_sources(), tool_versions())}/texbatch-{name}"
+    return DryRunCache(cache_root() / "dry-runs").get(key, make)
 
 
 def _same(a: object, b: object) -> bool:
@@ -121,10 +135,10 @@ def test_a_cold_dry_run_typesets_in_batches_and_shows_what_it_shows_one_by_one(
 ) -> None:
     """A scene with decimal coordinates and no formula cached: few LaTeX runs, same result."""
     lesson = variant("largest", tmp_path)
-    alone, _ = _cold_dry_run("SoftmaxBarMorph", lesson, tmp_path / "alone", 0)
-    run, batch = _cold_dry_run("SoftmaxBarMorph", lesson, tmp_path / "together", texbatch.BATCHES)
-    used = {p.name for p in (tmp_path / "alone" / "Tex").glob("*.svg")}
-    svgs = {p.name for p in (tmp_path / "together" / "Tex").glob("*.svg")}
+    alone, _, used = _cold_dry_run("SoftmaxBarMorph", lesson, tmp_path / "alone", 0)
+    run, batch, svgs = _cold_dry_run(
+        "SoftmaxBarMorph", lesson, tmp_path / "together", texbatch.BATCHES
+    )
     assert svgs >= used and len(used) > 30  # and a few the copy foresaw that were not used
     assert 1 <= batch.forks <= 2 and not batch.failed, batch
     assert batch.typeset >= 0.9 * len(used), (batch, len(used))  # LaTeX ran once or twice
