@@ -16,23 +16,38 @@ the parsed path instead of copying its every point (a copy of ``q · k = (1)(3) 
 cost 16 ms with its paths copied, 2 ms without; a dry run of AttentionScores with its
 formulas cached, 4.1 s before and 2.3 s after). It is applied when this module is imported,
 as every scene does.
+
+What is left of a copy is manim's ``Mobject.__deepcopy__``: ``copy.deepcopy`` of each of a
+part's thirty-odd attributes, most of them numbers, flags and names that ``deepcopy`` hands
+back unchanged after a lookup, and the part's colours, each rebuilt through ``__reduce_ex__``.
+:func:`fast_copies` gives a mobject and a colour a copy that keeps those values without the
+call and copies each number array once, as ``deepcopy`` does (the same arrays, shared where
+they were shared), and leaves everything else to ``deepcopy``: the copy is the one manim
+makes, built in about half the time (a Text and a MathTex of 86 parts, 3.0 ms to 1.7 ms).
 """
 
 from __future__ import annotations
 
+import copy
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Mapping
-from typing import TypeVar, cast
+from collections.abc import Callable, Hashable, Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import PosixPath
+from typing import Any, TypeVar, cast
 
+import numpy as np
 import svgelements
-from manim import VMobject
+from manim import ManimColor, Mobject, VMobject
+from manim.constants import CapStyleType, LineJointType
 
 __all__ = [
     "LIMIT",
     "begin",
+    "fast_copies",
     "keep",
     "made",
     "made_here",
+    "manim_copies",
     "pristine",
     "share_parsed_paths",
     "used",
@@ -70,6 +85,98 @@ def share_parsed_paths() -> None:
 
 
 share_parsed_paths()
+
+# values deepcopy returns as they are (``copy._deepcopy_atomic``; an enum copies to itself),
+# and a path (an SVG's file name), which cannot change: deepcopy rebuilds an equal one
+_KEPT: frozenset[type] = frozenset(
+    {int, float, bool, str, bytes, complex, type(None), LineJointType, CapStyleType, PosixPath}
+)
+_NIL = object()
+
+
+def _copied(attrs: dict[str, Any], memo: dict[int, Any]) -> None:
+    """Replace each value of `attrs` (a copy of an object's) by what ``deepcopy`` makes of it."""
+    for name, value in attrs.items():
+        kind = type(value)
+        if kind in _KEPT:
+            continue
+        if kind is np.ndarray and not value.dtype.hasobject:
+            new = memo.get(id(value), _NIL)
+            if new is _NIL:  # an array met twice is copied once, as deepcopy does
+                new = memo[id(value)] = value.copy(order="K")
+            attrs[name] = new
+        else:
+            attrs[name] = copy.deepcopy(value, memo)
+
+
+def _mobject_deepcopy(self: Mobject, memo: dict[int, Any]) -> Mobject:
+    """``Mobject.__deepcopy__`` (manim's): each attribute deep-copied, ``original_id`` set."""
+    result = self.__class__.__new__(self.__class__)
+    memo[id(self)] = result
+    attrs = result.__dict__
+    attrs.update(self.__dict__)
+    _copied(attrs, memo)
+    attrs["original_id"] = str(id(self))
+    return result
+
+
+def _color_deepcopy(self: ManimColor, memo: dict[int, Any]) -> ManimColor:
+    """What ``deepcopy`` makes of a colour through ``__reduce_ex__``, without it."""
+    result = ManimColor.__new__(ManimColor)
+    memo[id(self)] = result
+    attrs = result.__dict__
+    attrs.update(self.__dict__)
+    _copied(attrs, memo)
+    return result
+
+
+# manim's own copies, kept to compare with (:func:`manim_copies`)
+_MANIMS: dict[type, Any] = {
+    Mobject: Mobject.__dict__["__deepcopy__"],
+    ManimColor: ManimColor.__dict__.get("__deepcopy__"),
+}
+
+
+@contextmanager
+def manim_copies() -> Iterator[None]:
+    """Within the block, mobjects and colours copy as manim alone copies them."""
+    mine = {kind: kind.__dict__.get("__deepcopy__") for kind in _MANIMS}
+    try:
+        for kind, copier in _MANIMS.items():
+            _set_copier(kind, copier)
+        yield
+    finally:
+        for kind, copier in mine.items():
+            _set_copier(kind, copier)
+
+
+def _set_copier(kind: type, copier: Any) -> None:
+    if copier is None:
+        if "__deepcopy__" in kind.__dict__:
+            delattr(kind, "__deepcopy__")
+    else:
+        setattr(kind, "__deepcopy__", copier)  # noqa: B010
+
+
+def fast_copies() -> None:
+    """Mobjects and colours deep-copy as manim's copy does, in about half the time. Idempotent.
+
+    Examples
+    --------
+    >>> from manim import Square
+    >>> fast_copies()
+    >>> square = Square(color="#58C4DD")
+    >>> twin = square.copy()
+    >>> twin.points is not square.points and bool((twin.points == square.points).all())
+    True
+    >>> twin.color == square.color, twin.stroke_width == square.stroke_width
+    (True, True)
+    """
+    _set_copier(Mobject, _mobject_deepcopy)
+    _set_copier(ManimColor, _color_deepcopy)
+
+
+fast_copies()
 
 
 def _light(mob: M) -> M:

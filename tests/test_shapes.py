@@ -202,3 +202,25 @@ def test_each_picture_size_keeps_its_own_texts(tmp_path: Path) -> None:
     assert fresh_process(check, LECTURE_MEDIA=str(media)) == {"broken": []}
     sizes = sorted(p.name.split("-")[1] for p in (media / "made").iterdir())
     assert sizes == ["384x216", "854x480"]
+
+
+def test_a_fast_copy_is_the_copy_manim_makes() -> None:
+    """Mobjects copied by :func:`scenes.memo.fast_copies` equal manim's own copies: every
+    attribute of every part, the arrays shared where manim shares them, the same pickle."""
+    import pickle
+
+    from manim import Arrow, DecimalNumber, MathTex, Text, VGroup
+
+    from scenes import memo
+
+    label = Text("Proyeksi q pada k", font_size=28, color="#FFCC00")
+    formula = MathTex(r"q \cdot k", "=", "(1)(3)", font_size=34)
+    mobs = [label, formula, Arrow(), DecimalNumber(0.447, num_decimal_places=3)]
+    group = VGroup(*mobs, label.copy())
+    fast = [pickle.dumps(m.copy()) for m in (*mobs, group)]
+    with memo.manim_copies():
+        manims = [pickle.dumps(m.copy()) for m in (*mobs, group)]
+    assert fast == manims
+    twin = group.copy()
+    assert twin[0].points is not label.points and twin[0].color == label.color
+    assert twin.submobjects[0].submobjects[0].fill_rgbas is not label[0].fill_rgbas
