@@ -31,7 +31,7 @@ from scenes.snapshot import Snapshot, bbox, font_size, is_text, is_visible, text
 from scenes.tagging import LiveNumber, Num, attach, part_of, tag
 from scenes.textfit import NBSP, group_values, wrap_text
 
-__all__ = ["LEAD_IN", "LessonScene"]
+__all__ = ["LEAD_IN", "LessonScene", "plain_text"]
 
 LEAD_IN = 0.3  # seconds of silence before a lecture scene's first words
 
@@ -108,7 +108,7 @@ class LessonScene(Scene):
         """
         template, shown = fill(self.strings[key], self.sheet)
         values = {n: v.text for n, v in shown.items()}
-        mob = Text(template.format(**values), font_size=size, color=color)
+        mob = plain_text(template.format(**values), size, color)
         if values:
             attach(mob, sheet_multi=values)
         return mob
@@ -298,6 +298,18 @@ class LessonScene(Scene):
                         snap.marked.add(part.sheet_key)
         snap.inks = inks(self.mobjects, is_text)
         self.snapshots.append(snap)
+
+
+def plain_text(text: str, size: float, color: str, font: str = "") -> Text:
+    """``Text(text, font_size=size, color=color, font=font)``, made once per process.
+
+    A copy of the one made (:func:`scenes.memo.made`): a text a scene shows on every run, or
+    in every lesson, is shaped by Pango and parsed once.
+    """
+    return made(
+        ("plain", text, size, color, font),
+        lambda: Text(text, font_size=size, color=color, font=font),
+    )
 
 
 def _formula_key(parts: tuple[str | Num, ...], size: float, color: str) -> tuple[object, ...]:

@@ -10,14 +10,13 @@ from manim import (
     Code,
     FadeIn,
     FadeOut,
-    Text,
     TransformFromCopy,
     VGroup,
     Write,
 )
 
 from lesson.sheets.numpy_check import OUTPUTS
-from scenes.base import LessonScene
+from scenes.base import LessonScene, plain_text
 from scenes.frame import frame_box
 from scenes.palette import C
 from scenes.tagging import tag
@@ -83,11 +82,9 @@ class NumpyCheck(LessonScene):
         self.head = self.t("np_output", max(30 * scale, 20), C.MUTED)
         self.calls, self.lines, self.exact = VGroup(), VGroup(), VGroup()
         for name in OUTPUTS:
-            self.calls.add(Text(f"print({name})", font=MONO, font_size=size, color=C.MUTED))
+            self.calls.add(plain_text(f"print({name})", size, C.MUTED, MONO))
             printed = self.sheet[f"out_{name}"].text
-            self.lines.add(
-                tag(Text(printed, font=MONO, font_size=size, color=C.TEXT), f"out_{name}", printed)
-            )
+            self.lines.add(tag(plain_text(printed, size, C.TEXT, MONO), f"out_{name}", printed))
         sub = max(36 * scale, 22)
         self.exact.add(
             self.formula(r"q \cdot k", *self.eq("dot"), size=sub),
