@@ -28,7 +28,7 @@ from manim.utils.family import extract_mobject_family_members
 
 from scenes.palette import BACKGROUND, C, composite, contrast, hex_rgb, rgb_hex
 
-__all__ = ["Ink", "inks"]
+__all__ = ["Ink", "box", "inks"]
 
 VISIBLE = 0.05  # an opacity at or below this is not seen
 OPAQUE = 0.5  # a graphic's fill at least this opaque is a mark; under it, a tint (a backdrop)
@@ -135,10 +135,16 @@ def _label(m: Mobject) -> str:
     return type(m).__name__
 
 
-def _box(m: Mobject) -> np.ndarray:
-    return np.array(
-        [m.get_corner(np.array([-1, -1, 0]))[:2], m.get_corner(np.array([1, 1, 0]))[:2]]
-    )
+def box(m: Mobject) -> np.ndarray:
+    """``[[x0, y0], [x1, y1]]``: `m`'s corners down-left and up-right, as manim finds them.
+
+    ``get_corner`` gathers the points that define the boundary (every part's anchors) for
+    each corner; here they are gathered once for both, and the same extremes are taken.
+    """
+    points = m.get_points_defining_boundary()
+    if len(points) == 0:
+        return np.zeros((2, 2))  # manim's corner of a mobject without points: the origin
+    return np.array([points[:, :2].min(axis=0), points[:, :2].max(axis=0)])
 
 
 def _paints(m: VMobject, text: bool) -> list[tuple[str, tuple[float, float, float], float]]:
@@ -154,7 +160,8 @@ def _paints(m: VMobject, text: bool) -> list[tuple[str, tuple[float, float, floa
 def _samples(m: VMobject, paint: str) -> np.ndarray:
     """Where to look behind `m`'s `paint`: its centre for a fill, along it for a stroke."""
     if paint == "fill" or len(m.points) < 4:
-        return np.array([m.get_center()[:2]])
+        lo, hi = box(m)
+        return np.array([(lo + hi) / 2])  # get_center: halfway between the extremes
     curves = m.points.reshape(-1, 4, 3) if len(m.points) % 4 == 0 else m.points[None, :4]
     mids = 0.125 * curves[:, 0] + 0.375 * curves[:, 1] + 0.375 * curves[:, 2] + 0.125 * curves[:, 3]
     return mids[:, :2]
@@ -268,5 +275,5 @@ def inks(mobjects: list[Mobject], is_text: Callable[[Mobject], bool]) -> list[In
         ratio, seen_hex, behind_hex = min(found)
         if kind == "graphic" and color == C.GRID:
             kind = "decoration"
-        out.append(Ink(_label(m), kind, color, alpha, seen_hex, behind_hex, float(ratio), _box(m)))
+        out.append(Ink(_label(m), kind, color, alpha, seen_hex, behind_hex, float(ratio), box(m)))
     return out

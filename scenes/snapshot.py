@@ -7,10 +7,6 @@ from typing import cast
 
 import numpy as np
 from manim import (
-    DOWN,
-    LEFT,
-    RIGHT,
-    UP,
     MathTex,
     Mobject,
     Paragraph,
@@ -20,7 +16,7 @@ from manim import (
     VMobject,
 )
 
-from scenes.legibility import Ink
+from scenes.legibility import Ink, box
 from scenes.tagging import LiveNumber
 
 __all__ = [
@@ -62,8 +58,8 @@ def is_visible(m: Mobject) -> bool:
 
 
 def bbox(m: Mobject) -> np.ndarray:
-    """Bounding box ``[[x0, y0], [x1, y1]]`` in scene units."""
-    return np.array([m.get_corner(DOWN + LEFT)[:2], m.get_corner(UP + RIGHT)[:2]])
+    """Bounding box ``[[x0, y0], [x1, y1]]`` in scene units (:func:`scenes.legibility.box`)."""
+    return box(m)
 
 
 def is_text(m: Mobject) -> bool:
