@@ -29,6 +29,8 @@ from pipeline.settings import QUALITIES
 if TYPE_CHECKING:
     from multiprocessing.synchronize import Event
 
+    import numpy as np
+
     from lesson.entries import Lesson
     from pipeline.voice.narrator import Narrator
 
@@ -41,6 +43,7 @@ __all__ = [
     "narrate",
     "project_sources",
     "publish",
+    "put_sound",
     "render",
     "run_in_process",
     "scene_narrator",
@@ -296,16 +299,15 @@ def narrate(narrator: Narrator, video: Path, sections: list[Path], wav: Path) ->
     """Put the scene's narration under its clip and its section clips; describe it.
 
     The narration track (every take at its caption's start, normalised as a whole) is as
-    long as the clip; each section clip gets the part of it under its frames. A silent
-    render (``--voice none``) keeps manim's clips as they are.
+    long as the clip; each section clip gets the part of it under its frames
+    (:func:`put_sound`). A silent render (``--voice none``) keeps manim's clips as they are.
     """
     import time
     from concurrent.futures import ThreadPoolExecutor
 
-    from pipeline.media import encode_sound, probe, with_sound
+    from pipeline.media import probe
     from pipeline.voice.audio import write_wav
     from pipeline.voice.loudness import measure
-    from pipeline.voice.targets import RATE
 
     t0 = time.process_time()  # every thread's: the encode and the meter run on two
     check = narrator.check()
@@ -313,23 +315,12 @@ def narrate(narrator: Narrator, video: Path, sections: list[Path], wav: Path) ->
     if narrator.cues:
         info = probe(video)
         track = narrator.track(info.frames / info.fps)
-        write_wav(wav, track)
-        # two threads: the encoder and the loudness meter let go of the GIL, so the clip's
-        # last work uses a core that the other renders may have left idle. The track is
-        # encoded once: each section's sound is cut from the clip's packets (in MP4)
-        with ThreadPoolExecutor(max_workers=2) as pool:
+        # the loudness meter lets go of the GIL: it runs beside the encoder and the muxes
+        with ThreadPoolExecutor(max_workers=1) as pool:
             level = pool.submit(measure, track)
-            sound = encode_sound(track, RATE, video.suffix.lower())
-            muxed = [pool.submit(with_sound, video, sound, video)]
-            start = 0
-            for section in sections:
-                frames = probe(section).frames
-                a, b = round(start * RATE / info.fps), round((start + frames) * RATE / info.fps)
-                muxed.append(pool.submit(with_sound, section, sound.cut(a, b), section))
-                start += frames
-            for job in muxed:
-                job.result()
-            lufs, peak = level.result()
+            final = put_sound(track, video, sections, info.fps)
+            lufs, peak = level.result() if final is track else measure(final)
+        write_wav(wav, final)
         audio, loudness = str(wav), (round(lufs, 2), round(peak, 2))
     return Narration(
         audio=audio,
@@ -339,6 +330,60 @@ def narrate(narrator: Narrator, video: Path, sections: list[Path], wav: Path) ->
         loudness=loudness,
         narration_seconds=round(narrator.seconds + time.process_time() - t0, 3),
     )
+
+
+# How often a track is encoded at most (:func:`put_sound`), and how far under the ceiling a
+# track lowered after an overshoot aims, in dB
+ENCODES = 3
+UNDERSHOOT = 0.05
+
+
+def put_sound(
+    track: np.ndarray, video: Path, sections: list[Path], fps: float, ceiling: float | None = None
+) -> np.ndarray:
+    """Encode `track` once and put it under `video` and under each of its `sections`.
+
+    Each section clip gets the part of the encoded sound under its frames (in MP4, cut from
+    the clip's packets). The track keeps :data:`~pipeline.voice.targets.ENCODER_HEADROOM`
+    under the ceiling for the lossy encoder's overshoot, but its make-up gain may use half of
+    it, and a voice can overshoot more than the rest (a neural take: 0.26 dB once). So the
+    clip's sound is decoded and its true peak measured: one over `ceiling` (default
+    :data:`~pipeline.voice.targets.CEILING_DBTP`) lowers the track by the excess and
+    :data:`UNDERSHOOT`, and it is encoded again (at most :data:`ENCODES` times).
+
+    Returns
+    -------
+    numpy.ndarray
+        The track under the clip: `track` itself unless it was lowered.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    import numpy as np
+
+    from pipeline.media import encode_sound, probe, with_sound
+    from pipeline.voice.audio import read_audio
+    from pipeline.voice.loudness import true_peak
+    from pipeline.voice.targets import CEILING_DBTP, RATE
+
+    top = CEILING_DBTP if ceiling is None else ceiling
+    for encoded in range(1, ENCODES + 1):
+        sound = encode_sound(track, RATE, video.suffix.lower())
+        # the muxes copy packets: two threads overlap their reading and writing
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            muxed = [pool.submit(with_sound, video, sound, video)]
+            start = 0
+            for section in sections:
+                frames = probe(section).frames
+                a, b = round(start * RATE / fps), round((start + frames) * RATE / fps)
+                muxed.append(pool.submit(with_sound, section, sound.cut(a, b), section))
+                start += frames
+            for job in muxed:
+                job.result()
+        over = true_peak(read_audio(video)) - top
+        if over <= 0 or encoded == ENCODES:
+            break
+        track = (track * 10 ** (-(over + UNDERSHOOT) / 20)).astype(np.float32)
+    return track
 
 
 def _summary(error: Exception, work: Path) -> str:

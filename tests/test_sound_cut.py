@@ -108,3 +108,38 @@ def test_a_sound_fits_only_its_container(tmp_path: Path) -> None:
         with_sound(clip, encode_sound(_track(1.0), RATE, ".webm"), clip)
     with pytest.raises(ValueError, match="a cut from sample 9 to sample 3"):
         encode_sound(_track(1.0), RATE, ".mp4").cut(9, 3)
+
+
+def test_a_sound_the_encoder_pushes_over_the_ceiling_is_lowered_and_encoded_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The clip's true peak, decoded as a player decodes it, is at most −1 dBTP, even when
+    the lossy encoder overshoots the headroom the track kept (a square wave at −1.3 dBTP: the
+    AAC encode of a 3 kHz one peaks 1.6 dB higher)."""
+    from pipeline import worker
+    from pipeline.voice.loudness import true_peak
+
+    t = np.arange(4 * RATE) / RATE
+    square = np.sign(np.sin(2 * np.pi * 3000 * t)) * np.sin(np.pi * t / 4)  # swells, then fades
+    track = (square * 10 ** ((-1.3 - true_peak(square)) / 20)).astype(np.float32)
+    assert true_peak(track) == pytest.approx(-1.3, abs=0.01)
+
+    def clip(name: str) -> tuple[Path, list[Path]]:
+        folder = tmp_path / name
+        folder.mkdir()
+        return _video(folder / "clip.mp4", 4 * FPS), [
+            _video(folder / "s0.mp4", 2 * FPS),
+            _video(folder / "s1.mp4", 2 * FPS),
+        ]
+
+    monkeypatch.setattr(worker, "ENCODES", 1)  # as before: encoded once, whatever it peaks at
+    video, sections = clip("once")
+    assert worker.put_sound(track, video, sections, FPS) is track
+    assert true_peak(read_audio(video)) > -1.0  # the encoder's overshoot, heard as it is
+
+    monkeypatch.undo()
+    video, sections = clip("checked")
+    lowered = worker.put_sound(track, video, sections, FPS)
+    assert lowered is not track and true_peak(lowered) < -1.3
+    for path in (video, *sections):
+        assert true_peak(read_audio(path)) <= -1.0, path.name
