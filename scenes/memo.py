@@ -40,6 +40,8 @@ import svgelements
 from manim import ManimColor, Mobject, VMobject
 from manim.constants import CapStyleType, LineJointType
 
+from scenes.svgparts import drop_groups
+
 __all__ = [
     "LIMIT",
     "begin",
@@ -109,24 +111,26 @@ def _copied(attrs: dict[str, Any], memo: dict[int, Any]) -> None:
             attrs[name] = copy.deepcopy(value, memo)
 
 
-def _mobject_deepcopy(self: Mobject, memo: dict[int, Any]) -> Mobject:
-    """``Mobject.__deepcopy__`` (manim's): each attribute deep-copied, ``original_id`` set."""
+T = TypeVar("T")
+
+
+def _attrs_deepcopy(self: T, memo: dict[int, Any]) -> T:
+    """A new object of `self`'s class, its attributes deep copies of `self`'s.
+
+    What ``deepcopy`` makes of a colour through ``__reduce_ex__``, without that call.
+    """
     result = self.__class__.__new__(self.__class__)
     memo[id(self)] = result
     attrs = result.__dict__
     attrs.update(self.__dict__)
     _copied(attrs, memo)
-    attrs["original_id"] = str(id(self))
     return result
 
 
-def _color_deepcopy(self: ManimColor, memo: dict[int, Any]) -> ManimColor:
-    """What ``deepcopy`` makes of a colour through ``__reduce_ex__``, without it."""
-    result = ManimColor.__new__(ManimColor)
-    memo[id(self)] = result
-    attrs = result.__dict__
-    attrs.update(self.__dict__)
-    _copied(attrs, memo)
+def _mobject_deepcopy(self: Mobject, memo: dict[int, Any]) -> Mobject:
+    """``Mobject.__deepcopy__`` (manim's): each attribute deep-copied, ``original_id`` set."""
+    result = _attrs_deepcopy(self, memo)
+    result.original_id = str(id(self))
     return result
 
 
@@ -173,14 +177,15 @@ def fast_copies() -> None:
     (True, True)
     """
     _set_copier(Mobject, _mobject_deepcopy)
-    _set_copier(ManimColor, _color_deepcopy)
+    _set_copier(ManimColor, _attrs_deepcopy)
 
 
 fast_copies()
 
 
 def _light(mob: M) -> M:
-    """`mob` without its glyphs' parsed SVG paths (their points are made)."""
+    """`mob` without its glyphs' parsed SVG paths (their points are made) nor a text's groups."""
+    drop_groups(mob)
     for part in mob.get_family():
         if getattr(part, "path_obj", None) is not None:
             vars(part)["path_obj"] = None  # the parsed SVG, not needed once points are made

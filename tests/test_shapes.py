@@ -224,3 +224,42 @@ def test_a_fast_copy_is_the_copy_manim_makes() -> None:
     twin = group.copy()
     assert twin[0].points is not label.points and twin[0].color == label.color
     assert twin.submobjects[0].submobjects[0].fill_rgbas is not label[0].fill_rgbas
+
+
+def test_an_svg_becomes_the_parts_manim_makes_and_its_named_groups() -> None:
+    """:func:`scenes.svgparts.lean_svgs` makes every part manim makes, the same to the
+    pickle (each glyph outline parsed once), and the same group for each named element (a
+    MathTex finds its substrings' parts by them); only the ``numbered_group`` ones, named by
+    nobody, are not made."""
+    import pickle
+
+    from manim import MathTex, Tex, Text
+    from manim.mobject.svg.svg_mobject import SVG_HASH_TO_MOB_MAP
+
+    from scenes import svgparts
+
+    def make() -> list:
+        SVG_HASH_TO_MOB_MAP.clear()  # a formula made before is copied, not parsed
+        return [
+            Text("Proyeksi q pada k: −8.75", font_size=28, color="#FFCC00"),
+            MathTex(r"q \cdot k", "=", "(1)(3)", substrings_to_isolate=["k"], font_size=34),
+            Tex(r"Sudut $\theta$ antara $\mathbf{q}$ dan $\mathbf{k}$"),
+        ]
+
+    lean = make()
+    with svgparts.manim_svgs():
+        manims = make()
+    part = lean[1].get_part_by_tex("k")
+    assert pickle.dumps(part) == pickle.dumps(manims[1].get_part_by_tex("k"))
+    for mine, theirs in zip(lean, manims, strict=True):
+        named = {
+            name: group
+            for name, group in theirs.id_to_vgroup_dict.items()
+            if not name.startswith("numbered_group_")
+        }
+        assert len(theirs.id_to_vgroup_dict) > len(named)
+        assert list(mine.id_to_vgroup_dict) == list(named)
+        for name, group in named.items():
+            assert pickle.dumps(mine.id_to_vgroup_dict[name]) == pickle.dumps(group), name
+        mine.id_to_vgroup_dict = theirs.id_to_vgroup_dict = {}
+        assert pickle.dumps(mine) == pickle.dumps(theirs)
