@@ -11,6 +11,11 @@ typeset and the voice's takes (made by a first, untimed run), but no mobjects ke
 earlier run (``made/``), as in a cold suite. It records the wall time and the CPU time of
 each process tree, and checks that both commits' dry runs show and say the same: every
 snapshot, cue and timing compared. Results go to bench/results/dryruns.json.
+
+With ``--cold`` every timed run starts from an empty media folder instead, as a cold suite's
+first dry run of a lesson does: no formula typeset (the LaTeX batches run, and their copies
+of the scene), no take of the voice, nothing kept. ``--lessons default`` times one lesson.
+Cold results go to bench/results/dryruns-cold.json.
 """
 
 from __future__ import annotations
@@ -27,9 +32,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from drycache import same  # noqa: E402  (a dry run's results compared, arrays by value)
+
 LESSONS = ["default", "largest"]
 RUN = """
 import pickle, sys
@@ -53,16 +60,22 @@ def cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
-def once(checkout: Path, warm: Path, result: Path) -> tuple[float, float]:
-    """The lessons' dry runs in a fresh process in `checkout`: wall s and CPU s of its tree."""
+def once(checkout: Path, warm: Path | None, result: Path, names: list[str]) -> tuple[float, float]:
+    """The lessons' dry runs in a fresh process in `checkout`: wall s and CPU s of its tree.
+
+    From a copy of `warm` (its kept mobjects left out), or from nothing.
+    """
     with tempfile.TemporaryDirectory(prefix="bench-dry-") as tmp:
         media, lessons = Path(tmp) / "media", Path(tmp) / "lessons"
-        shutil.copytree(warm, media, ignore=shutil.ignore_patterns("made"))
+        if warm is None:
+            media.mkdir()
+        else:
+            shutil.copytree(warm, media, ignore=shutil.ignore_patterns("made"))
         lessons.mkdir()
         env = {**os.environ, "LECTURE_MEDIA": str(media)}
         c0, t0 = cpu(), time.perf_counter()
         r = subprocess.run(
-            [sys.executable, "-c", RUN, str(lessons), ",".join(LESSONS), str(result)],
+            [sys.executable, "-c", RUN, str(lessons), ",".join(names), str(result)],
             cwd=checkout, env=env, capture_output=True, text=True,
         )  # fmt: skip
         wall, used = time.perf_counter() - t0, cpu() - c0
@@ -71,26 +84,14 @@ def once(checkout: Path, warm: Path, result: Path) -> tuple[float, float]:
         return wall, used
 
 
-def same(a: object, b: object) -> bool:
-    """Equal, arrays compared by value (snapshots hold numpy arrays)."""
-    import numpy as np
-
-    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
-        return bool(np.array_equal(cast(Any, a), cast(Any, b)))
-    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if hasattr(a, "__dict__") and type(a) is type(b):
-        return same(vars(a), vars(b))
-    return bool(a == b)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("base", help="the commit to compare with (a git revision)")
     parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--cold", action="store_true", help="every run from an empty media folder")
+    parser.add_argument("--lessons", default=",".join(LESSONS), help="of: default,largest")
     args = parser.parse_args()
+    names = args.lessons.split(",")
     head = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     ).stdout.strip()
@@ -101,22 +102,22 @@ def main() -> None:
             cwd=ROOT, check=True, capture_output=True,
         )  # fmt: skip
         try:
-            warm = Path(tmp) / "warm"
-            warm.mkdir()
+            warm: Path | None = None if args.cold else Path(tmp) / "warm"
             # the formulas and takes both commits need, made once and not timed
-            for checkout in (base, ROOT):
+            for checkout in (base, ROOT) if warm is not None else ():
+                warm.mkdir(exist_ok=True)
                 env = {**os.environ, "LECTURE_MEDIA": str(warm)}
                 lessons = Path(tmp) / "lessons"
                 lessons.mkdir(exist_ok=True)
                 subprocess.run(
-                    [sys.executable, "-c", RUN, str(lessons), ",".join(LESSONS),
+                    [sys.executable, "-c", RUN, str(lessons), ",".join(names),
                      str(Path(tmp) / "warm.pkl")],
                     cwd=checkout, env=env, check=True, capture_output=True,
                 )  # fmt: skip
             runs: dict[str, list[tuple[float, float]]] = {"base": [], "head": []}
             for _ in range(args.repeats):
                 for name, checkout in (("base", base), ("head", ROOT)):
-                    runs[name].append(once(checkout, warm, Path(tmp) / f"{name}.pkl"))
+                    runs[name].append(once(checkout, warm, Path(tmp) / f"{name}.pkl", names))
                     wall, used = runs[name][-1]
                     print(f"{name} wall {wall:.1f} s, CPU {used:.1f} s", flush=True)
             with open(Path(tmp) / "base.pkl", "rb") as f, open(Path(tmp) / "head.pkl", "rb") as g:
@@ -135,7 +136,8 @@ def main() -> None:
     result = {
         "base": args.base,
         "head": head,
-        "lessons": LESSONS,
+        "lessons": names,
+        "cold": args.cold,
         "dry_runs": len(a),
         "runs": runs,
         "median_wall_s": {k: round(v[0], 1) for k, v in med.items()},
@@ -143,7 +145,7 @@ def main() -> None:
         "cpu_ratio": round(med["head"][1] / med["base"][1], 3),
         "differing_dry_runs": differ,
     }
-    out = ROOT / "bench" / "results" / "dryruns.json"
+    out = ROOT / "bench" / "results" / ("dryruns-cold.json" if args.cold else "dryruns.json")
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(result, indent=2), encoding="utf-8")
     print(

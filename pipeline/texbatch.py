@@ -16,7 +16,10 @@ gives it (the same file a single run makes, but for the ids of its font and page
 goes on: the formulas that follow are found in the cache.
 
 The copy builds the rest of the scene, which the scene then builds again: it is worth it
-only while it finds formulas faster than LaTeX would typeset them. So the scene stops its
+only while it finds formulas faster than LaTeX would typeset them. The texts it makes on the
+way (Pango's, made once a process: :mod:`scenes.memo`) are the scene's own: a copy that
+reaches the scene's end writes them to a file, and the scene takes them and does not make
+them again (its formulas are stand-ins and stay in the copy). So the scene stops its
 copy when it has sent fewer than :data:`RATE` formulas a second (after :data:`GRACE`
 seconds), keeps what it sent, and forks no more. A formula the copy could not foresee (the
 scene chose it from a stand-in's size, or the copy stopped on a stand-in's shape) is
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pickle
 import re
 import select
 import shutil
@@ -42,7 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["BATCHES", "DOCUMENTCLASS", "GRACE", "RATE", "Batch", "batched", "typeset"]
+__all__ = ["BATCHES", "DOCUMENTCLASS", "GRACE", "RATE", "STOP_WAIT", "Batch", "batched", "typeset"]
 
 DOCUMENTCLASS = r"\documentclass[preview]{standalone}"
 BATCHES = 4  # forks per scene run at most: a scene that keeps choosing unforeseen formulas
@@ -52,11 +56,13 @@ BATCHES = 4  # forks per scene run at most: a scene that keeps choosing unforese
 # a scene whose copy was stopped forks no more: with a margin, 8.
 RATE = 8.0
 GRACE = 0.5
+STOP_WAIT = 5.0  # seconds a stopped copy has to hand back its texts before it is killed
 _PAGE = "lecturebatchpage"  # the environment each formula of a batch is one page of
 _BEGIN, _END = "\\begin{document}\n", "\n\\end{document}"
 # what the copy of a scene's process does not do: it only goes through the scene's formulas
 _SKIPPED = ("play", "wait", "add_subcaption", "add_sound", "next_section")
 _GROUP = re.compile(r"dvisvgm:raw (<g id='[^']*'>|</g>)")
+_MADE = re.compile(rb"\x03([0-9.]+)\x03")  # a copy made a mobject, in so many seconds
 
 
 @dataclass
@@ -71,6 +77,8 @@ class Batch:
         Formulas the copies found missing (the one that started each batch included).
     typeset : int
         Formulas put into the cache by the batches.
+    texts : int
+        Texts the copies made and handed back, which the scene then did not make.
     seconds : float
         Time spent waiting for copies and typesetting batches.
     failed : bool
@@ -81,6 +89,7 @@ class Batch:
     forks: int = 0
     foreseen: int = 0
     typeset: int = 0
+    texts: int = 0
     seconds: float = 0.0
     failed: bool = False
     _child: Any = field(default=None, repr=False)  # the pipe a copy writes its list to
@@ -209,17 +218,30 @@ def typeset(codes: list[str], tex_dir: Path) -> int:
 def _read_list(fd: int, pid: int) -> tuple[list[str], bool]:
     """The documents the copy sends (NUL-separated), and whether it was stopped.
 
-    The copy is stopped (killed) when it has run :data:`GRACE` seconds and sent fewer than
-    :data:`RATE` documents a second: what it has sent is kept.
+    The copy is stopped when it has run :data:`GRACE` seconds, not counting the time it spent
+    making formulas and texts (stand-ins, and texts it hands back: :func:`_hand_back`), and
+    sent fewer than :data:`RATE` documents a second of the rest: it is asked to hand back its
+    texts and end (``SIGUSR1``), and killed if it has not ended :data:`STOP_WAIT` seconds
+    later. What it has sent is kept.
     """
     data = b""
     start = time.perf_counter()
-    stopped = False
+    making: float | None = None  # since when the copy has been making a mobject
+    stopped: float | None = None  # when it was asked to end
     while True:
-        spent = time.perf_counter() - start
-        if spent > GRACE and data.count(b"\0") < RATE * spent:
+        now = time.perf_counter()
+        if stopped is None:
+            made = _MADE.findall(data)
+            if data.count(b"\x02") > len(made):
+                making = now if making is None else making
+            else:
+                making = None
+            spent = now - start - sum(map(float, made)) - (now - making if making else 0.0)
+            if spent > GRACE and data.count(b"\0") < RATE * spent:
+                os.kill(pid, signal.SIGUSR1)
+                stopped = now
+        elif now - stopped > STOP_WAIT:
             os.kill(pid, signal.SIGKILL)
-            stopped = True
             break
         ready, _, _ = select.select([fd], [], [], 0.05)
         if ready:
@@ -230,7 +252,50 @@ def _read_list(fd: int, pid: int) -> tuple[list[str], bool]:
     os.close(fd)
     with contextlib.suppress(ChildProcessError):  # reaped already (a SIGCHLD handler's)
         os.waitpid(pid, 0)
-    return [c for c in data.decode("utf-8", "replace").split("\0")[:-1] if c], stopped
+    data = _MADE.sub(b"", data).replace(b"\x02", b"")
+    return [c for c in data.decode("utf-8", "replace").split("\0")[:-1] if c], stopped is not None
+
+
+def _hand_back(path: Path, before: frozenset[Any]) -> None:
+    """In the copy: write the texts it made since the fork (`before`) to `path`, in one rename.
+
+    Only those made without LaTeX: the copy's formulas are stand-ins.
+    """
+    from scenes import memo
+
+    texts = {key: mob for key, mob in memo.made_since(before).items() if _is_text(mob)}
+    if texts:
+        aside = path.with_suffix(".tmp")
+        aside.write_bytes(pickle.dumps(texts, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(aside, path)
+
+
+def _is_text(mob: Any) -> bool:
+    """Made without LaTeX (a Pango text): what a copy hands back (its formulas are stand-ins)."""
+    from manim import SingleStringMathTex
+
+    return not any(isinstance(part, SingleStringMathTex) for part in mob.get_family())
+
+
+def _tell_making(pipe: Any, mob: Any, seconds: float) -> None:
+    """In the copy: a mobject being made (byte 2), then made and its seconds (3, digits, 3).
+
+    That time is not lost: the copy hands its texts back, and its formulas are stand-ins.
+    """
+    pipe.write(b"\x02" if mob is None else b"\x03%.4f\x03" % seconds)
+
+
+def _take_back(path: Path) -> int:
+    """In the scene's process: keep the texts its copy made (none if it was stopped first)."""
+    from scenes import memo
+
+    try:
+        texts = pickle.loads(path.read_bytes())
+    except FileNotFoundError:
+        return 0
+    path.unlink()
+    memo.keep(texts, here=True)
+    return len(texts)
 
 
 @contextlib.contextmanager
@@ -251,15 +316,22 @@ def batched(scene: Any) -> Iterator[Batch]:
     from manim import config
     from manim.utils.tex_file_writing import tex_hash
 
+    from scenes import memo
+
     stats = Batch()
     names = vars(tex_mobject)  # where MathTex finds manim's tex_to_svg_file
     manims = names["tex_to_svg_file"]
     own_construct = scene.construct
     stand_ins = Path(tempfile.mkdtemp(prefix="lecture-stand-in-"))
     seen: set[str] = set()  # documents the copy already sent
+    before: list[frozenset[Any]] = []  # in the copy: the texts made before the fork
 
     def finish_copy() -> None:
-        os._exit(0)  # no clean-up of the scene's process: the copy shares its files
+        # the texts it made, for the scene, which would make each again; then no clean-up
+        # of the scene's process: the copy shares its files
+        with contextlib.suppress(Exception):
+            _hand_back(stand_ins / f"texts-{os.getpid()}.pickle", before[0])
+        os._exit(0)
 
     def construct() -> None:
         try:
@@ -309,10 +381,14 @@ def batched(scene: Any) -> Iterator[Batch]:
             # its texts go to a folder of its own: it may be stopped in the middle of writing
             # one, and manim reads a text's file back by name
             config.text_dir = str(stand_ins / "texts")
+            before.append(memo.made_keys())
+            memo.watch(lambda mob, seconds: _tell_making(stats._child, mob, seconds))
+            signal.signal(signal.SIGUSR1, lambda *_: finish_copy())  # stopped: hand back, end
             seen.add(code)
             return _stand_in(code, stand_ins)
         os.close(write)
         found, stopped = _read_list(read, pid)
+        stats.texts += _take_back(stand_ins / f"texts-{pid}.pickle")
         stats._worth = not stopped
         codes = [code, *(c for c in found if c != code)]
         wanted = [

@@ -29,6 +29,7 @@ makes, built in about half the time (a Text and a MathTex of 86 parts, 3.0 ms to
 from __future__ import annotations
 
 import copy
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
@@ -49,10 +50,13 @@ __all__ = [
     "keep",
     "made",
     "made_here",
+    "made_keys",
+    "made_since",
     "manim_copies",
     "pristine",
     "share_parsed_paths",
     "used",
+    "watch",
 ]
 
 M = TypeVar("M", bound=VMobject)
@@ -61,6 +65,7 @@ LIMIT = 512  # mobjects kept (a scene makes about a hundred); the least recently
 _MADE: OrderedDict[Hashable, VMobject] = OrderedDict()
 _USED: set[Hashable] = set()  # keys handed out in this process
 _HERE: set[Hashable] = set()  # keys made in this process (not kept from an earlier one)
+_WATCHERS: list[Callable[[VMobject | None, float], object]] = []  # see :func:`watch`
 
 
 def _same_path(path: svgelements.Path, memo: dict[int, object]) -> svgelements.Path:
@@ -211,8 +216,13 @@ def pristine(key: Hashable, make: Callable[[], M]) -> M:
     """
     mob = _MADE.get(key)
     if mob is None:
+        for told in _WATCHERS:
+            told(None, 0.0)
+        t0 = time.perf_counter()
         mob = _MADE[key] = _light(make())
         _HERE.add(key)
+        for told in _WATCHERS:
+            told(mob, time.perf_counter() - t0)
         if len(_MADE) > LIMIT:
             _MADE.popitem(last=False)
     else:
@@ -236,11 +246,13 @@ def made(key: Hashable, make: Callable[[], M]) -> M:
     return copy
 
 
-def keep(entries: Mapping[Hashable, VMobject]) -> None:
+def keep(entries: Mapping[Hashable, VMobject], here: bool = False) -> None:
     """Take mobjects made earlier (in another process) as :func:`pristine` would make them.
 
     A later :func:`pristine` of one of these keys returns it without making it. The caller
-    answers for each being what ``make()`` would build now (same code, same key).
+    answers for each being what ``make()`` would build now (same code, same key). With
+    `here`, they count as made by this run (:func:`made_here`): a copy of this process made
+    them for it (:mod:`pipeline.texbatch`).
 
     Examples
     --------
@@ -252,6 +264,8 @@ def keep(entries: Mapping[Hashable, VMobject]) -> None:
     for key, mob in entries.items():
         if key not in _MADE:
             _MADE[key] = _light(mob)
+            if here:
+                _HERE.add(key)
     while len(_MADE) > LIMIT:
         _MADE.popitem(last=False)
 
@@ -275,3 +289,27 @@ def used() -> dict[Hashable, VMobject]:
 def made_here() -> int:
     """How many mobjects were made since :func:`begin` (not kept from an earlier one)."""
     return len(_HERE)
+
+
+def watch(told: Callable[[VMobject | None, float], object]) -> None:
+    """From now on :func:`pristine` calls ``told(None, 0.0)``, makes, ``told(mob, seconds)``."""
+    _WATCHERS.append(told)
+
+
+def made_keys() -> frozenset[Hashable]:
+    """The keys of the mobjects made since :func:`begin`, as they stand now."""
+    return frozenset(_HERE)
+
+
+def made_since(before: frozenset[Hashable]) -> dict[Hashable, VMobject]:
+    """The mobjects made since :func:`begin` whose keys are not in `before` (:func:`made_keys`).
+
+    Examples
+    --------
+    >>> from manim import Square
+    >>> mark = made_keys()
+    >>> side = pristine(("made since", 5), lambda: Square(side_length=5))
+    >>> list(made_since(mark)) == [("made since", 5)] and made_since(made_keys()) == {}
+    True
+    """
+    return {k: _MADE[k] for k in _HERE - before if k in _MADE}

@@ -38,6 +38,7 @@ __all__ = [
     "dry_key",
     "dry_sources",
     "generation",
+    "same",
     "tool_versions",
 ]
 
@@ -279,3 +280,25 @@ def cached_dry_run(
         return make()
     key = dry_key(scene, lesson, lang, voice, recordings, frame_rate, _sources(), tool_versions())
     return _cache().get(key, make)
+
+
+def same(a: object, b: object) -> bool:
+    """Equal, arrays compared element by element (a dry run's snapshots hold points).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> same([{"box": np.zeros(2)}], [{"box": np.zeros(2)}]), same(np.zeros(2), np.ones(2))
+    (True, False)
+    """
+    import numpy as np
+
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return type(a) is type(b) and a.shape == b.shape and bool(np.array_equal(a, b))  # type: ignore[union-attr]
+    if isinstance(a, list | tuple):
+        return type(a) is type(b) and len(a) == len(b) and all(map(same, a, b))  # type: ignore[arg-type]
+    if isinstance(a, dict):
+        return isinstance(b, dict) and a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if hasattr(a, "__dict__") and not isinstance(a, type):
+        return type(a) is type(b) and same(vars(a), vars(b))
+    return bool(a == b)
