@@ -24,10 +24,10 @@ from lesson.sheet import Sheet, build_sheet
 from lesson.voice import PAUSE, Voice
 from mathcore.fmt import Shown
 from mathcore.spoken import spoken_template
-from scenes.legibility import inks
+from scenes.legibility import box, inks
 from scenes.memo import made, pristine
 from scenes.palette import C
-from scenes.snapshot import Snapshot, bbox, font_size, is_text, is_visible, text_mobjects
+from scenes.snapshot import Snapshot, font_size, is_text, is_visible, text_mobjects
 from scenes.tagging import LiveNumber, Num, attach, part_of, tag
 from scenes.textfit import NBSP, group_values, wrap_text
 
@@ -276,19 +276,19 @@ class LessonScene(Scene):
                     if key in snap.numbers and snap.numbers[key] != text:
                         snap.mismatched.append((key, snap.numbers[key], text))
                     snap.numbers[key] = text
-                    snap.number_boxes[key] = bbox(part)
+                    snap.number_boxes[key] = box(part)
                     snap.number_kinds[key] = (
                         "part" if key == getattr(part, "sheet_key", None) else "text"
                     )
         for m in text_mobjects(self.mobjects):
             label = getattr(m, "sheet_key", None) or type(m).__name__
-            snap.boxes.append((label, bbox(m)))
+            snap.boxes.append((label, box(m)))
             snap.sizes.append((label, font_size(m)))
         for m in self.mobjects:
             for part in m.get_family():
                 tip = getattr(part, "tip", None)
                 if isinstance(part, Arrow) and tip is not None and is_visible(tip):
-                    snap.tips.append((getattr(part, "label", "arrow"), bbox(tip)))
+                    snap.tips.append((getattr(part, "label", "arrow"), box(tip)))
         for m in self.mobjects:  # a marker (a box around an answer) names what it marks
             marks = getattr(m, "marks", None)
             if marks is not None and is_visible(m):

@@ -46,12 +46,14 @@ from scenes.svgparts import drop_groups
 __all__ = [
     "LIMIT",
     "begin",
+    "fast_boundaries",
     "fast_copies",
     "keep",
     "made",
     "made_here",
     "made_keys",
     "made_since",
+    "manim_boundaries",
     "manim_copies",
     "pristine",
     "share_parsed_paths",
@@ -186,6 +188,60 @@ def fast_copies() -> None:
 
 
 fast_copies()
+
+_MANIMS_BOUNDARY = VMobject.get_points_defining_boundary
+
+
+def _anchors(self: VMobject) -> np.ndarray:
+    """``VMobject.get_points_defining_boundary``: every part's anchors, in manim's order.
+
+    Manim interleaves each part's start and end anchors row by row in Python and builds the
+    array from the rows; here numpy interleaves them, the same points in the same order.
+    """
+    parts = []
+    for part in cast(list[VMobject], self.get_family()):
+        points = part.points
+        if points.shape[0] == 1:
+            parts.append(points)
+            continue
+        n = part.n_points_per_cubic_curve
+        starts, ends = points[::n], points[n - 1 :: n]
+        if len(starts) != len(ends):  # manim's zip(strict=True) raises: let it
+            return cast(np.ndarray, _MANIMS_BOUNDARY(self))
+        parts.append(np.stack([starts, ends], axis=1).reshape(-1, points.shape[1]))
+    if not any(len(p) for p in parts):
+        return np.array(())  # what manim gives when no part has a point
+    return np.concatenate(parts)
+
+
+def fast_boundaries() -> None:
+    """A VMobject's boundary points (its corners, centre, edges) gathered by numpy. Idempotent.
+
+    Manim lays a mobject out from them (``get_corner``, ``get_center``, ``next_to``), and a
+    step's snapshot measures every text by them: a corner of a text of 53 glyphs, 1.6 ms to 0.5 ms.
+
+    Examples
+    --------
+    >>> from manim import Square
+    >>> fast_boundaries()
+    >>> [float(x) for x in Square(side_length=2).get_corner((1, 1, 0))[:2]]
+    [1.0, 1.0]
+    """
+    VMobject.get_points_defining_boundary = _anchors  # type: ignore[method-assign]
+
+
+@contextmanager
+def manim_boundaries() -> Iterator[None]:
+    """Within the block, boundary points are gathered as manim alone gathers them."""
+    mine = VMobject.get_points_defining_boundary
+    VMobject.get_points_defining_boundary = _MANIMS_BOUNDARY  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        VMobject.get_points_defining_boundary = mine  # type: ignore[method-assign]
+
+
+fast_boundaries()
 
 
 def _light(mob: M) -> M:

@@ -16,12 +16,11 @@ from manim import (
     VMobject,
 )
 
-from scenes.legibility import Ink, box
+from scenes.legibility import Ink
 from scenes.tagging import LiveNumber
 
 __all__ = [
     "Snapshot",
-    "bbox",
     "font_size",
     "is_text",
     "is_visible",
@@ -55,11 +54,6 @@ def is_visible(m: Mobject) -> bool:
         fill, stroke = m.get_fill_opacities(), m.get_stroke_opacities()
         return bool(np.any(fill > 0.05) or np.any(stroke > 0.05))
     return True
-
-
-def bbox(m: Mobject) -> np.ndarray:
-    """Bounding box ``[[x0, y0], [x1, y1]]`` in scene units (:func:`scenes.legibility.box`)."""
-    return box(m)
 
 
 def is_text(m: Mobject) -> bool:

@@ -263,3 +263,47 @@ def test_an_svg_becomes_the_parts_manim_makes_and_its_named_groups() -> None:
             assert pickle.dumps(mine.id_to_vgroup_dict[name]) == pickle.dumps(group), name
         mine.id_to_vgroup_dict = theirs.id_to_vgroup_dict = {}
         assert pickle.dumps(mine) == pickle.dumps(theirs)
+
+
+def test_boundary_points_are_the_ones_manim_gathers() -> None:
+    """:func:`scenes.memo.fast_boundaries` gives every part's anchors in manim's order, so
+    each corner, centre and boundary point of a layout is the one manim finds."""
+    from manim import (
+        Arrow,
+        Axes,
+        DecimalNumber,
+        Dot,
+        Line,
+        MathTex,
+        Text,
+        VGroup,
+        VMobject,
+    )
+
+    from scenes import memo
+
+    label = Text("Proyeksi q pada k: −8.75", font_size=28)
+    point = VMobject()
+    point.set_points_as_corners([[1.0, 2.0, 0.0]])
+    point.points = point.points[:1]
+    mobs = [
+        label,
+        MathTex(r"q \cdot k", "=", "(1)(3)", font_size=34),
+        Arrow(),
+        Dot(),
+        Line(),
+        DecimalNumber(-8.75, num_decimal_places=2),
+        Axes(x_range=[-1, 3], y_range=[-2, 2]),
+        VGroup(label.copy(), VGroup(), Dot().shift((3.0, -1.5, 0.0))),
+        VGroup(),
+        point,
+    ]
+    fast = [m.get_points_defining_boundary() for m in mobs]
+    with memo.manim_boundaries():
+        manims = [m.get_points_defining_boundary() for m in mobs]
+    import numpy as np
+
+    for mine, theirs in zip(fast, manims, strict=True):
+        assert mine.shape == theirs.shape and mine.dtype == theirs.dtype
+        assert np.array_equal(mine, theirs)
+    assert len(fast[0]) > 100 and fast[-2].shape == (0,)
