@@ -83,10 +83,14 @@ def share_parsed_paths() -> None:
 
     Examples
     --------
-    >>> import copy
-    >>> from manim import MathTex
+    >>> import copy, tempfile
+    >>> from manim import MathTex, tempconfig
     >>> share_parsed_paths()
-    >>> glyph = MathTex("x").get_family()[-1]
+    >>> with (  # LaTeX runs in a folder of its own, quietly (not the project's media/)
+    ...     tempfile.TemporaryDirectory() as media,
+    ...     tempconfig({"media_dir": media, "verbosity": "ERROR"}),
+    ... ):
+    ...     glyph = MathTex("x").get_family()[-1]
     >>> copy.deepcopy(glyph).path_obj is glyph.path_obj
     True
     """

@@ -101,9 +101,13 @@ def lean_svgs() -> None:
 
     Examples
     --------
+    >>> import tempfile
     >>> from manim import MathTex, tempconfig
     >>> lean_svgs()
-    >>> with tempconfig({"verbosity": "ERROR"}):  # LaTeX may run: no "Writing …" line
+    >>> with (  # LaTeX runs in a folder of its own, quietly (not the project's media/)
+    ...     tempfile.TemporaryDirectory() as media,
+    ...     tempconfig({"media_dir": media, "verbosity": "ERROR"}),
+    ... ):
     ...     formula = MathTex("a", "+", "b", "+", "c")
     >>> [p.tex_string for p in formula], len(formula.get_part_by_tex("b"))
     (['a', '+', 'b', '+', 'c'], 1)
