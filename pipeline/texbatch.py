@@ -17,12 +17,13 @@ goes on: the formulas that follow are found in the cache.
 
 The copy builds the rest of the scene, which the scene then builds again: it is worth it
 only while it finds formulas faster than LaTeX would typeset them. The texts it makes on the
-way (Pango's, made once a process: :mod:`scenes.memo`) are the scene's own: a copy that
-reaches the scene's end writes them to a file, and the scene takes them and does not make
-them again (its formulas are stand-ins and stay in the copy). So the scene stops its
-copy when it has sent fewer than :data:`RATE` formulas a second (after :data:`GRACE`
-seconds), keeps what it sent, and forks no more. A formula the copy could not foresee (the
-scene chose it from a stand-in's size, or the copy stopped on a stand-in's shape) is
+way (Pango's, made once a process: :mod:`scenes.memo`) are the scene's own: a copy writes
+them to a file when it ends (at the scene's end, or when the scene stops it), and the scene
+takes them and does not make them again (its formulas are stand-ins and stay in the copy).
+So the scene stops its copy when it has sent fewer than :data:`RATE` formulas a second of
+the time it did not spend making texts (after :data:`GRACE` seconds), keeps what it sent,
+and forks no more. A formula the copy could not foresee (the scene chose it from a
+stand-in's size, or the copy stopped on a stand-in's shape) is
 typeset as manim does, or starts the next batch (:data:`BATCHES` at most). A batch that
 fails (a TeX error, a page too many or too few) leaves the formulas to manim, one by one, as
 before. Only the standalone ``latex`` template (manim's default, :data:`DOCUMENTCLASS`) is
@@ -261,13 +262,12 @@ def _hand_back(path: Path, before: frozenset[Any]) -> None:
 
     Only those made without LaTeX: the copy's formulas are stand-ins.
     """
+    from pipeline.files import atomic_write
     from scenes import memo
 
     texts = {key: mob for key, mob in memo.made_since(before).items() if _is_text(mob)}
     if texts:
-        aside = path.with_suffix(".tmp")
-        aside.write_bytes(pickle.dumps(texts, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(aside, path)
+        atomic_write(path, pickle.dumps(texts, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def _is_text(mob: Any) -> bool:
