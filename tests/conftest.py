@@ -25,6 +25,9 @@ MEDIA = run_media()
 os.environ["LECTURE_MEDIA"] = str(MEDIA)
 # nor the author's recorded takes (voice/): a test that plays recordings names its own folder
 os.environ["LECTURE_RECORDINGS"] = str(MEDIA / "no-recordings")
+# NumPy's huge-page advice off, as the `lecture` command has it (see lecture/__init__.py), for
+# the dry runs in these processes too: set before anything here imports NumPy
+os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
 from drycache import cached_dry_run  # noqa: E402
 from variants import EDITS, variant  # noqa: E402
 

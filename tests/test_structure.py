@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -212,3 +213,31 @@ def test_every_computing_scene_marks_what_it_says(spec, lessons) -> None:
         sheet = build_sheet(spec.builder(), lesson)
         assert sheet.outcomes, f"{spec.name} ({name}) marks no value as a result it says"
         assert sheet.outcomes <= set(sheet), f"{spec.name}: marks values it does not have"
+
+
+def test_numpy_gives_no_huge_page_advice_in_the_lectures_processes() -> None:
+    """`lecture` turns NumPy's huge-page advice off for itself and the processes it starts.
+
+    On a machine whose transparent huge pages are ``madvise`` and scarce, a fresh array of
+    4 MB or more advised to use them costs a compaction try at every page fault (a render's
+    sound is made of such arrays); an author who sets ``NUMPY_MADVISE_HUGEPAGE`` keeps theirs.
+    """
+    code = (
+        "import os, subprocess, sys, lecture, numpy\n"
+        "from numpy._core.multiarray import _get_madvise_hugepage\n"
+        "child = subprocess.run([sys.executable, '-c', 'import numpy; "
+        "from numpy._core.multiarray import _get_madvise_hugepage as g; print(g())'],"
+        " capture_output=True, text=True).stdout.strip()\n"
+        "print(os.environ['NUMPY_MADVISE_HUGEPAGE'], _get_madvise_hugepage(), child)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "NUMPY_MADVISE_HUGEPAGE"}
+
+    def said(extra: dict[str, str]) -> str:
+        r = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, env={**env, **extra}
+        )
+        assert r.returncode == 0, r.stderr
+        return r.stdout.strip()
+
+    assert said({}) == "0 False False"  # this process and a process it starts
+    assert said({"NUMPY_MADVISE_HUGEPAGE": "1"}) == "1 True True"  # the author's own choice
