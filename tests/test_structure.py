@@ -218,9 +218,9 @@ def test_every_computing_scene_marks_what_it_says(spec, lessons) -> None:
 def test_numpy_gives_no_huge_page_advice_in_the_lectures_processes() -> None:
     """`lecture` turns NumPy's huge-page advice off for itself and the processes it starts.
 
-    On a machine whose transparent huge pages are ``madvise`` and scarce, a fresh array of
-    4 MB or more advised to use them costs a compaction try at every page fault (a render's
-    sound is made of such arrays); an author who sets ``NUMPY_MADVISE_HUGEPAGE`` keeps theirs.
+    On this kind of machine a fresh array of 4 MB or more advised to use huge pages costs
+    about twenty times as much to fill (``bench/hugepages.py``), and a render's sound is made
+    of such arrays; an author who sets ``NUMPY_MADVISE_HUGEPAGE`` keeps their choice.
     """
     code = (
         "import os, subprocess, sys, lecture, numpy\n"
