@@ -103,17 +103,17 @@ def main() -> None:
         )  # fmt: skip
         try:
             warm: Path | None = None if args.cold else Path(tmp) / "warm"
-            # the formulas and takes both commits need, made once and not timed
-            for checkout in (base, ROOT) if warm is not None else ():
-                warm.mkdir(exist_ok=True)
-                env = {**os.environ, "LECTURE_MEDIA": str(warm)}
+            if warm is not None:  # the formulas and takes both commits need, made once, untimed
+                warm.mkdir()
                 lessons = Path(tmp) / "lessons"
-                lessons.mkdir(exist_ok=True)
-                subprocess.run(
-                    [sys.executable, "-c", RUN, str(lessons), ",".join(names),
-                     str(Path(tmp) / "warm.pkl")],
-                    cwd=checkout, env=env, check=True, capture_output=True,
-                )  # fmt: skip
+                lessons.mkdir()
+                env = {**os.environ, "LECTURE_MEDIA": str(warm)}
+                for checkout in (base, ROOT):
+                    subprocess.run(
+                        [sys.executable, "-c", RUN, str(lessons), ",".join(names),
+                         str(Path(tmp) / "warm.pkl")],
+                        cwd=checkout, env=env, check=True, capture_output=True,
+                    )  # fmt: skip
             runs: dict[str, list[tuple[float, float]]] = {"base": [], "head": []}
             for _ in range(args.repeats):
                 for name, checkout in (("base", base), ("head", ROOT)):

@@ -391,9 +391,7 @@ def batched(scene: Any) -> Iterator[Batch]:
         stats.texts += _take_back(stand_ins / f"texts-{pid}.pickle")
         stats._worth = not stopped
         codes = [code, *(c for c in found if c != code)]
-        wanted = [
-            c for c in dict.fromkeys(codes) if not (svg.parent / f"{tex_hash(c)}.svg").exists()
-        ]
+        wanted = [c for c in dict.fromkeys(codes) if not (tex / f"{tex_hash(c)}.svg").exists()]
         stats.foreseen += len(wanted)
         done = typeset(wanted, tex)
         stats.typeset += done
