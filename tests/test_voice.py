@@ -186,6 +186,43 @@ def test_true_peak_sees_between_samples() -> None:
     assert true_peak(x) == pytest.approx(0.0, abs=0.2)
 
 
+def narration_like(pauses: list[float], seed: int = 3) -> np.ndarray:
+    """Bursts of speech-like sound (16-bit samples) with silences of `pauses` seconds after them."""
+    rng = np.random.default_rng(seed)
+    parts = []
+    for pause in pauses:
+        t = np.arange(int(rng.uniform(0.4, 2.5) * RATE)) / RATE
+        tone = np.sin(2 * np.pi * rng.uniform(120, 250) * t) * 0.3 + rng.normal(0, 0.05, t.size)
+        tone *= 0.2 + np.abs(np.sin(2 * np.pi * 3 * t))
+        parts += [tone, np.zeros(round(pause * RATE))]
+    return np.round(np.concatenate(parts) * 32767).astype(np.float32) / np.float32(32768)
+
+
+def test_loudness_is_pyloudnorms_own_without_its_subnormal_numbers() -> None:
+    # a narration track's silences ring pyloudnorm's K-weighting filters down into
+    # subnormal numbers (about a hundred times slower to compute with); ours rest at zero
+    # there, and every loudness is still the meter's to the bit
+    import pyloudnorm
+    from scipy.signal import lfilter
+
+    from pipeline.takecheck import k_weighted, loudness
+
+    tiny = np.finfo(np.float64).tiny
+    pauses = [0.02, 0.06, 0.3, 1.0, 2.5, 8.0, 0.04, 12.0]
+    for x in (narration_like(pauses), narration_like(pauses[::-1], seed=5)):
+        meter = pyloudnorm.Meter(RATE)
+        theirs = np.asarray(x, np.float64)
+        for f in meter._filters.values():
+            theirs = f.passband_gain * lfilter(f.b, f.a, theirs)
+        ours = k_weighted(x, RATE)
+        assert np.count_nonzero((theirs != 0) & (np.abs(theirs) < tiny)) > RATE
+        assert not np.any((ours != 0) & (np.abs(ours) < tiny))
+        assert np.array_equal(ours[np.abs(ours) > 1e-100], theirs[np.abs(ours) > 1e-100])
+        for gain in (1.0, 0.01, 3.0):
+            y = x * np.float32(gain)
+            assert loudness(y, RATE) == meter.integrated_loudness(np.asarray(y, np.float64))
+
+
 def every_oversampled_peak(x: np.ndarray) -> np.ndarray:
     """The 4x oversampled peaks at every sample, the filter run over the whole signal."""
     from scipy.signal import resample_poly

@@ -9,6 +9,7 @@ needed). :func:`measure` returns both figures.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator
 
@@ -37,6 +38,7 @@ _GAIN = float(max(np.abs(_OVERSAMPLE * _FILTER[p::_OVERSAMPLE]).sum() for p in r
 _REACH = _FILTER.size // (2 * _OVERSAMPLE) + 2
 
 Float64s = npt.NDArray[np.float64]
+Ints = npt.NDArray[np.intp]
 
 
 def _db(x: float) -> float:
@@ -47,16 +49,14 @@ def _gain(db: float) -> float:
     return float(10 ** (db / 20))
 
 
-def _stretches(near: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:
-    """The runs of True in `near` as ``(start, stop)``, runs closer than _GAP joined."""
-    edges = np.flatnonzero(np.diff(np.concatenate(([0], near.astype(np.int8), [0]))))
-    runs: list[tuple[int, int]] = []
-    for start, stop in zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True):
-        if runs and start - runs[-1][1] < _GAP:
-            runs[-1] = (runs[-1][0], stop)
-        else:
-            runs.append((start, stop))
-    return runs
+def _stretches(near: npt.NDArray[np.bool_]) -> tuple[Ints, Ints]:
+    """The runs of True in `near` as start and stop arrays, runs closer than _GAP joined."""
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], near.view(np.int8), [0]))))
+    starts, stops = edges[::2], edges[1::2]
+    if not starts.size:
+        return starts, stops
+    apart = starts[1:] - stops[:-1] >= _GAP  # a run far from the one before starts anew
+    return starts[np.r_[True, apart]], stops[np.r_[apart, True]]
 
 
 def oversampled_peaks(x: AnySamples, floor: float = -1.0) -> Float64s:
@@ -90,39 +90,57 @@ def oversampled_peaks(x: AnySamples, floor: float = -1.0) -> Float64s:
     """
     xs = np.asarray(x)
     out: Float64s = np.abs(xs).astype(np.float64)
-    for start, stop in _stretches_to_filter(xs, floor):
-        out[start:stop] = np.maximum(_filtered(xs, start, stop), out[start:stop])
+    for at, peaks in _oversampled(xs, floor):
+        out[at] = np.maximum(peaks, out[at])
     return out
 
 
-def _stretches_to_filter(xs: AnySamples, floor: float) -> Iterator[tuple[int, int]]:
-    """Stretches of `xs` whose oversampled values may exceed `floor` (all of it if negative).
+def _oversampled(xs: AnySamples, floor: float) -> Iterator[tuple[Ints, Float64s]]:
+    """Where the oversampled values of `xs` may exceed `floor`: those samples and their peaks.
 
-    Found block by block, so that no temporary is as long as a whole track.
+    Yields ``(at, peaks)``, a block of the signal at a time (all of it for a negative
+    `floor`): the samples whose peaks may exceed `floor`, and per sample the largest
+    magnitude of its 4 oversampled values. Each stretch of such samples is oversampled with
+    :data:`_PAD` samples of its signal each side, so its values are those of the whole
+    signal oversampled at once; a block's stretches, so padded, are laid end to end and
+    oversampled in one call (a narration track has thousands of them).
     """
     n = len(xs)
     if floor < 0:
-        yield from ((s, min(n, s + _CHUNK)) for s in range(0, n, _CHUNK))
+        for start in range(0, n, _CHUNK):
+            stop = min(n, start + _CHUNK)
+            yield _filtered(xs, np.array([start]), np.array([stop]))
         return
     for b0 in range(0, n, _BLOCK):
         b1 = min(n, b0 + _BLOCK)
         lo, hi = max(0, b0 - _REACH), min(n, b1 + _REACH)
         near = maximum_filter1d(np.abs(xs[lo:hi]), size=2 * _REACH + 1, mode="constant")
-        for start, stop in _stretches(near[b0 - lo : b1 - lo] * _GAIN > floor):
-            yield b0 + start, b0 + stop
+        starts, stops = _stretches(near[b0 - lo : b1 - lo] * _GAIN > floor)
+        if starts.size:
+            yield _filtered(xs, b0 + starts, b0 + stops)
 
 
-def _filtered(xs: AnySamples, start: int, stop: int) -> Float64s:
-    """Per sample of ``xs[start:stop]``, the largest magnitude of its 4 oversampled values.
+def _ranges(starts: Ints, stops: Ints) -> Ints:
+    """Every index of the ranges ``starts[i]:stops[i]``, in order, as one array."""
+    lengths = stops - starts
+    ends = np.cumsum(lengths)
+    return np.repeat(starts - (ends - lengths), lengths) + np.arange(ends[-1] if ends.size else 0)
 
-    With :data:`_PAD` samples of context each side: the values are those of the whole signal
-    oversampled at once.
-    """
-    lo, hi = max(0, start - _PAD), min(len(xs), stop + _PAD)
-    up = np.abs(resample_poly(np.asarray(xs[lo:hi], np.float64), _OVERSAMPLE, 1, window=_FILTER))
-    up = up[(start - lo) * _OVERSAMPLE : (stop - lo) * _OVERSAMPLE]
-    peaks: Float64s = up.reshape(-1, _OVERSAMPLE).max(axis=1)
-    return peaks
+
+def _filtered(xs: AnySamples, starts: Ints, stops: Ints) -> tuple[Ints, Float64s]:
+    """The samples of stretches ``starts[i]:stops[i]`` and their oversampled peaks (see above)."""
+    los, his = np.maximum(0, starts - _PAD), np.minimum(len(xs), stops + _PAD)
+    if starts.size == 1:
+        joined = np.asarray(xs[los[0] : his[0]], np.float64)
+    else:
+        joined = np.asarray(np.asarray(xs)[_ranges(los, his)], np.float64)
+    up = np.abs(resample_poly(joined, _OVERSAMPLE, 1, window=_FILTER))
+    # one per sample of `joined` (elementwise over the phases: a reduction along an axis of
+    # four is several times slower)
+    peaks = functools.reduce(np.maximum, (up[p::_OVERSAMPLE] for p in range(_OVERSAMPLE)))
+    # where each stretch's own samples lie in `joined`: after the padded stretches before it
+    begins = np.cumsum(his - los) - (his - los) + (starts - los)
+    return _ranges(starts, stops), peaks[_ranges(begins, begins + stops - starts)]
 
 
 def true_peak(samples: AnySamples) -> float:
@@ -141,8 +159,8 @@ def true_peak(samples: AnySamples) -> float:
     if not len(xs):
         return -math.inf
     best = float(max(xs.max(), -xs.min()))  # the largest sample, without a copy
-    for start, stop in _stretches_to_filter(xs, best):
-        best = max(best, float(_filtered(xs, start, stop).max()))
+    for _, peaks in _oversampled(xs, best):
+        best = max(best, float(peaks.max()))
     return _db(best)
 
 
