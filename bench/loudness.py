@@ -3,14 +3,14 @@
 Run with `.venv/bin/python bench/loudness.py [--pairs N] [--seconds S]`. A narration track is
 speech with pauses between the takes and silences for the quiz's countdown. pyloudnorm's
 K-weighting filters ring down on those zeros into subnormal numbers and stay there (a
-limit cycle that never reaches zero), which a processor computes with about a hundred times
-more slowly; :func:`pipeline.takecheck.k_weighted` lets a filter rest at zero once its state
+limit cycle that never reaches zero), on which scipy's filter took 16 times as long per
+sample as on noise; :func:`pipeline.takecheck.k_weighted` lets a filter rest at zero once its state
 is under 1e-150, and the meter's gates then give the same loudness to the bit.
 
 Each side runs in a fresh process, in turn (N pairs): it makes the same track (bursts of
 speech-like sound in 16-bit steps, pauses of 0.02 to 12 s, `S` seconds in all) and measures
-its loudness three times, the way a render does (the track's make-up gain, then the manifest's
-figure). It prints each process's wall time, the medians, their ratio, and both loudness
+its loudness three times (a render measures its track twice: for the make-up gain, then for
+the manifest). It prints each process's wall time, the medians, their ratio, and both loudness
 figures, which must be equal.
 """
 
