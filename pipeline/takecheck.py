@@ -28,6 +28,7 @@ too short, too long
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -45,6 +46,7 @@ __all__ = [
     "k_weighted",
     "loudness",
     "problem",
+    "runs",
     "speech_seconds",
     "speech_span",
 ]
@@ -86,18 +88,43 @@ QUIET = 1e-150
 _FLOOR = 1e-290  # what a state of QUIET may decay to between two looks: still a normal number
 
 
+def runs(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The runs of True in a boolean array, as arrays of their starts and stops.
+
+    Examples
+    --------
+    >>> starts, stops = runs(np.array([True, True, False, True]))
+    >>> starts.tolist(), stops.tolist()
+    ([0, 3], [2, 4])
+    """
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], mask.view(np.int8), [0]))))
+    return edges[::2], edges[1::2]
+
+
 def _silences(x: np.ndarray, block: int) -> list[tuple[int, int]]:
     """Stretches of `x` made of whole blocks of `block` zero samples, as ``(start, stop)``.
 
     Every run of at least ``2 * block - 1`` zeros holds one; a shorter run may not.
     """
     n = len(x) // block
-    quiet = ~np.any(x[: n * block].reshape(n, block), axis=1)
-    edges = np.flatnonzero(np.diff(np.concatenate(([0], quiet.view(np.int8), [0]))))
-    return [
-        (s * block, e * block)
-        for s, e in zip(edges[::2].tolist(), edges[1::2].tolist(), strict=True)
+    starts, stops = runs(~np.any(x[: n * block].reshape(n, block), axis=1))
+    return [(s * block, e * block) for s, e in zip(starts.tolist(), stops.tolist(), strict=True)]
+
+
+@functools.cache
+def _k_filters(rate: int) -> tuple[list[tuple[np.ndarray, np.ndarray, float]], list[int]]:
+    """The K-weighting filters of pyloudnorm at `rate`, each ``(b, a, passband gain)``; their spans.
+
+    A filter's span: the samples in which a state of QUIET decays to _FLOOR at the most (at
+    its fastest pole's rate). Designed once per rate (pyloudnorm designs a filter again at
+    every reading of its coefficients).
+    """
+    filters = [(f.b, f.a, f.passband_gain) for f in pyloudnorm.Meter(rate)._filters.values()]
+    spans = [
+        max(1, int(math.log10(QUIET / _FLOOR) / -math.log10(min(np.abs(np.roots(a))))))
+        for _, a, _ in filters
     ]
+    return filters, spans
 
 
 def k_weighted(samples: np.ndarray, rate: int) -> np.ndarray:
@@ -134,13 +161,7 @@ def k_weighted(samples: np.ndarray, rate: int) -> np.ndarray:
     (True, True)
     """
     x = np.asarray(samples, np.float64)
-    # (b, a, passband gain) of each filter; pyloudnorm designs them again at every reading
-    filters = [(f.b, f.a, f.passband_gain) for f in pyloudnorm.Meter(rate)._filters.values()]
-    # samples in which a state of QUIET decays to _FLOOR at the most (at its fastest pole's rate)
-    spans = [
-        max(1, int(math.log10(QUIET / _FLOOR) / -math.log10(min(np.abs(np.roots(a))))))
-        for _, a, _ in filters
-    ]
+    filters, spans = _k_filters(rate)
     states = [np.zeros(max(len(a), len(b)) - 1) for b, a, _ in filters]
     out = np.zeros(len(x))
 

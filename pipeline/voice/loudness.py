@@ -18,7 +18,7 @@ import numpy.typing as npt
 from scipy.ndimage import maximum_filter1d, minimum_filter1d, uniform_filter1d
 from scipy.signal import firwin, resample_poly
 
-from pipeline.takecheck import loudness
+from pipeline.takecheck import loudness, runs
 from pipeline.voice.samples import AnySamples, Samples
 from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, RATE, TARGET_LUFS
 
@@ -51,8 +51,7 @@ def _gain(db: float) -> float:
 
 def _stretches(near: npt.NDArray[np.bool_]) -> tuple[Ints, Ints]:
     """The runs of True in `near` as start and stop arrays, runs closer than _GAP joined."""
-    edges = np.flatnonzero(np.diff(np.concatenate(([0], near.view(np.int8), [0]))))
-    starts, stops = edges[::2], edges[1::2]
+    starts, stops = runs(near)
     if not starts.size:
         return starts, stops
     apart = starts[1:] - stops[:-1] >= _GAP  # a run far from the one before starts anew
