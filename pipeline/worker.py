@@ -66,11 +66,21 @@ def project_sources() -> list[str]:
     (:data:`NOT_A_RENDER_INPUT`) are left out.
     """
     found = set()
+    folders: dict[str, str] = {}  # each folder resolved once: a render has imported ~1,700
+    root = str(ROOT)
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None)
         if not path:
             continue
-        p = Path(path).resolve()
+        head, name = os.path.split(path)
+        if head not in folders:
+            folders[head] = os.path.realpath(head)
+        if os.path.islink(path):  # a module file that is a link: where it points
+            p = Path(path).resolve()
+        else:
+            p = Path(folders[head], name)
+        if not str(p).startswith(root):
+            continue
         if p.is_relative_to(ROOT) and p.relative_to(ROOT).parts[0] not in NOT_A_RENDER_INPUT:
             found.add(str(p.relative_to(ROOT)))
     return sorted(found)
