@@ -263,6 +263,13 @@ class LessonScene(Scene):
         super().tear_down()
 
     def _snapshot(self) -> None:
+        """Record the section's end: its numbers (every run) and, in a dry run, its layout.
+
+        A render keeps only each number's label and box (the manifest's snapshots, which OCR
+        and the page read); the texts' boxes and sizes, the arrow heads, the marked answers
+        and the inks are what a dry run's checks read, and a render leaves them out (the inks
+        alone were about a tenth of a warm dry run).
+        """
         snap = Snapshot(self._section, float(self.time), said=self._said, words=self._words)
         self._said, self._words = set(), []
         for m in self.mobjects:
@@ -280,6 +287,9 @@ class LessonScene(Scene):
                     snap.number_kinds[key] = (
                         "part" if key == getattr(part, "sheet_key", None) else "text"
                     )
+        self.snapshots.append(snap)
+        if not config.dry_run:
+            return
         for m in text_mobjects(self.mobjects):
             label = getattr(m, "sheet_key", None) or type(m).__name__
             snap.boxes.append((label, box(m)))
@@ -297,7 +307,6 @@ class LessonScene(Scene):
                     if getattr(part, "sheet_key", None) is not None:
                         snap.marked.add(part.sheet_key)
         snap.inks = inks(self.mobjects, is_text)
-        self.snapshots.append(snap)
 
 
 def plain_text(text: str, size: float, color: str, font: str = "") -> Text:
