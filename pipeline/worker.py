@@ -67,22 +67,21 @@ def project_sources() -> list[str]:
     """
     found = set()
     folders: dict[str, str] = {}  # each folder resolved once: a render has imported ~1,700
-    root = str(ROOT)
+    inside = str(ROOT) + os.sep
     for module in list(sys.modules.values()):
         path = getattr(module, "__file__", None)
         if not path:
             continue
         head, name = os.path.split(path)
-        if head not in folders:
-            folders[head] = os.path.realpath(head)
         if os.path.islink(path):  # a module file that is a link: where it points
-            p = Path(path).resolve()
+            real = os.path.realpath(path)
         else:
-            p = Path(folders[head], name)
-        if not str(p).startswith(root):
-            continue
-        if p.is_relative_to(ROOT) and p.relative_to(ROOT).parts[0] not in NOT_A_RENDER_INPUT:
-            found.add(str(p.relative_to(ROOT)))
+            if head not in folders:
+                folders[head] = os.path.realpath(head)
+            real = os.path.join(folders[head], name)
+        rel = real.removeprefix(inside)
+        if rel != real and rel.split(os.sep)[0] not in NOT_A_RENDER_INPUT:
+            found.add(rel)
     return sorted(found)
 
 

@@ -287,9 +287,12 @@ class LessonScene(Scene):
                     snap.number_kinds[key] = (
                         "part" if key == getattr(part, "sheet_key", None) else "text"
                     )
+        if config.dry_run:
+            self._layout(snap)
         self.snapshots.append(snap)
-        if not config.dry_run:
-            return
+
+    def _layout(self, snap: Snapshot) -> None:
+        """Add to `snap` what a dry run's checks read: texts, arrow heads, marks, inks."""
         for m in text_mobjects(self.mobjects):
             label = getattr(m, "sheet_key", None) or type(m).__name__
             snap.boxes.append((label, box(m)))
