@@ -38,6 +38,7 @@ __all__ = [
     "ASSETS",
     "PageError",
     "answers_rows",
+    "json_in_html",
     "lesson_title",
     "page_data",
     "write_answers_csv",
@@ -154,9 +155,17 @@ def _with_forms(text: str, forms: dict[str, str]) -> str:
     return text
 
 
-def _json_in_html(data: dict[str, Any]) -> str:
-    # no "<" at all inside the script element ("</script>", "<!--" would end or hide it):
-    # JSON writes it as \u003c, which reads back the same
+def json_in_html(data: dict[str, Any]) -> str:
+    r"""`data` as JSON to put inside a script element: no ``<`` in it at all.
+
+    ``</script>`` or ``<!--`` in a string would end or hide the element; JSON writes ``<``
+    as ``\u003c``, which reads back the same.
+
+    Examples
+    --------
+    >>> json_in_html({"title": "</script>"})
+    '{"title": "\\u003c/script>"}'
+    """
     return json.dumps(data, ensure_ascii=False).replace("<", "\\u003c")
 
 
@@ -205,7 +214,7 @@ def write_page(lesson: Lesson, out: Path, manifest: Manifest, lang: str, folder:
             # a file:// page may not load a <track> file (each file is its own origin): the
             # captions travel inline, and lesson.vtt sits beside the page for other uses
             vtt="data:text/vtt;charset=utf-8," + urllib.parse.quote(vtt),
-            data=_json_in_html(data),
+            data=json_in_html(data),
         )
         (tmp / "index.html").write_text(page, encoding="utf-8")
     return folder / "index.html"

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
+from jinja2 import Environment, meta
 
+from publish.page import json_in_html
 from publish.templates import TEMPLATES, render
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,20 +56,69 @@ def test_the_check_finds_markup() -> None:
     assert markup_in('def f():\n    """Writes <html> pages."""') == []
 
 
-def test_every_template_escapes_what_it_is_given() -> None:
+EVIL = '<script>alert("x")</script>'
+ESCAPED = "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;"
+
+
+class Tags(HTMLParser):
+    """The elements of a document, in order, with their attribute names."""
+
+    def __init__(self, document: str) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, tuple[str, ...]]] = []
+        self.feed(document)
+        self.close()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, tuple(name for name, _ in attrs)))
+
+
+class Anything(dict[str, str]):
+    """A table of words (the page's ``ui``) holding `value` under every key."""
+
+    def __init__(self, value: str) -> None:
+        super().__init__()
+        self.value = value
+
+    def __missing__(self, key: str) -> str:
+        return self.value
+
+
+def context(source: str, value: str) -> dict[str, Any]:
+    """Every name the template reads, each holding `value` (a table, a slide, JSON as needed)."""
+    names = meta.find_undeclared_variables(Environment().parse(source))
+    shaped: dict[str, Any] = {
+        "ui": Anything(value),
+        "slides": [{"title": value, "stem": value, "vtt": value}],
+        "data": json_in_html({"title": value, "cues": [{"words": value}]}),
+    }
+    return {name: shaped.get(name, value) for name in names}
+
+
+@pytest.mark.parametrize("path", sorted(TEMPLATES.glob("*.html")), ids=lambda p: p.name)
+def test_every_template_escapes_what_it_is_given(path: Path) -> None:
+    # every name a template reads holds markup: none of it reaches the page as markup, each
+    # value shown is escaped where the template shows it, and the page has the same elements
+    # as with harmless words
+    source = path.read_text(encoding="utf-8")
+    page = render(path.name, **context(source, EVIL))
+    assert EVIL not in page and "<script>alert" not in page
+    shown = len(re.findall(r"{{(?![^}]*\|\s*safe)(?![^}]*loop\.)", source))
+    assert page.count(ESCAPED) == shown > 0
+    assert Tags(page).tags == Tags(render(path.name, **context(source, "x"))).tags
+
+
+def test_the_lesson_data_reads_back_whole_from_the_page() -> None:
+    page = render("page.html", **context((TEMPLATES / "page.html").read_text("utf-8"), EVIL))
+    data = re.search(r'<script id="lesson-data" type="application/json">(.*?)</script>', page)
+    assert data is not None and "<" not in data[1]
+    assert json.loads(data[1]) == {"title": EVIL, "cues": [{"words": EVIL}]}
+
+
+def test_the_templates_are_found() -> None:
     assert sorted(p.name for p in TEMPLATES.glob("*.html")) == [
         "deck.html",
         "page.html",
         "preview.html",
         "studio.html",
     ]
-    evil = '<script>alert("x")</script>'
-    page = render("preview.html", lang="en", title=evil, version="version.json")
-    assert evil not in page and "&lt;script&gt;" in page
-    studio = render("studio.html", lang="id", title=evil, token=evil, max_bytes=1)
-    assert evil not in studio and studio.count("&lt;script&gt;") == 4
-    deck = render(
-        "deck.html", lang="en", title=evil, goal=evil, hint=evil, hint_auto=evil,
-        captions=evil, slides=[{"title": evil, "stem": "s", "vtt": "data:,"}],
-    )  # fmt: skip
-    assert evil not in deck and deck.count("&lt;script&gt;") == 7
