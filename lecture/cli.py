@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.metadata
 import json
 import os
 import sys
@@ -24,12 +25,29 @@ if TYPE_CHECKING:
     from pipeline.batch import BatchResult
     from pipeline.store import ClipStore
 
-__all__ = ["main"]
+__all__ = ["DISTRIBUTION", "main", "version"]
+
+DISTRIBUTION = "inner-product-lecture"  # the name it is installed under (pyproject.toml)
 
 VOICE_HELP = (
     "who speaks the captions: espeak (default; recordings where fresh), piper (a neural "
     "English voice; recordings where fresh) or none (silent)"
 )
+
+
+def version() -> str:
+    """The installed version of the project, from its package metadata.
+
+    Returns
+    -------
+    str
+        The version (``0.1.0``), or a sentence saying the project is not installed (its code
+        run from a folder without ``pip install``).
+    """
+    try:
+        return importlib.metadata.version(DISTRIBUTION)
+    except importlib.metadata.PackageNotFoundError:
+        return f"(not installed: no package metadata for {DISTRIBUTION})"
 
 
 def _cmd_numbers(args: argparse.Namespace) -> int:
@@ -630,6 +648,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Render the inner-product lesson from its lesson file, and everything made "
         "from it: the video, slides, the lesson page, checks. `lecture COMMAND --help` for one.",
     )
+    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def command(
