@@ -36,6 +36,7 @@ import pyloudnorm
 import scipy.signal
 
 __all__ = [
+    "ABSOLUTE_GATE_LUFS",
     "CLIPPED_SHARE",
     "FRAME",
     "FULL_SCALE",
@@ -51,6 +52,7 @@ __all__ = [
     "speech_span",
 ]
 
+ABSOLUTE_GATE_LUFS = -70.0  # BS.1770's absolute gate: a block at or under it is not counted
 SILENT_LUFS = -50.0  # quieter than this is silent (speech at a normal level is -30..-14)
 FULL_SCALE = 0.999  # a sample at least this large (of 1.0) is at full scale
 CLIPPED_SHARE = 0.001  # more than this share of samples at full scale: clipped
@@ -64,7 +66,9 @@ def loudness(samples: np.ndarray, rate: int) -> float:
     """Integrated loudness in LUFS of mono samples (``-inf`` for silence).
 
     pyloudnorm's meter (ITU-R BS.1770) gates the blocks of the K-weighted samples, which
-    :func:`k_weighted` makes as the meter would: the result is the meter's to the bit.
+    :func:`k_weighted` makes as the meter would: the result is the meter's to the bit. A clip
+    no longer than one gating block (0.4 s) is measured as one block of its own length,
+    where the meter would need zeros after it.
 
     Examples
     --------
@@ -73,9 +77,13 @@ def loudness(samples: np.ndarray, rate: int) -> float:
     """
     x = np.asarray(samples, np.float64)
     meter = pyloudnorm.Meter(rate, filter_class="custom")  # weighted here, gated there
-    short = math.ceil(meter.block_size * rate) + 1 - len(x)
-    if short > 0:  # the meter needs one gating block; silence adds nothing (it is gated out)
-        x = np.concatenate([x, np.zeros(short)])
+    if len(x) <= math.ceil(meter.block_size * rate):
+        # under one gating block, the clip is its own block: zeros padded to a block's
+        # length would thin its mean square (a 0.2 s tone 3 dB under the same tone's
+        # loudness), and a short take would be levelled as much too loud
+        power = float(np.mean(np.square(k_weighted(x, rate)))) if len(x) else 0.0
+        lufs = -0.691 + 10 * math.log10(power) if power > 0 else -math.inf
+        return lufs if lufs > ABSOLUTE_GATE_LUFS else -math.inf
     with np.errstate(divide="ignore"):
         return float(meter.integrated_loudness(k_weighted(x, rate)))
 

@@ -331,9 +331,16 @@ def test_normalise_leaves_silence_alone() -> None:
     assert measure(np.zeros(RATE))[0] == -math.inf
 
 
-def test_short_clip_is_measured() -> None:
-    x = 0.1 * np.sin(2 * np.pi * 440 * np.arange(RATE // 5) / RATE)  # 0.2 s, under one block
-    assert math.isfinite(measure(x)[0])
+@pytest.mark.parametrize("seconds", [0.05, 0.2, 0.39])
+def test_a_clip_under_one_block_is_as_loud_as_the_same_sound_longer(seconds: float) -> None:
+    # under one gating block (0.4 s), a clip is its own block: a zero-padded block read a
+    # 0.2 s tone 3 dB quieter than the tone, and levelled it 3 dB too loud
+    def tone(s: float) -> np.ndarray:
+        return 0.1 * np.sin(2 * np.pi * 440 * np.arange(round(s * RATE)) / RATE)
+
+    assert measure(tone(seconds))[0] == pytest.approx(measure(tone(3.0))[0], abs=0.02)
+    assert measure(normalize(tone(seconds)))[0] == pytest.approx(TARGET_LUFS, abs=0.05)
+    assert measure(tone(seconds) * 1e-4)[0] == -math.inf  # under the absolute gate (-70)
 
 
 # --------------------------------------------------------------------------------------
