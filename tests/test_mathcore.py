@@ -7,6 +7,8 @@ well-behaved floats (bounded, no NaN or infinity).
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import math
 import subprocess
 import sys
@@ -20,7 +22,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.testing import assert_allclose, assert_array_equal
 
-import mathcore
 from mathcore import (
     AngleClass,
     Attention,
@@ -161,9 +162,22 @@ class TestImport:
         )
         assert proc.returncode == 0, proc.stderr
 
-    def test_public_names(self):
-        for name in mathcore.__all__:
-            assert hasattr(mathcore, name), name
+    def test_the_package_offers_the_math_modules_public_names(self):
+        # what `from mathcore import *` gives: every public name of mathcore.linalg and
+        # mathcore.attention (their input check as_vector aside), the modules' own objects,
+        # each function documented with its parameters, its result and a worked example
+        star: dict[str, object] = {}
+        exec("from mathcore import *", star)
+        offered = set(star) - {"__builtins__"}
+        modules = [importlib.import_module(f"mathcore.{m}") for m in ("linalg", "attention")]
+        assert offered == {n for m in modules for n in m.__all__} - {"as_vector"}
+        for name in sorted(offered):
+            obj = star[name]
+            assert obj is getattr(sys.modules[obj.__module__], name), name
+            if inspect.isfunction(obj):
+                doc = inspect.getdoc(obj) or ""
+                sections = ("Parameters", "Returns", "Examples")
+                assert all(f"\n{s}\n---" in doc for s in sections), name
 
 
 # =============================================================================================
