@@ -16,6 +16,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import wave
@@ -201,6 +202,152 @@ def test_two_saves_of_one_cue_at_once_leave_one_whole_take(
     assert files(folder) == [f"{CUE}.txt", f"{CUE}.wav"]  # no temporary file left
     kept = len(read_audio(folder / f"{CUE}.wav")) / 48_000
     assert min(abs(kept - float(a["seconds"])) for a in answers) < 0.01  # one of the two, whole
+
+
+# --- what is decoded: only what a browser records, its length capped before and while ---
+
+
+def encode(
+    fmt: str,
+    codec: str,
+    samples: np.ndarray,
+    rate: int = 48_000,
+    layout: str = "mono",
+) -> bytes:
+    """`samples` (mono floats) encoded with PyAV into a file of `fmt` in memory."""
+    import io
+
+    import av
+
+    buf = io.BytesIO()
+    with av.open(buf, "w", format=fmt) as out:
+        stream = out.add_stream(codec, rate=rate, layout=layout)
+        kind = stream.codec_context.format.name
+        channels = len(av.AudioLayout(layout).channels)
+        for at in range(0, len(samples), 4800):
+            x = np.tile(samples[at : at + 4800], (channels, 1))
+            if kind.startswith("s16"):
+                x = (np.clip(x, -1, 1) * 32767).astype(np.int16)
+            frame = av.AudioFrame.from_ndarray(
+                x.reshape(1, -1) if not kind.endswith("p") else x,
+                format=kind if kind in ("s16", "s16p", "flt", "fltp") else "s16",
+                layout=layout,
+            )
+            frame.sample_rate, frame.pts = rate, at
+            for packet in stream.encode(frame):
+                out.mux(packet)
+        for packet in stream.encode(None):
+            out.mux(packet)
+    return buf.getvalue()
+
+
+def silent_flac(minutes: float, *, header: bool = True) -> bytes:
+    """Minutes of digital silence as FLAC: a few kB that decode to `minutes` of samples.
+
+    Without `header` the STREAMINFO's total sample count (36 bits) is zero, as a FLAC written
+    as a stream has it: the file says nothing of its length.
+    """
+    data = bytearray(encode("flac", "flac", np.zeros(round(minutes * 60 * 48_000), np.float32)))
+    if not header:
+        data[21] &= 0xF0
+        data[22:26] = bytes(4)
+    return bytes(data)
+
+
+def test_only_what_a_browser_records_is_decoded_and_nothing_else_is_read(
+    studio: tuple[Studio, int], tmp_path: Path
+) -> None:
+    made, port = studio
+    secret = speech(tmp_path / "secret.wav", "Drop a line at right angles from the tip of q.")
+    said = read_audio(secret)
+    # the name relative to the temporary folder, where an upload was once written to be read:
+    # the concat demuxer's safe mode takes such a name (not an absolute one)
+    near = secret.relative_to(tempfile.gettempdir())
+    headers = {"X-Studio-Token": made.token, "Content-Type": "audio/wav"}
+    put = f"/api/take/{SCENE}/{CUE}"
+    mkv = bytearray(encode("webm", "libopus", said))
+    mkv[mkv.index(b"webm") : mkv.index(b"webm") + 4] = b"mkv\0"  # a Matroska file, not WebM
+    refused = {
+        "an ffconcat playlist naming a real take": (
+            f"ffconcat version 1.0\nfile '{near}'\n".encode(),
+            415,
+        ),
+        "an ffconcat playlist naming it by its full path": (
+            f"ffconcat version 1.0\nfile '{secret}'\n".encode(),
+            415,
+        ),
+        "an ffconcat playlist with a file: URL": (
+            f"ffconcat version 1.0\nfile 'file:{secret}'\n".encode(),
+            415,
+        ),
+        "an HLS playlist naming a real take": (
+            f"#EXTM3U\n#EXT-X-TARGETDURATION:10\n#EXTINF:5,\n{secret}\n#EXT-X-ENDLIST\n".encode(),
+            415,
+        ),
+        "a WAV header over a playlist": (
+            b"RIFF\xff\xff\xff\x7fWAVE" + f"ffconcat version 1.0\nfile '{secret}'\n".encode(),
+            415,
+        ),
+        "MP4 (AAC)": (encode("mp4", "aac", said), 415),
+        "Matroska that is not WebM": (bytes(mkv), 415),
+        "WAV holding A-law, not PCM": (encode("wav", "pcm_alaw", said), 415),
+        "WAV of four channels": (encode("wav", "pcm_s16le", said, layout="quad"), 415),
+        "FLAC whose header says 10 minutes": (silent_flac(10), 413),
+        "FLAC of 20 minutes that says nothing of its length": (silent_flac(20, header=False), 413),
+    }
+    for name, (body, status) in refused.items():
+        got, text = ask(port, "PUT", put, body, headers)
+        assert got == status, (name, got, text)
+        assert text.strip() and "\n" not in text.strip() and "Traceback" not in text, (name, text)
+        print(f"{name}: {got} {text.strip()}")
+    assert files(made.root) == [], "a refused upload wrote a file"
+    # what a browser records is accepted: Opus in WebM and in Ogg, FLAC
+    take = np.concatenate([np.zeros(24_000, np.float32), 0.3 * said / np.abs(said).max()])
+    for fmt, codec in [("webm", "libopus"), ("ogg", "libopus"), ("flac", "flac")]:
+        status, text = ask(port, "PUT", put, encode(fmt, codec, take), headers)
+        assert status == 200 and json.loads(text)["accepted"], (fmt, text)
+
+
+BOMB = """
+import resource, sys
+from pathlib import Path
+from pipeline.voice.takes import TakeRefused, prepare_take
+
+data = Path(sys.argv[1]).read_bytes()
+def peak():  # kB: the peak resident size since the last reset
+    status = Path("/proc/self/status").read_text().split("\\n")
+    return int(next(line.split()[1] for line in status if line.startswith("VmHWM:")))
+def now():
+    status = Path("/proc/self/status").read_text().split("\\n")
+    return int(next(line.split()[1] for line in status if line.startswith("VmRSS:")))
+Path("/proc/self/clear_refs").write_text("5")  # the peak starts again from the size now
+before = now()
+try:
+    prepare_take(data, "satu dua tiga", "id")
+    print("accepted")
+except TakeRefused as e:
+    print(e.status, e, f"| peak grew {(peak() - before) / 1024:.1f} MB")
+"""
+
+
+@pytest.mark.parametrize("header", [True, False], ids=["length in header", "no length"])
+def test_compressed_silence_is_refused_without_the_memory_it_would_decode_to(
+    tmp_path: Path, header: bool
+) -> None:
+    """An 87 kB FLAC of 10 minutes (or 165 kB of 20 minutes that does not say so) of silence:
+    refused by its header before decoding, or when the decode passes the cap; the peak memory
+    of the process that judges it grows by tens of MB at most, where the decode of the whole
+    file took 326 MB (10 minutes) and 657 MB (20 minutes)."""
+    bomb = tmp_path / "bomb.flac"
+    bomb.write_bytes(silent_flac(10 if header else 20, header=header))
+    r = subprocess.run(
+        [sys.executable, "-c", BOMB, str(bomb)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert r.returncode == 0, r.stderr
+    print(bomb.stat().st_size, "bytes:", r.stdout.strip())
+    assert r.stdout.startswith("413 too long"), r.stdout
+    grew = float(r.stdout.rsplit("grew ", 1)[1].split()[0])
+    assert grew < 50, r.stdout  # 90 s of 48 kHz floats is 17 MB; the whole file, 326 MB
 
 
 # --- the author's path: lecture record, Chromium with a file for a microphone, a render ---

@@ -1,8 +1,9 @@
 """An author's take as the recording studio receives it: decode, check, trim, level, save.
 
 The studio (``lecture record``) sends what the microphone gave, as an audio file. Before it
-is kept it is decoded (any format PyAV reads; anything else is refused), capped in size
-(:data:`MAX_BYTES`) and length (:data:`MAX_SECONDS`), checked as a render checks a take
+is kept it is decoded (only what a browser records, from memory, the length capped before and
+while it is decoded: :mod:`pipeline.voice.uploads`), capped in size (:data:`MAX_BYTES`) and
+length (:data:`MAX_SECONDS`), checked as a render checks a take
 (:func:`pipeline.takecheck.problem`: silent, clipped, speech far shorter or longer than the
 synthetic take of the same words), trimmed to its speech with a margin each side
 (:data:`LEAD`, :data:`TRAIL`, so a soft first consonant is never cut), and levelled as the
@@ -13,24 +14,21 @@ its words (:mod:`pipeline.voice.recordings`).
 
 from __future__ import annotations
 
-import contextlib
 import math
-import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import av
 import numpy as np
 
 from pipeline.files import atomic_write
 from pipeline.takecheck import problem, speech_span
-from pipeline.voice.audio import decode, read_audio, write_wav
+from pipeline.voice.audio import read_audio, write_wav
 from pipeline.voice.loudness import measure, normalize
 from pipeline.voice.recordings import AUDIO_EXTS, text_hash
 from pipeline.voice.samples import Samples
 from pipeline.voice.synthesis import CACHE, synthesize
 from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, RATE
+from pipeline.voice.uploads import TakeRefused, decode_upload
 
 __all__ = [
     "FADE",
@@ -49,20 +47,6 @@ MAX_SECONDS = 90.0  # a take longer than this is refused (the longest cue says a
 LEAD = 0.20  # seconds kept before the first window of speech
 TRAIL = 0.30  # and after the last (a breath, the decay of the last word)
 FADE = 0.01  # seconds of fade at each cut end, so a cut never clicks
-
-
-class TakeRefused(ValueError):
-    """An upload that is not a take at all: too large, too long, or not audio.
-
-    Attributes
-    ----------
-    status : int
-        The HTTP status the studio answers with (413 or 415).
-    """
-
-    def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
-        self.status = status
 
 
 @dataclass(frozen=True)
@@ -97,23 +81,6 @@ class Take:
         return (-math.inf, -math.inf) if self.samples is None else measure(self.samples, RATE)
 
 
-@contextlib.contextmanager
-def _upload(data: bytes) -> Iterator[str]:
-    """The upload as a temporary file, written once, for PyAV to read (removed after)."""
-    with tempfile.NamedTemporaryFile(prefix="lecture-take-", suffix=".upload") as f:
-        f.write(data)
-        f.flush()
-        yield f.name
-
-
-def _decode_upload(path: str, rate: int | None) -> tuple[Samples, int]:
-    """Decode an upload with PyAV; :class:`TakeRefused` (415) when it is not audio."""
-    try:
-        return decode(path, rate)
-    except (av.error.FFmpegError, OSError, ValueError, IndexError):
-        raise TakeRefused(415, "not audio: the upload cannot be decoded") from None
-
-
 def _fade(x: Samples, rate: int) -> Samples:
     n = min(len(x) // 2, round(FADE * rate))
     if n:
@@ -129,7 +96,8 @@ def prepare_take(data: bytes, words: str, lang: str, *, cache: Path = CACHE) -> 
     Parameters
     ----------
     data : bytes
-        The upload (WAV from the studio page, or any audio file PyAV decodes).
+        The upload (WAV from the studio page, or FLAC, WebM/Opus or Ogg:
+        :func:`pipeline.voice.uploads.decode_upload`).
     words : str
         The words it is a take of (its cue's spoken words).
     lang : {"id", "en"}
@@ -146,31 +114,30 @@ def prepare_take(data: bytes, words: str, lang: str, *, cache: Path = CACHE) -> 
     Raises
     ------
     TakeRefused
-        When the upload is over :data:`MAX_BYTES`, not audio, has no samples, or is longer
-        than :data:`MAX_SECONDS`.
+        When the upload is over :data:`MAX_BYTES`, not one of the accepted formats, has no
+        samples, or is longer than :data:`MAX_SECONDS` (by its header, or once decoding
+        passes it).
     """
     if len(data) > MAX_BYTES:
         raise TakeRefused(413, f"too large: {len(data)} bytes, over {MAX_BYTES}")
-    with _upload(data) as path:
-        channels, rate = _decode_upload(path, None)
-        received = channels.shape[1] / rate if rate else 0.0
-        if channels.shape[1] == 0:
-            raise TakeRefused(415, "not audio: the upload has no samples")
-        if received > MAX_SECONDS:
-            raise TakeRefused(413, f"too long: {received:.1f} s, over {MAX_SECONDS:g} s")
-        synthetic = read_audio(synthesize(words, lang, cache=cache))
-        reason = problem(channels, rate, synthetic, RATE)
-        if reason is not None:
-            return Take(None, reason, round(received, 3))
-        mono = np.ascontiguousarray(_decode_upload(path, RATE)[0].mean(axis=0), np.float32)
-        span = speech_span(mono, RATE)
-        assert span is not None  # a take with no speech is silent, rejected above
-        start = max(0, round((span[0] - LEAD) * RATE))
-        end = min(len(mono), round((span[1] + TRAIL) * RATE))
-        kept = _fade(mono[start:end].copy(), RATE)
-        leveled = normalize(kept, RATE, ceiling=CEILING_DBTP - ENCODER_HEADROOM)
-        cut = (round(start / RATE, 3), round((len(mono) - end) / RATE, 3))
-        return Take(leveled, None, round(received, 3), cut)
+    channels, rate = decode_upload(data, MAX_SECONDS)
+    received = channels.shape[1] / rate if rate else 0.0
+    if channels.shape[1] == 0:
+        raise TakeRefused(415, "not audio: the upload has no samples")
+    synthetic = read_audio(synthesize(words, lang, cache=cache))
+    reason = problem(channels, rate, synthetic, RATE)
+    if reason is not None:
+        return Take(None, reason, round(received, 3))
+    del channels
+    mono = np.ascontiguousarray(decode_upload(data, MAX_SECONDS, RATE)[0].mean(axis=0), np.float32)
+    span = speech_span(mono, RATE)
+    assert span is not None  # a take with no speech is silent, rejected above
+    start = max(0, round((span[0] - LEAD) * RATE))
+    end = min(len(mono), round((span[1] + TRAIL) * RATE))
+    kept = _fade(mono[start:end].copy(), RATE)
+    leveled = normalize(kept, RATE, ceiling=CEILING_DBTP - ENCODER_HEADROOM)
+    cut = (round(start / RATE, 3), round((len(mono) - end) / RATE, 3))
+    return Take(leveled, None, round(received, 3), cut)
 
 
 def save_take(folder: Path, cue: str, samples: Samples, words: str) -> Path:
