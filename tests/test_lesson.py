@@ -230,14 +230,15 @@ def test_quiz_vectors_are_read_only(seed: Lesson) -> None:
 # Edits an author may make that must still load
 # --------------------------------------------------------------------------------------
 
-GOOD_EDITS = {
+# Each edit with what the loaded lesson then holds, read at these attribute paths
+GOOD_EDITS: dict[str, tuple[str, dict[str, Any]]] = {
     "decimals": (
         edit(SEED, "[projection]", "query = [2, 1]", "query = [2.25, -1.5]"),
-        lambda L: L.projection.query == (F(9, 4), F(-3, 2)),
+        {"projection.query": (F(9, 4), F(-3, 2)), "projection.key": vec(1, 2)},
     ),
     "extremes": (
         edit(SEED, "[projection]", "query = [2, 1]", "query = [9, -9.0]"),
-        lambda L: L.projection.query == vec(9, -9),
+        {"projection.query": vec(9, -9)},
     ),
     "values-and-mask": (
         edit(
@@ -247,7 +248,11 @@ GOOD_EDITS = {
             "keys = [[1, 0], [0, 1], [1, 1]]\nvalues = [[1, 0], [0, 1], [1, 1]]\n"
             "mask = [true, false, true]",
         ),
-        lambda L: L.attention.mask == (True, False, True) and len(L.attention.values) == 3,
+        {
+            "attention.keys": (vec(1, 0), vec(0, 1), vec(1, 1)),
+            "attention.values": (vec(1, 0), vec(0, 1), vec(1, 1)),
+            "attention.mask": (True, False, True),
+        },
     ),
     "three-d-attention": (
         edit(
@@ -261,7 +266,10 @@ GOOD_EDITS = {
             "queries = [[-1, 2], [0, 0], [1, 2]]",
             "queries = [[1, 2, 2]]",
         ),
-        lambda L: L.attention.query == vec(1, 2, 2) and len(L.attention.keys) == 3,
+        {
+            "attention.query": vec(1, 2, 2),
+            "attention.keys": (vec(1, 0, 0), vec(0, 1, 0), vec(0, 0, 1)),
+        },
     ),
     "six-keys": (
         edit(
@@ -270,28 +278,35 @@ GOOD_EDITS = {
             "keys = [[1, 0], [0, 1]]\nvalues = [[4, 1], [-1, 2]]",
             "keys = " + str([[1, i] for i in range(6)]),
         ),
-        lambda L: len(L.attention.keys) == 6,
+        {"attention.keys": tuple(vec(1, i) for i in range(6))},
     ),
     "fractional-scale": (
         edit(SEED, "[angle]", "# scale = 2", "scale = 0.5"),
-        lambda L: L.angle.scale == F(1, 2),
+        {"angle.scale": F(1, 2)},
     ),
     "no-format-table": (
         SEED[: SEED.index("[format]")] + SEED[SEED.index("[projection]") :],
-        lambda L: L.places.logit == 3,
+        {"places.logit": 3},
     ),
     "format-zero-places": (
         edit(SEED, "[format]", "logit = 3", "logit = 0"),
-        lambda L: L.places.logit == 0,
+        {"places.logit": 0},
     ),
 }
 
 
+def read_path(obj: object, path: str) -> object:
+    """The value at a dotted attribute path (``attention.keys``)."""
+    for name in path.split("."):
+        obj = getattr(obj, name)
+    return obj
+
+
 @pytest.mark.parametrize("name", list(GOOD_EDITS))
 def test_good_edit_loads(tmp_path: Path, name: str) -> None:
-    text, check = GOOD_EDITS[name]
+    text, expected = GOOD_EDITS[name]
     lesson = load_lesson(write(tmp_path, text))
-    assert check(lesson)
+    assert {path: read_path(lesson, path) for path in expected} == expected
 
 
 # --------------------------------------------------------------------------------------
