@@ -25,16 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lesson.kinds.base import MAX_QUESTIONS
-
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from lesson.model import Lesson
-    from lesson.sheet import Builder, Values
+    from lesson.entries import Lesson
+    from mathcore.fmt import Shown
 
 __all__ = [
     "LECTURE",
+    "MAX_QUESTIONS",
     "ORDER",
     "QUIZ",
     "SCENES",
@@ -47,6 +46,9 @@ __all__ = [
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXT_DIR = Path(__file__).resolve().parent / "text"
+# At most this many questions (about twelve minutes of quiz): the list has one quiz scene per
+# place, QuizQuestion1 to QuizQuestion10 (scenes/quiz), and a lesson asks 1 to this many.
+MAX_QUESTIONS = 10
 
 
 @dataclass(frozen=True)
@@ -93,9 +95,15 @@ class Scene:
         """The scene's text catalogue (``lesson/text/<module>.toml``)."""
         return TEXT_DIR / f"{self.module}.toml"
 
-    def builder(self) -> Builder:
-        """The sheet builder (imports only its own sheet module)."""
-        fn: Callable[..., Values] = getattr(importlib.import_module(self.sheet_module), self.sheet)
+    def builder(self) -> Callable[[Lesson], dict[str, Shown]]:
+        """The sheet builder (imports only its own sheet module): a :data:`lesson.sheet.Builder`.
+
+        Its types are named here without importing :mod:`lesson.sheet`, which imports this
+        list: the lesson layer has no import cycle (the import contract checks it).
+        """
+        fn: Callable[..., dict[str, Shown]] = getattr(
+            importlib.import_module(self.sheet_module), self.sheet
+        )
         return functools.partial(fn, number=self.quiz) if self.quiz else fn
 
 

@@ -6,6 +6,7 @@ compare what a scene put on screen with the same sheet; ``lecture numbers`` prin
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -22,6 +23,8 @@ from mathcore.fmt import Shown
 
 __all__ = [
     "MAX_SYMBOLIC",
+    "RAW_EXP_LIMIT",
+    "SAID_LIST_MAX",
     "Builder",
     "Sheet",
     "Values",
@@ -31,8 +34,11 @@ __all__ = [
     "length_terms",
     "product_terms",
     "numbers_sheet",
+    "quotient",
     "readout",
     "scene_sheet",
+    "top_weight",
+    "tuple_of",
 ]
 
 
@@ -218,6 +224,69 @@ def length_terms(v: Sequence[Fraction], places: fmt.Places) -> Shown:
         texts.append(f"{text}²")
         texs.append(f"{tex}^2")
     return Shown(f"√({' + '.join(texts)})", rf"\sqrt{{{' + '.join(texs)}}}")
+
+
+# The quiz kinds (lesson.kinds) build with these too, as the sheets do: the kinds import
+# the sheet kit, never a scene's sheet (lesson.sheets), which imports the kinds.
+# Exponentials are written as e^ℓ while every logit's largest is at most this far from zero;
+# beyond it (e^114.6 has 50 digits) the largest logit m is subtracted first: softmax(ℓ − m)
+# equals softmax(ℓ), and e^(ℓ − m) is at most 1.
+RAW_EXP_LIMIT = Fraction(5)
+# A list of at most this many logits or weights is read out whole; a longer one is said a
+# longer time than one subtitle cue may show, and a cue break would fall inside it.
+SAID_LIST_MAX = 3
+
+
+def tuple_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
+    """Fixed values (or ``−∞``) as one tuple ``(a, b, …)``, bare like its items.
+
+    Like :func:`mathcore.fmt.fixed`, the text has no ``≈``: ``exact`` says whether any item
+    was rounded, and a formula that states it writes ``≈`` (``LessonScene.eq``).
+
+    Examples
+    --------
+    >>> tuple_of([fmt.fixed(0.7071, 3), fmt.NEG_INF]).text
+    '(0.707, −∞)'
+    """
+    text = "(" + ", ".join(i.text for i in items) + ")"
+    tex = "(" + r",\ ".join(i.tex for i in items) + ")"
+    said = sp.Vec(tuple(i.speech for i in items if i.speech is not None))
+    return fmt.Shown(text, tex, all(i.exact for i in items), "vector", speech=said)
+
+
+def quotient(num: fmt.Shown, den: fmt.Shown) -> fmt.Shown:
+    """``num/den`` of two fixed values, as written before it is divided out.
+
+    Examples
+    --------
+    >>> quotient(fmt.fixed(2.028, 3), fmt.fixed(10.613, 3)).text
+    '2.028/10.613'
+    """
+    a, b = num.text.removeprefix("≈ "), den.text.removeprefix("≈ ")
+    ta, tb = num.tex.removeprefix(r"\approx "), den.tex.removeprefix(r"\approx ")
+    assert num.speech is not None and den.speech is not None  # built by fmt, so said
+    said = sp.Quot(False, sp.plain(num.speech), sp.plain(den.speech))
+    return fmt.Shown(f"{a}/{b}", f"{ta}/{tb}", num.exact and den.exact, "ratio", speech=said)
+
+
+def top_weight(scores: Sequence[int], d: int, places: fmt.Places) -> fmt.Shown:
+    """Softmax's largest weight over ``scores/√d`` (``d = 1``: the raw scores), fixed places.
+
+    Written with the lesson's weight places; marked rounded unless every score ties (every
+    weight is then exactly ``1/n``): a weight of untied scores is irrational, never exact.
+
+    Examples
+    --------
+    >>> P = fmt.Places()
+    >>> [top_weight([-8, 2, 8, -10], d, P).text for d in (1, 64)]
+    ['0.998', '0.584']
+    >>> top_weight([3, 3], 1, P).exact, top_weight([3, 1], 1, P).exact
+    (True, False)
+    """
+    top = fmt.fixed(float(np.max(mc.softmax([s / math.sqrt(d) for s in scores]))), places.weight)
+    if len(set(scores)) == 1:
+        return top
+    return fmt.Shown(top.text, top.tex, False, top.kind, top.sign, speech=top.speech)
 
 
 def readout(

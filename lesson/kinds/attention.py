@@ -21,8 +21,7 @@ from lesson.answers import Accepted, Ask, Option, Part, Question, coords
 from lesson.entries import Lesson, Quiz
 from lesson.kinds.base import QUERY_KEYS, QuizKind, QuizRule
 from lesson.kinds.parts import key_list, key_names, keys_into, start_sheet, sum_of, winners
-from lesson.sheet import Sheet
-from lesson.sheets.softmax import RAW_EXP_LIMIT, SAID_LIST_MAX, quotient, tuple_of
+from lesson.sheet import RAW_EXP_LIMIT, SAID_LIST_MAX, Sheet, quotient, tuple_of
 from lesson.teachable import (
     Draw,
     Values,

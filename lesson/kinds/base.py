@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from lesson.scenelist import MAX_QUESTIONS
 from lesson.teachable import Draw, Values
 
 if TYPE_CHECKING:
@@ -30,9 +31,7 @@ __all__ = [
     "QuizRule",
 ]
 
-# At most this many questions (about twelve minutes of quiz); scenes/quiz defines one scene
-# per place, QuizQuestion1 to QuizQuestion10.
-MAX_QUESTIONS = 10
+# MAX_QUESTIONS (1 to 10 questions a lesson) is the scene list's: one quiz scene per place.
 # A winner question says every key aloud and asks which wins: 2 to this many keys.
 WINNER_KEYS = 4
 # A dimension question's two dimensions dₖ lie in this range (WhySqrtDk's [spread] too).

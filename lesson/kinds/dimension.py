@@ -19,8 +19,7 @@ from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
 from lesson.kinds.base import DIMS, Problem, QuizKind, QuizRule
 from lesson.kinds.parts import start_sheet
-from lesson.sheet import Sheet
-from lesson.sheets.spread import top_weight
+from lesson.sheet import Sheet, top_weight
 from lesson.teachable import (
     DIMENSION_PAIRS,
     DOMINANT,

@@ -9,8 +9,7 @@ import numpy as np
 
 import mathcore as mc
 from lesson.entries import Lesson
-from lesson.sheet import Sheet
-from lesson.sheets.softmax import SAID_LIST_MAX, tuple_of
+from lesson.sheet import SAID_LIST_MAX, Sheet, tuple_of
 from mathcore import fmt
 from mathcore import speech as sp
 from mathcore.exact import exact_dot, sqrt_exact

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
@@ -11,29 +10,18 @@ import numpy as np
 import mathcore as mc
 from lesson import decide
 from lesson.entries import Lesson
-from lesson.sheet import Sheet
+from lesson.sheet import RAW_EXP_LIMIT, SAID_LIST_MAX, Sheet, quotient, tuple_of
 from mathcore import fmt
 from mathcore import speech as sp
 from mathcore.exact import Surd, exact_dot, exact_scaled, sqrt_exact
 from mathcore.ticks import nice_ticks
 
 __all__ = [
-    "RAW_EXP_LIMIT",
-    "SAID_LIST_MAX",
-    "quotient",
+    "SAID_LIST_MAX",  # the sheet kit's (lesson.sheet), named here for the scenes that read it
     "rounded_fixed",
     "score_ticks",
     "softmax_bar_morph",
-    "tuple_of",
 ]
-
-# Exponentials are written as e^ℓ while every logit's largest is at most this far from zero;
-# beyond it (e^114.6 has 50 digits) the largest logit m is subtracted first: softmax(ℓ − m)
-# equals softmax(ℓ), and e^(ℓ − m) is at most 1.
-RAW_EXP_LIMIT = Fraction(5)
-# A list of at most this many logits or weights is read out whole; a longer one is said a
-# longer time than one subtitle cue may show, and a cue break would fall inside it.
-SAID_LIST_MAX = 3
 
 
 def rounded_fixed(x: float | Fraction, places: int) -> fmt.Shown:
@@ -51,23 +39,6 @@ def rounded_fixed(x: float | Fraction, places: int) -> fmt.Shown:
     return fmt.Shown(f"≈ {s.text}", rf"\approx {s.tex}", False, "rounded", s.sign, speech=said)
 
 
-def tuple_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
-    """Fixed values (or ``−∞``) as one tuple ``(a, b, …)``, bare like its items.
-
-    Like :func:`mathcore.fmt.fixed`, the text has no ``≈``: ``exact`` says whether any item
-    was rounded, and a formula that states it writes ``≈`` (``LessonScene.eq``).
-
-    Examples
-    --------
-    >>> tuple_of([fmt.fixed(0.7071, 3), fmt.NEG_INF]).text
-    '(0.707, −∞)'
-    """
-    text = "(" + ", ".join(i.text for i in items) + ")"
-    tex = "(" + r",\ ".join(i.tex for i in items) + ")"
-    said = sp.Vec(tuple(i.speech for i in items if i.speech is not None))
-    return fmt.Shown(text, tex, all(i.exact for i in items), "vector", speech=said)
-
-
 def _rounded_unless(exact: bool, s: fmt.Shown) -> fmt.Shown:
     """`s`, marked rounded unless the value is `exact` (a float may round to look exact).
 
@@ -80,21 +51,6 @@ def _rounded_unless(exact: bool, s: fmt.Shown) -> fmt.Shown:
     if exact or not s.exact:
         return s
     return fmt.Shown(s.text, s.tex, False, s.kind, s.sign, s.slashed, s.speech)
-
-
-def quotient(num: fmt.Shown, den: fmt.Shown) -> fmt.Shown:
-    """``num/den`` of two fixed values, as written before it is divided out.
-
-    Examples
-    --------
-    >>> quotient(fmt.fixed(2.028, 3), fmt.fixed(10.613, 3)).text
-    '2.028/10.613'
-    """
-    a, b = num.text.removeprefix("≈ "), den.text.removeprefix("≈ ")
-    ta, tb = num.tex.removeprefix(r"\approx "), den.tex.removeprefix(r"\approx ")
-    assert num.speech is not None and den.speech is not None  # built by fmt, so said
-    said = sp.Quot(False, sp.plain(num.speech), sp.plain(den.speech))
-    return fmt.Shown(f"{a}/{b}", f"{ta}/{tb}", num.exact and den.exact, "ratio", speech=said)
 
 
 def score_ticks(lesson: Lesson) -> list[Fraction]:

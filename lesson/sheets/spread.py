@@ -11,16 +11,11 @@ given for the raw and the scaled scores.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from fractions import Fraction
 
-import numpy as np
-
-import mathcore as mc
 from lesson import decide
 from lesson.entries import Lesson
-from lesson.sheet import Sheet
-from lesson.sheets.softmax import tuple_of
+from lesson.sheet import Sheet, top_weight, tuple_of
 from lesson.teachable import DOMINANT
 from mathcore import fmt
 from mathcore.draws import query_scores, sign_products
@@ -34,7 +29,6 @@ __all__ = [
     "scaled_ticks",
     "softmax_draw",
     "spread_ticks",
-    "top_weight",
     "why_sqrt_dk",
 ]
 
@@ -71,26 +65,6 @@ def softmax_draw(lesson: Lesson) -> tuple[int, list[int]]:
     S = lesson.spread
     d = S.dims[-1]
     return d, query_scores(d, S.keys, (S.seed, d, 1))
-
-
-def top_weight(scores: Sequence[int], d: int, places: fmt.Places) -> fmt.Shown:
-    """Softmax's largest weight over ``scores/√d`` (``d = 1``: the raw scores), fixed places.
-
-    Written with the lesson's weight places; marked rounded unless every score ties (every
-    weight is then exactly ``1/n``): a weight of untied scores is irrational, never exact.
-
-    Examples
-    --------
-    >>> P = fmt.Places()
-    >>> [top_weight([-8, 2, 8, -10], d, P).text for d in (1, 64)]
-    ['0.998', '0.584']
-    >>> top_weight([3, 3], 1, P).exact, top_weight([3, 1], 1, P).exact
-    (True, False)
-    """
-    top = fmt.fixed(float(np.max(mc.softmax([s / math.sqrt(d) for s in scores]))), places.weight)
-    if len(set(scores)) == 1:
-        return top
-    return fmt.Shown(top.text, top.tex, False, top.kind, top.sign, speech=top.speech)
 
 
 def _spread(s: Surd, places: fmt.Places) -> fmt.Shown:
