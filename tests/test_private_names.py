@@ -25,10 +25,13 @@ def _project(module: str) -> bool:
     return module.split(".")[0] in FOLDERS or (ROOT / "tests" / f"{module}.py").is_file()
 
 
-def private_uses(path: Path) -> list[str]:
-    """Every private name of another project module that `path` imports or reads."""
+def private_uses(path: Path, own: str | None = None) -> list[str]:
+    """Every private name of another project module that `path` imports or reads.
+
+    `own` is the module's dotted name (by default, from the file's place in the project).
+    """
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    own = _module_name(path)
+    own = own or _module_name(path)
     found: list[str] = []
     modules: dict[str, str] = {}  # local alias -> project module
     for node in ast.walk(tree):
@@ -69,12 +72,19 @@ def test_no_module_imports_another_modules_private_names() -> None:
 
 
 def test_the_check_sees_a_private_import(tmp_path: Path) -> None:
-    probe = ROOT / "tests" / "_probe_private.py"
+    probe = tmp_path / "probe.py"  # outside the checkout: the suite writes nothing there
     probe.write_text(
-        "from pipeline.render import _hidden\nimport publish.verify as v\nv._check\n",
+        "from pipeline.render import _hidden\nimport publish.verify as v\nv._check\n"
+        "from pipeline.voice.loudness import _gain\n",
         encoding="utf-8",
     )
-    try:
-        assert private_uses(probe) == ["1: pipeline.render._hidden", "3: publish.verify._check"]
-    finally:
-        probe.unlink()
+    assert private_uses(probe, own="tests.probe") == [
+        "1: pipeline.render._hidden",
+        "4: pipeline.voice.loudness._gain",
+        "3: publish.verify._check",
+    ]
+    # a module's own private names are its own to use
+    assert private_uses(probe, own="pipeline.voice.loudness") == [
+        "1: pipeline.render._hidden",
+        "3: publish.verify._check",
+    ]
