@@ -10,9 +10,9 @@ a reason (or None) out.
 The rules, checked in this order:
 
 silent
-    Integrated loudness (ITU-R BS.1770, pyloudnorm) under :data:`SILENT_LUFS`, or no sample
-    above zero at all (*digital silence*). Levelling such a take to the target loudness
-    would only make its noise loud.
+    Integrated loudness (ITU-R BS.1770; K-weighted here, gated by pyloudnorm's meter)
+    under :data:`SILENT_LUFS`, or no sample above zero at all (*digital silence*). Levelling
+    such a take to the target loudness would only make its noise loud.
 clipped
     More than :data:`CLIPPED_SHARE` of the samples at full scale (magnitude at least
     :data:`FULL_SCALE`, in any channel, at the file's own rate). A few samples touching full
@@ -44,7 +44,13 @@ __all__ = [
     "SPEECH_FLOOR_DBFS",
     "SPEECH_RANGE_DB",
     "SPEECH_RATIO",
+    "K_HIGH_PASS_HZ",
+    "K_HIGH_PASS_Q",
+    "K_SHELF_DB",
+    "K_SHELF_HZ",
+    "K_SHELF_Q",
     "k_weighted",
+    "k_weighting",
     "loudness",
     "problem",
     "runs",
@@ -66,9 +72,9 @@ def loudness(samples: np.ndarray, rate: int) -> float:
     """Integrated loudness in LUFS of mono samples (``-inf`` for silence).
 
     pyloudnorm's meter (ITU-R BS.1770) gates the blocks of the K-weighted samples, which
-    :func:`k_weighted` makes as the meter would: the result is the meter's to the bit. A clip
-    no longer than one gating block (0.4 s) is measured as one block of its own length,
-    where the meter would need zeros after it.
+    :func:`k_weighted` makes as the meter would with its own K-weighting: the result is the
+    meter's to the bit. A clip no longer than one gating block (0.4 s) is measured as one
+    block of its own length, where the meter would need zeros after it.
 
     Examples
     --------
@@ -119,27 +125,83 @@ def _silences(x: np.ndarray, block: int) -> list[tuple[int, int]]:
     return [(s * block, e * block) for s, e in zip(starts.tolist(), stops.tolist(), strict=True)]
 
 
+# ITU-R BS.1770's K-weighting: a high shelf of +4 dB above about 1.5 kHz (the head's
+# acoustic effect), then a high pass at 38 Hz (the revised low-frequency B curve). BS.1770
+# gives the two filters' coefficients at 48 kHz only; they are designed here for any rate as
+# pyloudnorm designs them (the Audio EQ Cookbook's biquads with these parameters), the same
+# to the bit, and so the same loudness as its meter's own K-weighting
+K_SHELF_DB = 4.0
+K_SHELF_Q = 1 / math.sqrt(2)
+K_SHELF_HZ = 1500.0
+K_HIGH_PASS_Q = 0.5
+K_HIGH_PASS_HZ = 38.0
+
+Biquad = tuple[np.ndarray, np.ndarray]
+
+
+def k_weighting(rate: int) -> tuple[Biquad, Biquad]:
+    """BS.1770's K-weighting filters at `rate`: the high shelf, then the high pass.
+
+    Parameters
+    ----------
+    rate : int
+        The sample rate in Hz.
+
+    Returns
+    -------
+    tuple of (numpy.ndarray, numpy.ndarray)
+        Each filter's ``(b, a)``, three coefficients each, with ``a[0] == 1``.
+
+    Examples
+    --------
+    >>> (b, a), (b2, a2) = k_weighting(48_000)  # BS.1770's table: 1.53512486, -1.69065929
+    >>> np.round(b, 4).tolist(), np.round(a, 4).tolist(), np.round(a2, 4).tolist()
+    ([1.5352, -2.6918, 1.1984], [1.0, -1.6907, 0.7325], [1.0, -1.9901, 0.9901])
+    """
+    a_ = 10 ** (K_SHELF_DB / 40.0)
+    w0 = 2.0 * np.pi * (K_SHELF_HZ / rate)
+    alpha = np.sin(w0) / (2.0 * K_SHELF_Q)
+    cos, root = np.cos(w0), np.sqrt(a_)
+    shelf = (
+        (
+            a_ * ((a_ + 1) + (a_ - 1) * cos + 2 * root * alpha),
+            -2 * a_ * ((a_ - 1) + (a_ + 1) * cos),
+            a_ * ((a_ + 1) + (a_ - 1) * cos - 2 * root * alpha),
+        ),
+        (
+            (a_ + 1) - (a_ - 1) * cos + 2 * root * alpha,
+            2 * ((a_ - 1) - (a_ + 1) * cos),
+            (a_ + 1) - (a_ - 1) * cos - 2 * root * alpha,
+        ),
+    )
+    w0 = 2.0 * np.pi * (K_HIGH_PASS_HZ / rate)
+    alpha = np.sin(w0) / (2.0 * K_HIGH_PASS_Q)
+    cos = np.cos(w0)
+    high_pass = (((1 + cos) / 2, -(1 + cos), (1 + cos) / 2), (1 + alpha, -2 * cos, 1 - alpha))
+    (b1, a1), (b2, a2) = ((np.array(b) / a[0], np.array(a) / a[0]) for b, a in (shelf, high_pass))
+    return (b1, a1), (b2, a2)
+
+
 @functools.cache
-def _k_filters(rate: int) -> tuple[list[tuple[np.ndarray, np.ndarray, float]], list[int]]:
-    """The K-weighting filters of pyloudnorm at `rate`, each ``(b, a, passband gain)``; their spans.
+def _k_filters(rate: int) -> tuple[tuple[Biquad, Biquad], list[int]]:
+    """The K-weighting filters at `rate` (:func:`k_weighting`) and their spans.
 
     A filter's span: the samples in which a state of QUIET decays to _FLOOR at the most (at
-    its fastest pole's rate). Designed once per rate (pyloudnorm designs a filter again at
-    every reading of its coefficients).
+    its fastest pole's rate). Designed once per rate.
     """
-    filters = [(f.b, f.a, f.passband_gain) for f in pyloudnorm.Meter(rate)._filters.values()]
+    filters = k_weighting(rate)
     spans = [
         max(1, int(math.log10(QUIET / _FLOOR) / -math.log10(min(np.abs(np.roots(a))))))
-        for _, a, _ in filters
+        for _, a in filters
     ]
     return filters, spans
 
 
 def k_weighted(samples: np.ndarray, rate: int) -> np.ndarray:
-    """Mono samples through BS.1770's K-weighting: pyloudnorm's two filters, in its way.
+    """Mono samples through BS.1770's K-weighting (:func:`k_weighting`), as pyloudnorm runs it.
 
-    Each filter is pyloudnorm's own (``Meter(rate)``), run as its meter runs it (scipy's
-    ``lfilter``, then the passband gain). What differs is a silence: a filter rings down on
+    Each filter is run as pyloudnorm's meter runs its own, the same coefficients (scipy's
+    ``lfilter``, one filter after the other). What differs is a silence: a filter rings down on
     its zeros only until its state is under :data:`QUIET`, then rests at zero, where
     pyloudnorm's goes on into subnormal numbers and never reaches zero (a narration track
     with its pauses measured about three times as slowly that way). So the two differ only
@@ -170,13 +232,12 @@ def k_weighted(samples: np.ndarray, rate: int) -> np.ndarray:
     """
     x = np.asarray(samples, np.float64)
     filters, spans = _k_filters(rate)
-    states = [np.zeros(max(len(a), len(b)) - 1) for b, a, _ in filters]
+    states = [np.zeros(max(len(a), len(b)) - 1) for b, a in filters]
     out = np.zeros(len(x))
 
     def run(part: np.ndarray, start: int) -> None:
-        for k, (b, a, gain) in enumerate(filters):
+        for k, (b, a) in enumerate(filters):
             part, states[k] = scipy.signal.lfilter(b, a, part, zi=states[k])
-            part = gain * part
         out[start : start + len(part)] = part
 
     def settle() -> None:  # a state under QUIET is let go to zero
