@@ -22,6 +22,7 @@ one-line reason, and nothing is written. Saves of the same cue wait for each oth
 from __future__ import annotations
 
 import io
+import math
 import re
 import secrets
 import threading
@@ -42,7 +43,7 @@ from starlette.routing import Route
 from lesson.model import Lesson
 from pipeline.voice.recordings import check_recordings, recording_dir
 from pipeline.voice.synthesis import CACHE, synthesize
-from pipeline.voice.takes import MAX_BYTES, TakeRefused, prepare_take, save_take
+from pipeline.voice.takes import MAX_BYTES, Take, TakeRefused, prepare_take, save_take
 from publish.templates import TEMPLATES, render
 
 if TYPE_CHECKING:
@@ -296,8 +297,14 @@ class Studio:
         said = self.cue(scene, cue)
         with self._locks[(scene, cue)]:
             take = prepare_take(data, said.words, self.lang, cache=self.cache)
+            heard = _heard(take)
             if take.samples is None:
-                return {"accepted": False, "reason": take.reason, "received": take.received}
+                return {
+                    "accepted": False,
+                    "reason": take.reason,
+                    "received": take.received,
+                    **heard,
+                }
             save_take(self.folder(scene), cue, take.samples, said.words)
         lufs, peak = take.levels()
         return {
@@ -307,7 +314,18 @@ class Studio:
             "trimmed": list(take.trimmed),
             "lufs": round(lufs, 1),
             "peak": round(peak, 1),
+            **heard,
         }
+
+
+def _heard(take: Take) -> dict[str, Any]:
+    """What the page is told of where a take speaks: its floor, its speech, one line."""
+    found = take.speech
+    if found is None:
+        return {"floor": None, "speech": None, "verdict": ""}
+    floor = round(found.floor, 1) if math.isfinite(found.floor) else None
+    span = list(found.span) if found.span is not None else None
+    return {"floor": floor, "speech": span, "verdict": found.verdict()}
 
 
 def _refuse(status: int, reason: str) -> Response:

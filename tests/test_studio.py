@@ -28,6 +28,7 @@ import pytest
 
 from lecture.studio import Studio, StudioCue, studio_app
 from lesson.model import DEFAULT_LESSON, load_lesson
+from pipeline.takecheck import speech_span
 from pipeline.voice.audio import read_audio
 from pipeline.voice.takes import MAX_BYTES
 
@@ -136,7 +137,14 @@ def test_a_rejected_take_is_answered_with_its_reason_and_not_written(
     status, text = ask(port, "PUT", f"/api/take/{SCENE}/{CUE}", silent.read_bytes(), headers)
     assert (status, json.loads(text)) == (
         422,
-        {"accepted": False, "reason": "silent (digital silence)", "received": 3.0},
+        {
+            "accepted": False,
+            "reason": "silent (digital silence)",
+            "received": 3.0,
+            "floor": None,
+            "speech": None,
+            "verdict": "no speech (only noise, its floor at digital silence)",
+        },
     )
     short = speech(tmp_path / "short.wav", "Drop.")
     status, text = ask(port, "PUT", f"/api/take/{SCENE}/{CUE}", short.read_bytes(), headers)
@@ -202,6 +210,63 @@ def test_two_saves_of_one_cue_at_once_leave_one_whole_take(
     assert files(folder) == [f"{CUE}.txt", f"{CUE}.wav"]  # no temporary file left
     kept = len(read_audio(folder / f"{CUE}.wav")) / 48_000
     assert min(abs(kept - float(a["seconds"])) for a in answers) < 0.01  # one of the two, whole
+
+
+# --- a take is speech: judged against its own noise floor ---
+
+
+def wav_bytes(samples: np.ndarray, rate: int = 48_000) -> bytes:
+    """Mono floats as 16-bit PCM WAV, as the studio page sends a take."""
+    import io
+
+    buf = io.BytesIO()
+    with wave.open(buf, "wb") as w:
+        w.setnchannels(1), w.setsampwidth(2), w.setframerate(rate)
+        w.writeframes((np.clip(samples, -1, 1) * 32767).astype("<i2").tobytes())
+    return buf.getvalue()
+
+
+def in_hiss(said: np.ndarray | None, hiss_dbfs: float) -> np.ndarray:
+    """White noise at `hiss_dbfs` (RMS) with `said` (peak 0.3) 2 s in and 2 s before the end;
+    7 s of noise alone without it."""
+    rate = 48_000
+    x = np.zeros(7 * rate if said is None else len(said) + 4 * rate)
+    if said is not None:
+        x[2 * rate : 2 * rate + len(said)] = 0.3 * said / np.abs(said).max()
+    noise = np.random.default_rng(56).standard_normal(len(x)) * 10 ** (hiss_dbfs / 20)
+    return (x + noise).astype(np.float32)
+
+
+def test_hiss_alone_is_not_a_take_and_speech_in_hiss_is_trimmed_to_the_speech(
+    studio: tuple[Studio, int], tmp_path: Path
+) -> None:
+    made, port = studio
+    headers = {"X-Studio-Token": made.token, "Content-Type": "audio/wav"}
+    put = f"/api/take/{SCENE}/{CUE}"
+    status, text = ask(port, "PUT", put, wav_bytes(in_hiss(None, -45.0)), headers)
+    answer = json.loads(text)
+    assert status == 422 and answer["reason"] == "no speech (only noise, its floor at -45 dBFS)"
+    assert files(made.root) == []
+    said = read_audio(
+        speech(tmp_path / "said.wav", "Drop a line at right angles from the tip of q.")
+    )
+    # where the words are, without noise: from the first to the last window within 40 dB of
+    # the loudest (what the studio trimmed to before there was noise)
+    start, end = speech_span(said, 48_000)  # type: ignore[misc]
+    for hiss in (-45.0, -35.0):
+        status, text = ask(port, "PUT", put, wav_bytes(in_hiss(said, hiss)), headers)
+        answer = json.loads(text)
+        assert status == 200 and answer["accepted"], (hiss, text)
+        # cut to 0.2 s before the first word, 0.3 s after the last, the hiss around them gone
+        before, after = answer["trimmed"]
+        expected = (2 + start - 0.2, 2 + len(said) / 48_000 - end - 0.3)
+        assert abs(before - expected[0]) <= 0.1 and abs(after - expected[1]) <= 0.15, (
+            hiss,
+            expected,
+            answer,
+        )
+        assert abs(answer["floor"] - hiss) <= 1.0, (hiss, answer)
+        print(hiss, "dBFS:", answer)
 
 
 # --- what is decoded: only what a browser records, its length capped before and while ---

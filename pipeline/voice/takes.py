@@ -1,15 +1,17 @@
 """An author's take as the recording studio receives it: decode, check, trim, level, save.
 
 The studio (``lecture record``) sends what the microphone gave, as an audio file. Before it
-is kept it is decoded (only what a browser records, from memory, the length capped before and
-while it is decoded: :mod:`pipeline.voice.uploads`), capped in size (:data:`MAX_BYTES`) and
-length (:data:`MAX_SECONDS`), checked as a render checks a take
+is kept it is decoded (only what a browser records, from memory, its length capped before and
+while it is decoded: :mod:`pipeline.voice.uploads`) and capped in size (:data:`MAX_BYTES`)
+and length (:data:`MAX_SECONDS`). It is listened to for speech against its own noise floor
+(:mod:`pipeline.voice.speech`): a take of hiss alone is rejected, and the take is trimmed to
+its speech with a margin each side (:data:`LEAD`, :data:`TRAIL`, so a soft first consonant
+is never cut). What is kept is checked as a render checks a take
 (:func:`pipeline.takecheck.problem`: silent, clipped, speech far shorter or longer than the
-synthetic take of the same words), trimmed to its speech with a margin each side
-(:data:`LEAD`, :data:`TRAIL`, so a soft first consonant is never cut), and levelled as the
-narration is (:data:`~pipeline.voice.targets.TARGET_LUFS`, true peak under the ceiling). An
-accepted take is saved where renders look for it, ``<cue>.wav`` with ``<cue>.txt`` holding
-its words (:mod:`pipeline.voice.recordings`).
+synthetic take of the same words) and levelled as the narration is
+(:data:`~pipeline.voice.targets.TARGET_LUFS`, true peak under the ceiling). An accepted take
+is saved where renders look for it, ``<cue>.wav`` with ``<cue>.txt`` holding its words
+(:mod:`pipeline.voice.recordings`).
 """
 
 from __future__ import annotations
@@ -21,11 +23,12 @@ from pathlib import Path
 import numpy as np
 
 from pipeline.files import atomic_write
-from pipeline.takecheck import problem, speech_span
+from pipeline.takecheck import problem
 from pipeline.voice.audio import read_audio, write_wav
 from pipeline.voice.loudness import measure, normalize
 from pipeline.voice.recordings import AUDIO_EXTS, text_hash
 from pipeline.voice.samples import Samples
+from pipeline.voice.speech import Speech, find_speech
 from pipeline.voice.synthesis import CACHE, synthesize
 from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, RATE
 from pipeline.voice.uploads import TakeRefused, decode_upload
@@ -64,12 +67,16 @@ class Take:
         Seconds of the upload as recorded.
     trimmed : tuple of float
         Seconds cut from its start and its end.
+    speech : Speech or None
+        Where the upload speaks against its noise floor
+        (:func:`pipeline.voice.speech.find_speech`); None when it was not listened to.
     """
 
     samples: Samples | None
     reason: str | None
     received: float
     trimmed: tuple[float, float] = (0.0, 0.0)
+    speech: Speech | None = None
 
     @property
     def seconds(self) -> float:
@@ -108,8 +115,11 @@ def prepare_take(data: bytes, words: str, lang: str, *, cache: Path = CACHE) -> 
     Returns
     -------
     Take
-        Rejected (``samples`` None, with the reason) when the take is silent, clipped, or
-        its speech is under half or over twice the synthetic take's.
+        Rejected (``samples`` None, with the reason) when the take holds no speech above its
+        own noise floor (:func:`pipeline.voice.speech.find_speech`: ``no speech (…)``, or
+        ``silent (…)`` when it is silent), or when what would be kept (its speech, with
+        :data:`LEAD` and :data:`TRAIL`) is silent, clipped, or speaks under half or over
+        twice as long as the synthetic take (:func:`pipeline.takecheck.problem`).
 
     Raises
     ------
@@ -125,19 +135,23 @@ def prepare_take(data: bytes, words: str, lang: str, *, cache: Path = CACHE) -> 
     if channels.shape[1] == 0:
         raise TakeRefused(415, "not audio: the upload has no samples")
     synthetic = read_audio(synthesize(words, lang, cache=cache))
-    reason = problem(channels, rate, synthetic, RATE)
-    if reason is not None:
-        return Take(None, reason, round(received, 3))
-    del channels
     mono = np.ascontiguousarray(decode_upload(data, MAX_SECONDS, RATE)[0].mean(axis=0), np.float32)
-    span = speech_span(mono, RATE)
-    assert span is not None  # a take with no speech is silent, rejected above
-    start = max(0, round((span[0] - LEAD) * RATE))
-    end = min(len(mono), round((span[1] + TRAIL) * RATE))
+    speech = find_speech(mono, RATE)
+    if speech.span is None:  # a silent take is told so, anything else has no voice in it
+        quiet = problem(channels, rate, synthetic, RATE)
+        reason = quiet if quiet is not None and quiet.startswith("silent") else speech.verdict()
+        return Take(None, reason, round(received, 3), speech=speech)
+    start = max(0, round((speech.span[0] - LEAD) * RATE))
+    end = min(len(mono), round((speech.span[1] + TRAIL) * RATE))
+    # what will be kept, at its own rate, judged as a render judges the saved take
+    own = channels[:, math.floor(start / RATE * rate) : math.ceil(end / RATE * rate)]
+    unfit = problem(own, rate, synthetic, RATE)
+    cut = (round(start / RATE, 3), round((len(mono) - end) / RATE, 3))
+    if unfit is not None:
+        return Take(None, unfit, round(received, 3), cut, speech)
     kept = _fade(mono[start:end].copy(), RATE)
     leveled = normalize(kept, RATE, ceiling=CEILING_DBTP - ENCODER_HEADROOM)
-    cut = (round(start / RATE, 3), round((len(mono) - end) / RATE, 3))
-    return Take(leveled, None, round(received, 3), cut)
+    return Take(leveled, None, round(received, 3), cut, speech)
 
 
 def save_take(folder: Path, cue: str, samples: Samples, words: str) -> Path:
