@@ -19,6 +19,7 @@ from lesson.scenelist import lesson_order
 from lesson.sheet import numbers_sheet
 from pipeline.files import atomic_writes
 from pipeline.manifest import Manifest
+from pipeline.manim_adapter import ManimMismatch, check_manim
 from pipeline.settings import MEDIA, QUALITIES, VOICE_OPTIONS, RenderSettings, voice_problem
 
 if TYPE_CHECKING:
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 __all__ = ["DISTRIBUTION", "main", "version"]
 
 DISTRIBUTION = "inner-product-lecture"  # the name it is installed under (pyproject.toml)
+# The commands that run no scene: every other one checks manim's version before it starts.
+WITHOUT_MANIM = frozenset({"numbers", "variants", "verify"})
 
 VOICE_HELP = (
     "who speaks the captions: espeak (default; recordings where fresh), piper (a neural "
@@ -857,6 +860,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = build_parser().parse_args(argv)
     problem = voice_problem(getattr(args, "voice", "espeak"), getattr(args, "lang", "id"))
+    if problem is None and args.command not in WITHOUT_MANIM:
+        try:
+            check_manim()
+        except ManimMismatch as e:
+            problem = str(e)
     if problem is not None:  # before anything renders
         print(f"lecture: error: {problem}", file=sys.stderr)
         return 2

@@ -78,9 +78,10 @@ def dry_run(
     from manim import config, tempconfig
 
     from lesson.model import load_lesson
-    from pipeline import shapes, texbatch
+    from pipeline import manim_adapter, shapes, texbatch
     from pipeline.worker import link_tree, make_scene, publish, scene_narrator
 
+    manim_adapter.install()  # the project's changes of manim's internals, manim's version checked
     loaded = load_lesson(lesson)
     narrator = scene_narrator(scene, loaded, lang, voice, recordings)
 

@@ -27,7 +27,8 @@ stand-in's size, or the copy stopped on a stand-in's shape) is
 typeset as manim does, or starts the next batch (:data:`BATCHES` at most). A batch that
 fails (a TeX error, a page too many or too few) leaves the formulas to manim, one by one, as
 before. Only the standalone ``latex`` template (manim's default, :data:`DOCUMENTCLASS`) is
-batched.
+batched. Manim's formulas come through :func:`batched`'s ``tex_to_svg_file`` within its
+block, installed by :func:`pipeline.manim_adapter.typesetting`.
 """
 
 from __future__ import annotations
@@ -312,15 +313,14 @@ def batched(scene: Any) -> Iterator[Batch]:
     Batch
         What the batches did, filled in as the scene runs.
     """
-    import manim.mobject.text.tex_mobject as tex_mobject
     from manim import config
     from manim.utils.tex_file_writing import tex_hash
+    from manim.utils.tex_file_writing import tex_to_svg_file as manims
 
+    from pipeline.manim_adapter import typesetting
     from scenes import memo
 
     stats = Batch()
-    names = vars(tex_mobject)  # where MathTex finds manim's tex_to_svg_file
-    manims = names["tex_to_svg_file"]
     own_construct = scene.construct
     stand_ins = Path(tempfile.mkdtemp(prefix="lecture-stand-in-"))
     seen: set[str] = set()  # documents the copy already sent
@@ -359,7 +359,7 @@ def batched(scene: Any) -> Iterator[Batch]:
             or not stats._worth
             or stats.forks >= BATCHES
         ):
-            return manims(expression, environment, template)  # type: ignore[no-any-return]
+            return manims(expression, environment, template)
         t0 = time.perf_counter()
         stats.forks += 1
         read, write = os.pipe()
@@ -369,7 +369,7 @@ def batched(scene: Any) -> Iterator[Batch]:
             os.close(read)
             os.close(write)
             stats.failed = True
-            return manims(expression, environment, template)  # type: ignore[no-any-return]
+            return manims(expression, environment, template)
         if pid == 0:  # the copy goes on with the scene, drawing, playing and showing nothing
             os.close(read)
             stats._child = os.fdopen(write, "wb", buffering=0)  # each as it is found
@@ -397,13 +397,12 @@ def batched(scene: Any) -> Iterator[Batch]:
         stats.typeset += done
         stats.failed = bool(wanted) and not done
         stats.seconds += time.perf_counter() - t0
-        return manims(expression, environment, template)  # type: ignore[no-any-return]
+        return manims(expression, environment, template)
 
     scene.construct = construct
-    names["tex_to_svg_file"] = tex_to_svg_file
     try:
-        yield stats
+        with typesetting(tex_to_svg_file):  # MathTex's formulas come through it
+            yield stats
     finally:
-        names["tex_to_svg_file"] = manims
         vars(scene).pop("construct", None)
         shutil.rmtree(stand_ins, ignore_errors=True)

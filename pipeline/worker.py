@@ -193,7 +193,9 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
     from manim import config, tempconfig
 
     from lesson.model import load_lesson
+    from pipeline import manim_adapter
 
+    manim_adapter.install()  # the project's changes of manim's internals, manim's version checked
     scene, settings, work = job.scene, job.settings, job.work
     spec = scene_spec(scene)
     lesson = load_lesson(job.lesson)

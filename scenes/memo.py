@@ -14,8 +14,7 @@ scene types itself, a brace, manim's own numbers) keeps its paths, and manim dee
 mobject an animation transforms or fades: :func:`share_parsed_paths` makes each copy share
 the parsed path instead of copying its every point (a copy of ``q · k = (1)(3) + (2)(−1) = 1``
 cost 16 ms with its paths copied, 2 ms without; a dry run of AttentionScores with its
-formulas cached, 4.1 s before and 2.3 s after). It is applied when this module is imported,
-as every scene does.
+formulas cached, 4.1 s before and 2.3 s after).
 
 What is left of a copy is manim's ``Mobject.__deepcopy__``: ``copy.deepcopy`` of each of a
 part's thirty-odd attributes, most of them numbers, flags and names that ``deepcopy`` hands
@@ -24,6 +23,10 @@ back unchanged after a lookup, and the part's colours, each rebuilt through ``__
 call and copies each number array once, as ``deepcopy`` does (the same arrays, shared where
 they were shared), and leaves everything else to ``deepcopy``: the copy is the one manim
 makes, built in about half the time (a Text and a MathTex of 86 parts, 3.0 ms to 1.7 ms).
+
+Importing this module changes nothing of manim's: the render worker and the dry run install
+:func:`share_parsed_paths`, :func:`fast_copies` and :func:`fast_boundaries` through
+:func:`pipeline.manim_adapter.install`, which checks manim's version first.
 """
 
 from __future__ import annotations
@@ -96,8 +99,6 @@ def share_parsed_paths() -> None:
     """
     svgelements.Path.__deepcopy__ = _same_path
 
-
-share_parsed_paths()
 
 # values deepcopy returns as they are (``copy._deepcopy_atomic``; an enum copies to itself),
 # and a path (an SVG's file name), which cannot change: deepcopy rebuilds an equal one
@@ -191,8 +192,6 @@ def fast_copies() -> None:
     _set_copier(ManimColor, _attrs_deepcopy)
 
 
-fast_copies()
-
 _MANIMS_BOUNDARY = VMobject.get_points_defining_boundary
 
 
@@ -243,9 +242,6 @@ def manim_boundaries() -> Iterator[None]:
         yield
     finally:
         VMobject.get_points_defining_boundary = mine  # type: ignore[method-assign]
-
-
-fast_boundaries()
 
 
 def _light(mob: M) -> M:

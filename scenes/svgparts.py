@@ -21,7 +21,8 @@ used: a text of 80 characters parses 80 outlines, most of them met before in the
 before takes copies of them, as ``copy`` of an svgelements path copies its segments (a text
 of 80 characters, 88 ms to 70 ms).
 
-Both are applied when :mod:`scenes.memo` is imported, as every scene does;
+Importing this module changes nothing: the render worker and the dry run install both
+through :func:`pipeline.manim_adapter.install`, which checks manim's version first;
 :func:`manim_svgs` gives manim's and svgelements' own back inside a block, to compare.
 """
 
@@ -135,6 +136,3 @@ def drop_groups(mob: Mobject) -> None:
     for part in mob.get_family():
         if isinstance(part, Text | MarkupText):
             part.id_to_vgroup_dict = {}
-
-
-lean_svgs()

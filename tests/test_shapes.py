@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from cachedir import share_render_caches
 
+from pipeline import manim_adapter
+
 ROOT = Path(__file__).resolve().parent.parent
 SCENE = "SoftmaxBarMorph"
 
@@ -209,16 +211,19 @@ def test_a_fast_copy_is_the_copy_manim_makes() -> None:
     attribute of every part, the arrays shared where manim shares them, the same pickle."""
     import pickle
 
-    from manim import Arrow, DecimalNumber, MathTex, Text, VGroup
+    from manim import Arrow, DecimalNumber, MathTex, Mobject, Text, VGroup
 
     from scenes import memo
 
+    manim_adapter.install()  # as a render does: importing the scenes installs nothing
     label = Text("Proyeksi q pada k", font_size=28, color="#FFCC00")
     formula = MathTex(r"q \cdot k", "=", "(1)(3)", font_size=34)
     mobs = [label, formula, Arrow(), DecimalNumber(0.447, num_decimal_places=3)]
     group = VGroup(*mobs, label.copy())
     fast = [pickle.dumps(m.copy()) for m in (*mobs, group)]
+    ours = Mobject.__dict__["__deepcopy__"]
     with memo.manim_copies():
+        assert Mobject.__dict__["__deepcopy__"] is not ours  # two copies to compare
         manims = [pickle.dumps(m.copy()) for m in (*mobs, group)]
     assert fast == manims
     twin = group.copy()
@@ -237,6 +242,8 @@ def test_an_svg_becomes_the_parts_manim_makes_and_its_named_groups() -> None:
     from manim.mobject.svg.svg_mobject import SVG_HASH_TO_MOB_MAP
 
     from scenes import svgparts
+
+    manim_adapter.install()  # as a render does: importing the scenes installs nothing
 
     def make() -> list:
         SVG_HASH_TO_MOB_MAP.clear()  # a formula made before is copied, not parsed
@@ -282,6 +289,7 @@ def test_boundary_points_are_the_ones_manim_gathers() -> None:
 
     from scenes import memo
 
+    manim_adapter.install()  # as a render does: importing the scenes installs nothing
     label = Text("Proyeksi q pada k: −8.75", font_size=28)
     point = VMobject()
     point.set_points_as_corners([[1.0, 2.0, 0.0]])
@@ -299,7 +307,9 @@ def test_boundary_points_are_the_ones_manim_gathers() -> None:
         point,
     ]
     fast = [m.get_points_defining_boundary() for m in mobs]
+    ours = VMobject.get_points_defining_boundary
     with memo.manim_boundaries():
+        assert VMobject.get_points_defining_boundary is not ours  # two ways to compare
         manims = [m.get_points_defining_boundary() for m in mobs]
     import numpy as np
 
