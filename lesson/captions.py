@@ -108,7 +108,8 @@ def _term_patterns() -> tuple[re.Pattern[str], ...]:
         suffixes = "|".join(re.escape(s) for s in table.get("suffixes", []))
         for term in table["terms"]:
             body = r"\s+".join(re.escape(w) for w in term.split())
-            tail = f"(?:{suffixes})?" if suffixes and term[-1].isalnum() else ""
+            # a suffix may be joined by a hyphen, as to a foreign word ("softmax-nya")
+            tail = f"(?:-?(?:{suffixes}))?" if suffixes and term[-1].isalnum() else ""
             out.append(re.compile(rf"(?<![\w-]){body}{tail}(?![\w-])", re.IGNORECASE))
     return tuple(out)
 
