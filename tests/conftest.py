@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import fcntl
+import importlib.abc
+import importlib.machinery
+import importlib.util
 import json
 import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -20,7 +24,9 @@ from cachedir import clip_store, run_media, share_render_caches  # noqa: E402
 
 # Everything the suite renders, plans and reads goes to a media folder of the run's own
 # (``LECTURE_MEDIA``, read when pipeline.settings is imported: before any project import),
-# never the checkout's media/, which holds what the user rendered.
+# with its own LaTeX folder (``Tex/``, and manim's, see ManimIntoTheRunMedia), never the
+# checkout's media/, which holds what the user rendered: the author may render there while
+# the suite runs.
 MEDIA = run_media()
 os.environ["LECTURE_MEDIA"] = str(MEDIA)
 # nor the author's recorded takes (voice/): a test that plays recordings names its own folder
@@ -236,45 +242,49 @@ LONG_POLES = (
 )
 
 
-def checkout_media() -> dict[str, tuple[int, int]]:
-    """Every file and folder under the checkout's media/: its size and modification time."""
-    found = {}
-    for path in (ROOT / "media").rglob("*"):
-        try:
-            st = path.lstat()
-        except FileNotFoundError:  # removed while we walk (not by the suite: by its user)
-            continue
-        found[str(path.relative_to(ROOT))] = (st.st_size, st.st_mtime_ns)
-    return found
-
-
-_CHECKOUT_MEDIA: dict[str, tuple[int, int]] = {}
-
-
 def pytest_configure(config: pytest.Config) -> None:
-    """The run's renders share the suite's LaTeX, voice and made caches (:mod:`cachedir`);
-    the first process notes what the checkout's media/ holds, to check it at the end."""
+    """The run's renders share the suite's LaTeX, voice and made caches (:mod:`cachedir`)."""
     share_render_caches(MEDIA)
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
-        _CHECKOUT_MEDIA.update(checkout_media())
 
 
-def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    """The run fails if any test wrote into, or removed from, the checkout's media/."""
-    if os.environ.get("PYTEST_XDIST_WORKER") or exitstatus not in (0, 1):
-        return
-    after = checkout_media()
-    changed = sorted(set(after.items()) ^ set(_CHECKOUT_MEDIA.items()))
-    if changed:
-        names = sorted({name for name, _ in changed})
-        print(f"\nthe suite changed the checkout's media/: {', '.join(names[:10])}")
-        session.exitstatus = 1
+class ManimIntoTheRunMedia(importlib.abc.MetaPathFinder):
+    """Points manim at the run's media folder the moment manim is imported in this process.
+
+    The checkout's manim.cfg sets ``media_dir`` to the author's ``media/``, where manim
+    writes the LaTeX (``Tex/``) and the texts (``texts/``) of every formula and text made
+    outside a render or a dry run (which name their own folders): a test or a doctest that
+    imports manim, in its module or in its body, makes them in the run's folder instead.
+    """
+
+    def find_spec(
+        self, name: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if name != "manim":
+            return None
+        sys.meta_path.remove(self)  # once; the finders after it find manim
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None:
+            return spec
+        loader = spec.loader
+        run = loader.exec_module
+
+        def exec_module(module: ModuleType) -> None:
+            run(module)
+            module.config.media_dir = str(MEDIA)
+
+        loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+if "manim" in sys.modules:  # imported before this file (a plugin's doing)
+    sys.modules["manim"].config.media_dir = str(MEDIA)
+else:
+    sys.meta_path.insert(0, ManimIntoTheRunMedia())
 
 
 @pytest.fixture(autouse=True)
 def manim_writes_into_the_run_media() -> None:
-    """A test that makes manim mobjects in its own process writes manim's TeX and text
-    caches into the run's media folder, not the checkout's (manim.cfg's ``media_dir``)."""
+    """Each test starts with manim's ``media_dir`` the run's, had a test before changed it."""
     if "manim" in sys.modules:
         from manim import config
 
