@@ -28,6 +28,9 @@ class Voice(Protocol):
     ...     def speak(self, key: str, words: str, start: float) -> float:
     ...         return 0.0
     ...
+    ...     def at(self, words: str) -> float:
+    ...         return 0.0
+    ...
     ...     def inputs(self) -> dict[str, str]:
     ...         return {"voice": "none"}
     >>> isinstance(Mute(), Voice)
@@ -55,6 +58,26 @@ class Voice(Protocol):
         -------
         float
             The take's length in seconds (0 for a voice that says nothing).
+        """
+        ...
+
+    def at(self, words: str) -> float:
+        """When, in the take of the cue said last, the words after `words` begin.
+
+        A scene reveals what a cue names when its words are said: this is the time of a
+        point inside the cue's words (a beat), in seconds from the take's start.
+
+        Parameters
+        ----------
+        words : str
+            The spoken words of the cue up to that point (a prefix of what
+            :meth:`speak` was given last; empty for its first word).
+
+        Returns
+        -------
+        float
+            Seconds from the start of the last cue's take, at most its length (0 for a
+            voice that says nothing).
         """
         ...
 

@@ -32,6 +32,7 @@ class DryRun:
     lesson_reads: set[str] = field(default_factory=set)
     narration: list[Any] = field(default_factory=list)  # SpokenCue of each caption said
     stale: list[str] = field(default_factory=list)  # recordings that fell back (file names)
+    reveals: list[Any] = field(default_factory=list)  # scenes.base.Reveal of each number shown
 
 
 def dry_run(
@@ -132,6 +133,7 @@ def dry_run(
         set(getattr(obj, "lesson_reads", ())),
         list(narrator.cues),
         [r.path.name for r in narrator.check().stale],
+        list(getattr(obj, "reveals", [])),
     )
 
 

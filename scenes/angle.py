@@ -310,21 +310,33 @@ class AngleSignRegions(LessonScene):
         )
         self.q_now = end.copy()
         self.wait(1 / float(config.frame_rate))  # the readouts draw their last value
-        self.rest(stop)
         self.stop_caption = self.captions[stop]
-        self.play(FadeIn(self.stop_caption), run_time=0.6)
-        if stop != "zero":
-            self.say(
-                "as_sub_values",
-                result=True,
-                q=f"{stop}_q",
-                d=f"{stop}_dot",
-                c=f"{stop}_cos",
-                t=f"{stop}_theta",
-            )
-            assert self.resting is not None  # the values q rests on are shown
-            self.play(Indicate(self.resting, color=C.ACCENT, scale_factor=1.05))
-        self.wait(1)
+        if stop == "zero":
+            self.at("zero_dot")
+            self.rest(stop)
+            self.play(FadeIn(self.stop_caption), run_time=0.6)
+            self.wait(1)
+            return
+        self.say(
+            "as_sub_values",
+            result=True,
+            q=f"{stop}_q",
+            d=f"{stop}_dot",
+            c=f"{stop}_cos",
+            t=f"{stop}_theta",
+        )
+        self.play(FadeIn(self.stop_caption), run_time=0.6)  # on q's words
+        self.rest_on_words(stop)
+
+    def rest_on_words(self, stop: str) -> None:
+        """Each live readout gives way to the stop's exact value as the voice says it, lit."""
+        resting: VGroup = self.rests[stop]
+        self.resting = resting
+        for live, still, field in zip(self.readout_group, resting, "dct", strict=True):
+            self.at(field)
+            self.remove(live)
+            self.add(still)
+            self.play(Indicate(still, color=C.ACCENT, scale_factor=1.08), run_time=0.8)
 
     def vanish(self) -> None:
         """Shrink q to the zero vector: q · k = 0 but no angle."""

@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import string
-from collections.abc import Callable
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
 from typing import Any, cast
 
 from manim import (
+    Animation,
     Arrow,
+    FadeIn,
     MathTex,
+    Mobject,
     Scene,
     Text,
+    VGroup,
+    VMobject,
+    Wait,
     config,
 )
 
 from lesson import captions
+from lesson.captions import MAX_CPS
 from lesson.catalogue import file_catalogue, fill
 from lesson.model import DEFAULT_LESSON, SCHEMA, Lesson, load_lesson
 from lesson.reads import ReadLog
@@ -31,9 +39,65 @@ from scenes.snapshot import Snapshot, font_size, is_text, is_visible, text_mobje
 from scenes.tagging import LiveNumber, Num, attach, part_of, tag
 from scenes.textfit import NBSP, group_values, wrap_text
 
-__all__ = ["LEAD_IN", "LessonScene", "plain_text"]
+__all__ = ["LEAD", "LEAD_IN", "LessonScene", "Reveal", "field_prefixes", "plain_text"]
 
 LEAD_IN = 0.3  # seconds of silence before a lecture scene's first words
+LEAD = 0.3  # seconds a reveal starts before the words that name it (:meth:`LessonScene.at`)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """When a number first showed on screen and when the voice first said it (seconds).
+
+    ``said`` is None for a number no caption of the scene says.
+    """
+
+    key: str
+    shown: float
+    said: float | None
+
+
+@dataclass(frozen=True)
+class _Open:
+    """The caption being said: what :meth:`LessonScene.at` finds its beats in."""
+
+    key: str
+    template: str
+    values: dict[str, Shown]
+    fields: dict[str, str]
+    text: str
+    start: float
+    speech: float
+
+
+def field_prefixes(template: str) -> list[tuple[str, str]]:
+    """Each field of a filled catalogue text, with the text before it (still a template).
+
+    Examples
+    --------
+    >>> field_prefixes("q · k = {dot}, and {{not a field}} {cos}.")
+    [('dot', 'q · k = '), ('cos', 'q · k = {dot}, and {{not a field}} ')]
+    """
+    out, head = [], ""
+    for literal, name, _, _ in string.Formatter().parse(template):
+        head += literal.replace("{", "{{").replace("}", "}}")
+        if name is not None:
+            out.append((name, head))
+            head += "{" + name + "}"
+    return out
+
+
+def _phrase_prefix(template: str, phrase: str) -> str | None:
+    """The text of `template` before the first `phrase` outside its fields (None: absent)."""
+    head = ""
+    for literal, name, _, _ in string.Formatter().parse(template):
+        at = literal.find(phrase)
+        if at >= 0:
+            return head + literal[:at].replace("{", "{{").replace("}", "}}")
+        head += literal.replace("{", "{{").replace("}", "}}")
+        if name is not None:
+            head += "{" + name + "}"
+    return None
 
 
 class LessonScene(Scene):
@@ -83,6 +147,11 @@ class LessonScene(Scene):
         self._caption: tuple[str, float, float, bool] | None = None
         self._said: set[str] = set()
         self._words: list[str] = []
+        self._open: _Open | None = None
+        self._heard: dict[str, float] = {}  # sheet key -> when the voice first says it
+        self._shown: dict[str, float] = {}  # sheet key -> when it first shows on screen
+        # what unfold() left to show after a caption: mob id -> pieces shown, pieces left
+        self._unfolding: dict[int, tuple[list[VGroup], list[tuple[VGroup, set[str]]]]] = {}
 
     # --- content helpers -------------------------------------------------------------
     def n(self, key: str) -> Num:
@@ -215,6 +284,199 @@ class LessonScene(Scene):
         if self.narrator is not None:
             speech = float(self.narrator.speak(key, words, start))
         self._caption = (text, start, speech, result)
+        self._open = _Open(key, template, values, dict(fields), text, start, speech)
+        for name, head in field_prefixes(template):
+            said = fields.get(name, name)
+            if said not in self._heard:
+                self._heard[said] = round(start + self._offset(head), 4)
+
+    # --- beats: a reveal when its words are said ---------------------------------------
+    def _offset(self, head: str) -> float:
+        """Seconds from the open caption's start to the end of its words `head` (a template).
+
+        Spoken: where the narrator's take says them (:meth:`lesson.voice.Voice.at`). Silent:
+        where a reader at :data:`~lesson.captions.MAX_CPS` characters a second reaches them.
+        """
+        cue = self._open
+        assert cue is not None
+        names = [f for _, f, _, _ in string.Formatter().parse(head) if f]
+        if cue.speech > 0 and self.narrator is not None:
+            return float(self.narrator.at(spoken_template(head, cue.values, self.lang)))
+        return len(head.format(**{n: cue.values[n].text for n in names})) / MAX_CPS
+
+    def said_at(self, mark: str) -> float:
+        """When the open caption says `mark`: a ``{field}``'s name, or words of its text.
+
+        Raises
+        ------
+        KeyError
+            When the open caption has no such field or words.
+        """
+        cue = self._open
+        if cue is None:
+            raise KeyError(f"{type(self).__name__}: no caption is being said before {mark!r}")
+        heads = dict(field_prefixes(cue.template))
+        head = heads.get(mark)
+        if head is None:
+            head = _phrase_prefix(cue.template, mark)
+        if head is None:
+            raise KeyError(f"{type(self).__name__}: caption {cue.key} says no {mark!r}")
+        return cue.start + self._offset(head)
+
+    def at(self, mark: str, lead: float = LEAD) -> None:
+        """Hold until the open caption is about to say `mark`, so what comes next shows then.
+
+        ``self.say("pd_sub_dot"); self.at("dot"); self.play(Write(...))`` writes the product
+        as the voice says it: the beat's time comes from the take (the synthetic voice's, or
+        a recording's), never from a wait typed in the scene. When the scene is already past
+        it, nothing waits.
+
+        Parameters
+        ----------
+        mark : str
+            A ``{field}`` of the caption (its name in the catalogue text) or words of it.
+        lead : float
+            Seconds before the words at which to go on (the reveal's own start).
+        """
+        self.at_time(self.said_at(mark), lead)
+
+    def play(self, *args: Any, **kwargs: Any) -> None:
+        """Play as manim does, each number on its word; note when each first shows.
+
+        A number this play would show for the first time that the open caption says later
+        waits for its words: the play starts :data:`LEAD` seconds before the last of them
+        is said. When each number first showed is kept (:attr:`reveals`).
+        """
+        due = [self._heard[k] for k in self._new_keys(args) if k in self._heard]
+        if due:
+            self.at_time(max(due))
+        start = float(self.time)
+        self._note_shown(start)
+        super().play(*args, **kwargs)
+        self._note_shown(start)
+
+    def unfold(
+        self,
+        mob: Mobject,
+        style: Callable[..., Animation] = FadeIn,
+        seconds: float = 0.8,
+        *,
+        hold_unsaid: bool | Collection[str] = False,
+        **kwargs: Any,
+    ) -> bool:
+        """Show `mob` in reading order, each number of it as the open caption says it.
+
+        The glyphs of `mob` (a formula, a paragraph, a group of rows) are cut after each
+        number on it, and each piece shows (`style`) when its number's words are said (held
+        until :data:`LEAD` seconds before); what follows the last number shows at once. Once
+        all of it shows, the pieces are replaced by `mob` itself, so later animations act on
+        it whole.
+
+        Parameters
+        ----------
+        mob : Mobject
+            What to show; not on screen yet (or partly shown by an earlier call).
+        style : callable
+            The animation of each piece (``FadeIn``, ``Write``, …).
+        seconds : float
+            Run time of each piece.
+        hold_unsaid : bool or collection of str
+            Stop before a piece whose numbers no caption has said yet (given keys: before
+            one holding any of those not said yet): a later caption says them, and a later
+            call (after its :meth:`say`) goes on from there.
+        **kwargs
+            Passed to `style`.
+
+        Returns
+        -------
+        bool
+            True once all of `mob` is on screen.
+        """
+        shown, left = self._unfolding.pop(id(mob), ([], self._pieces(mob)))
+        while left:
+            piece, keys = left[0]
+            due = [self._heard[k] for k in keys if k in self._heard]
+            held = keys if hold_unsaid is True else keys & set(hold_unsaid or ())
+            if held and not any(k in self._heard for k in held):
+                self._unfolding[id(mob)] = (shown, left)
+                return False
+            self.at_time(max(due, default=0.0))
+            start = float(self.time)
+            for k in keys:
+                self._shown.setdefault(k, round(start, 4))
+            super().play(style(piece, **kwargs), run_time=seconds)
+            shown.append(piece)
+            left = left[1:]
+        # `mob` takes the place of its first piece: what was drawn over it stays over it
+        ids = {id(p) for p in shown}
+        at = next((i for i, m in enumerate(self.mobjects) if id(m) in ids), len(self.mobjects))
+        kept = [m for m in self.mobjects if id(m) not in ids and m is not mob]
+        before = sum(1 for m in self.mobjects[:at] if id(m) not in ids and m is not mob)
+        self.mobjects = [*kept[:before], mob, *kept[before:]]
+        return True
+
+    def _pieces(self, mob: Mobject) -> list[tuple[VGroup, set[str]]]:
+        """`mob`'s glyphs in order, cut after each number never shown: pieces and their keys."""
+        leaves = [m for m in mob.family_members_with_points() if isinstance(m, VMobject)]
+        order = {id(leaf): i for i, leaf in enumerate(leaves)}
+        cuts: dict[int, set[str]] = {}  # last glyph of a number -> its keys
+        for part in mob.get_family():
+            keys = {*(getattr(part, "sheet_multi", None) or ())}
+            if getattr(part, "sheet_key", None) is not None:
+                keys.add(part.sheet_key)
+            keys -= self._shown.keys()
+            inner = [m for m in part.family_members_with_points() if id(m) in order]
+            if keys and inner:
+                last = max(order[id(leaf)] for leaf in inner)
+                cuts[last] = cuts.get(last, set()) | keys
+        pieces, begin = [], 0
+        for end in sorted(cuts):
+            pieces.append((VGroup(*leaves[begin : end + 1]), cuts[end]))
+            begin = end + 1
+        if begin < len(leaves):
+            pieces.append((VGroup(*leaves[begin:]), set()))
+        return pieces
+
+    def at_time(self, when: float, lead: float = LEAD) -> None:
+        """Hold until `lead` seconds before `when` (seconds into the scene), if still ahead."""
+        now = float(self.time)
+        if when - lead > now + 1e-6:
+            super().play(Wait(run_time=when - lead - now))
+
+    def _new_keys(self, args: tuple[Any, ...]) -> set[str]:
+        """The sheet keys the animations or mobjects `args` show that were never shown."""
+        keys: set[str] = set()
+        for arg in args:
+            mobs = [getattr(arg, "mobject", arg), getattr(arg, "target_mobject", None)]
+            for mob in mobs:
+                if not isinstance(mob, Mobject):
+                    continue
+                for part in mob.get_family():
+                    key = getattr(part, "sheet_key", None)
+                    if key is not None:
+                        keys.add(key)
+                    keys.update(getattr(part, "sheet_multi", None) or ())
+        return keys - self._shown.keys()
+
+    def _note_shown(self, when: float) -> None:
+        """Note `when` for each sheet number on screen now that was not seen before."""
+        for m in self.mobjects:
+            for part in m.get_family():
+                key = getattr(part, "sheet_key", None)
+                multi = getattr(part, "sheet_multi", None)
+                if key is None and not multi:
+                    continue
+                keys = [*(multi or {}), *([key] if key is not None else [])]
+                if all(k in self._shown for k in keys):
+                    continue
+                if any(is_visible(p) for p in part.family_members_with_points()):
+                    for k in keys:
+                        self._shown.setdefault(k, round(when, 4))
+
+    @property
+    def reveals(self) -> list[Reveal]:
+        """Every number shown so far: when it first showed, when the voice first said it."""
+        return [Reveal(k, t, self._heard.get(k)) for k, t in sorted(self._shown.items())]
 
     def pace(self, name: str) -> float:
         """A ``[timing]`` hold of the lesson in seconds (``result_hold``, ``scene_end``, …).

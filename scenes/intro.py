@@ -393,18 +393,19 @@ class CoordinateProducts(IntroScene):
         """The two vectors, then their coordinates stacked as columns."""
         self.say("cp_sub_vectors")
         self.play(FadeIn(self.title), run_time=1.2)
-        self.play(Write(self.pair_row))
+        self.unfold(self.pair_row, Write)  # q as q is said, k as k is
         split: int = attached(self.pair_row, "k_start")
+        # the columns' names and brackets now; each coordinate comes down as its pair is named
         self.play(
-            TransformFromCopy(self.pair_row[:split], VGroup(*self.columns[:3])),
-            TransformFromCopy(self.pair_row[split:], VGroup(*self.columns[3:])),
+            TransformFromCopy(self.pair_row[:split], VGroup(*self.columns[:2])),
+            TransformFromCopy(self.pair_row[split:], VGroup(*self.columns[3:5])),
             run_time=1.5,
         )
-        self.wait(1)
 
     def multiply_pairs(self) -> None:
-        """Light up each pair of corresponding coordinates; its product appears."""
+        """Each pair of corresponding coordinates comes down, lit; its product appears."""
         box: VMobject | None = None
+        split: int = attached(self.pair_row, "k_start")
         for i in range(self.dim):
             n = i + 1
             key = "cp_sub_first_pair" if i == 0 else "cp_sub_next_pair"
@@ -416,12 +417,9 @@ class CoordinateProducts(IntroScene):
                 box = target
             else:
                 self.play(box.animate.become(target))
-            self.play(
-                Indicate(self.q_cells[i], color=C.ACCENT, scale_factor=1.25),
-                Indicate(self.k_cells[i], color=C.ACCENT, scale_factor=1.25),
-            )
+            self.play(TransformFromCopy(self.pair_row[:split], self.q_cells[i]))
+            self.play(TransformFromCopy(self.pair_row[split:], self.k_cells[i]))
             self.play(Write(self.products[i]))
-            self.wait(0.6)
         self.box = box
 
     def add_products(self) -> None:

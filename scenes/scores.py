@@ -492,15 +492,13 @@ class AttentionScores(LessonScene):
         self.say("ats_sub_roles")
         title, roles, origin, columns = self.roles
         self.play(FadeIn(title), run_time=0.8)
-        for role, column in zip(roles, columns, strict=True):
-            self.play(FadeIn(role, shift=0.2 * RIGHT), FadeIn(column), run_time=1.1)
-        self.wait(1)
+        for role in roles:
+            self.play(FadeIn(role, shift=0.2 * RIGHT), run_time=1.1)
         self.say("ats_sub_learned")
         self.play(FadeIn(origin[0]), run_time=1)
-        self.wait(0.5)
         self.say("ats_sub_dk", first=f"q{FIRST}")
-        self.play(FadeIn(origin[1]), run_time=1)
-        self.wait(1)
+        for part in (columns[0], columns[1], origin[1], columns[2]):  # in the order read
+            self.unfold(part, FadeIn)
 
     def show_products(self) -> None:
         """Every query times every key in one matrix product."""
@@ -527,8 +525,8 @@ class AttentionScores(LessonScene):
             for j in range(self.nk):
                 a, b = self.raw[i][j], self.scaled[i][j]
                 anims.append(ReplacementTransform(a, b) if self.keep[j] else FadeOut(a))
+        anims[1] = FadeOut(self.row_raw)  # the first row's logits show when they are read
         self.play(*anims, run_time=1.6)
-        self.wait(1.5)
         self.say("ats_sub_mask" if self.masked else "ats_sub_no_mask")
         self.activate(2)
         if self.masked:
@@ -536,7 +534,7 @@ class AttentionScores(LessonScene):
             self.play(*[FadeIn(m, scale=1.3) for m in masked], FadeIn(self.mask_note))
         self.wait(1)
         self.say("ats_sub_row_logits" + ("" if self.nk <= SAID_LIST_MAX else "_many"))
-        self.wait(1)
+        self.unfold(self.row_scaled)
 
     def apply_softmax(self) -> None:
         """Softmax over the keys of each row turns logits into weights."""
@@ -565,8 +563,10 @@ class AttentionScores(LessonScene):
         """Weights times values: the output rows, and the first one drawn tip to tail."""
         self.say("ats_sub_values")
         self.activate(4)
-        self.play(FadeOut(self.softmax_def), FadeIn(self.out_block), run_time=1.2)
-        self.play(FadeIn(self.drawing), run_time=1.2)
+        self.play(FadeOut(self.softmax_def), run_time=0.6)
+        # the output rows, but the first one's value: it shows when it is said
+        self.unfold(self.out_block, hold_unsaid={"first_out"})
+        self.unfold(self.drawing, hold_unsaid={"first_out"}, seconds=1.2)
         if len(self.chain):
             grows = [GrowArrow(a) if isinstance(a, Arrow) else FadeIn(a) for a in self.chain]
             self.play(AnimationGroup(*grows, lag_ratio=0.8), run_time=2)
@@ -575,4 +575,5 @@ class AttentionScores(LessonScene):
             self.play(GrowArrow(out) if isinstance(out, Arrow) else FadeIn(out), FadeIn(label))
             self.bring_to_front(self.chain, label)  # the sum lies under its parts
         self.say("ats_sub_out", result=True)
-        self.wait(1)
+        self.unfold(self.out_block)
+        self.unfold(self.drawing)

@@ -45,6 +45,8 @@ __all__ = [
     "NeuralNarrator",
     "RecordedNarrator",
     "SilentNarrator",
+    "beat",
+    "follow",
     "leveled_take",
     "narrator_for",
     "take",
@@ -142,6 +144,73 @@ def leveled_take(
     return read_audio(leveled)
 
 
+def beat(words: str, lang: str, *, cache: Path = CACHE, engine: str = "espeak") -> float:
+    """Seconds from the start of a synthetic take to the end of `words`' speech.
+
+    The take of a cue that begins with `words` says them in about the time the take of
+    `words` alone does (the same voice, the same speed): the end of the latter's speech is
+    when the cue's next word begins. Sentence-final lengthening makes it a little late, never
+    early, which is the side a reveal may err on.
+
+    Parameters
+    ----------
+    words : str
+        The spoken words up to the beat.
+    lang : {"id", "en"}
+        The language.
+    cache : Path
+        The synthetic takes' cache (the take of `words` is kept there).
+    engine : {"espeak", "piper"}
+        The synthetic voice.
+
+    Returns
+    -------
+    float
+        Seconds (0 when `words` make no sound).
+    """
+    from pipeline.takecheck import speech_span
+    from pipeline.voice.audio import read_audio
+
+    span = speech_span(read_audio(_synthetic(words, lang, cache, engine)), RATE)
+    return 0.0 if span is None else span[1]
+
+
+def follow(t: float, synthetic: Samples, recorded: Samples) -> float:
+    """The time in a recorded take that time `t` of the cue's synthetic take stands for.
+
+    The speech of each take (:func:`~pipeline.takecheck.speech_span`) is matched end to
+    end: a point a third of the way through the synthetic speech is a third of the way
+    through the recorded speech.
+
+    Parameters
+    ----------
+    t : float
+        Seconds into the synthetic take.
+    synthetic, recorded : numpy.ndarray
+        The two takes of the cue, at :data:`RATE`.
+
+    Returns
+    -------
+    float
+        Seconds into the recorded take.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> synthetic = np.r_[np.zeros(RATE), 0.5 * np.ones(2 * RATE)]  # speech from 1 s to 3 s
+    >>> recorded = np.r_[np.zeros(RATE // 2), 0.5 * np.ones(4 * RATE)]  # 0.5 s to 4.5 s
+    >>> follow(2.0, synthetic, recorded)
+    2.5
+    """
+    from pipeline.takecheck import speech_span
+
+    a, b = speech_span(synthetic, RATE), speech_span(recorded, RATE)
+    if a is None or b is None or a[1] <= a[0]:
+        return t
+    share = min(1.0, max(0.0, (t - a[0]) / (a[1] - a[0])))
+    return round(b[0] + share * (b[1] - b[0]), 3)
+
+
 class Narrator(ABC):
     """Speaks a scene's captions while it renders, and makes its narration track.
 
@@ -206,6 +275,10 @@ class Narrator(ABC):
     def inputs(self) -> dict[str, str]:
         """What the clip's narration depends on beyond its words, for its input hash."""
 
+    @abstractmethod
+    def at(self, words: str) -> float:
+        """When, in the last cue's take, the words after `words` begin (see ``Voice.at``)."""
+
     def speak(self, key: str, words: str, start: float) -> float:
         """Say catalogue text `key` (spoken `words`) from `start` seconds; its length in seconds."""
         t0 = time.perf_counter()
@@ -257,6 +330,23 @@ class EngineNarrator(Narrator):
     def inputs(self) -> dict[str, str]:
         """The engine, its version, voice (and speed and lexicon), the loudness targets."""
         return _engine_inputs(self.engine, self.lang)
+
+    def at(self, words: str) -> float:
+        """When, in the last cue's take, the words after `words` begin.
+
+        The synthetic voice says `words` alone (a take of its own, cached like every take):
+        where that take's speech ends is where the rest of the cue begins in the whole take
+        (:func:`beat`). A cue said by a recording maps that time onto the recording
+        (:func:`follow`), so the beats follow the author's own pace.
+        """
+        if not self.cues or not words.strip():
+            return 0.0
+        cue = self.cues[-1]
+        t = beat(words, self.lang, cache=self.cache, engine=self.engine)
+        if cue.voice.startswith("recording "):
+            synthetic = leveled_take(cue.words, self.lang, cache=self.cache, engine=self.engine)
+            t = follow(t, synthetic, self._takes[-1])
+        return min(t, cue.duration)
 
 
 class RecordedNarrator(EngineNarrator):
@@ -326,6 +416,10 @@ class SilentNarrator(Narrator):
 
     def speak(self, key: str, words: str, start: float) -> float:
         """Say nothing: 0 s, and no cue is kept."""
+        return 0.0
+
+    def at(self, words: str) -> float:
+        """Nothing is said: 0 s (the scene times its beats by reading)."""
         return 0.0
 
     def inputs(self) -> dict[str, str]:

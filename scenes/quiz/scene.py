@@ -323,7 +323,8 @@ class QuizQuestion(QuizCanvas):
         """Header, then the card and its question."""
         self.say(self.kind.question_subtitle(), result=False, **self.kind.question_fields())
         self.play(FadeIn(self.header), FadeIn(self.tag), run_time=0.8)
-        self.play(FadeIn(self.card), FadeIn(self.question_rows, shift=0.1 * UP), run_time=1.5)
+        self.play(FadeIn(self.card), run_time=0.6)
+        self.unfold(self.question_rows, FadeIn, shift=0.1 * UP)  # each number as it is read
         self.hold(self.kind.question_subtitle(), 2.3, least=3.0)
 
     def invite_pause(self) -> None:
@@ -362,21 +363,26 @@ class QuizQuestion(QuizCanvas):
         The last step ends with its answer marked. A caption stays until it has been said
         and can be read (the scene holds at the next caption or at the section's end).
         """
-        shown = 0
+        shown, unsaid = 0, list[VMobject]()
         for i, cue in enumerate(part.captions):
             self.say(cue.key, result=cue.result, **cue.fields)
             if i == 0:
                 self.turn_page(part)
+            hold = i < len(part.captions) - 1
+            # a row whose numbers a later caption says goes on when that caption is said
+            unsaid = [r for r in unsaid if not self.unfold_row(r, hold)]
             count = len(part.rows) - shown if cue.rows < 0 else cue.rows
-            for row in part.rows[shown : shown + count]:
-                if isinstance(row, Text):
-                    self.play(FadeIn(row, shift=0.1 * UP), run_time=0.8)
-                else:
-                    self.play(Write(row), run_time=1.4)
+            unsaid += [r for r in part.rows[shown : shown + count] if not self.unfold_row(r, hold)]
             shown += count
         if part.mark is not None:
             self.marker = answer_marker(part.mark)
             self.play(Create(self.marker), run_time=0.8)
+
+    def unfold_row(self, row: VMobject, hold: bool) -> bool:
+        """Show a row, each number as it is said (:meth:`unfold`); True once all of it shows."""
+        if isinstance(row, Text):
+            return self.unfold(row, FadeIn, hold_unsaid=hold, shift=0.1 * UP)
+        return self.unfold(row, Write, 1.0, hold_unsaid=hold)
 
     def turn_page(self, part: Step) -> None:
         """Clear the rows of earlier pages, or gather their work onto a recap page."""
