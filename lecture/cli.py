@@ -30,7 +30,7 @@ __all__ = ["DISTRIBUTION", "main", "version"]
 
 DISTRIBUTION = "inner-product-lecture"  # the name it is installed under (pyproject.toml)
 # The commands that run no scene: every other one checks manim's version before it starts.
-WITHOUT_MANIM = frozenset({"numbers", "variants", "verify"})
+WITHOUT_MANIM = frozenset({"new", "numbers", "variants", "verify"})
 
 VOICE_HELP = (
     "who speaks the captions: espeak (default; recordings where fresh), piper (a neural "
@@ -546,6 +546,24 @@ def _cmd_variants(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_new(args: argparse.Namespace) -> int:
+    """``lecture new DIR``: a starter lesson folder (the default lesson, its words, a README)."""
+    from lecture.starter import StarterError, write
+
+    folder = Path(args.dir)
+    try:
+        files = write(folder)
+    except StarterError as e:
+        print(f"lecture: error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"lecture: error: {folder}: cannot write: {e.strerror or e}", file=sys.stderr)
+        return 2
+    for f in files:
+        print(f)
+    return 0
+
+
 def _cmd_watch(args: argparse.Namespace) -> int:
     """``lecture watch``: re-render what each save touches, keep the preview fresh."""
     from lecture.watch import run
@@ -663,6 +681,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     low = {"default": "low", "help": "render quality (default low)"}
 
+    command(
+        "new",
+        "write a starter lesson folder: the default lesson, its words and a README",
+        _cmd_new,
+    ).add_argument("dir", metavar="DIR", help="the new lesson's folder (new or empty)")
     n = command(
         "numbers", "print every value each scene will show", _cmd_numbers, *_shared("lesson")
     )
