@@ -480,7 +480,7 @@ def _cmd_record(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from lecture.studio import StepFrames, Studio, studio_app, studio_cues
+    from lecture.studio import StepFrames, Studio, StudioServer, studio_app, studio_cues
     from pipeline.dryrun import dry_runs
     from pipeline.voice.recordings import recordings_root
 
@@ -492,6 +492,7 @@ def _cmd_record(args: argparse.Namespace) -> int:
         print(f"lecture: error: --port must be 0 to 65535, got {args.port}", file=sys.stderr)
         return 2
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart takes the same port
     try:
         sock.bind(("127.0.0.1", args.port))
         sock.listen(128)  # a request before the server runs waits, is not refused
@@ -503,6 +504,9 @@ def _cmd_record(args: argparse.Namespace) -> int:
     runs = dry_runs(scenes, lesson.path, args.lang, args.jobs, "espeak", recordings=False)
     frames = StepFrames(lesson, scenes, args.lang, args.jobs) if args.frames else None
     studio = Studio(lesson, args.lang, studio_cues(runs), recordings_root(), frames)
+    left = studio.clean()
+    if left:
+        print(f"studio: removed {len(left)} file(s) a stopped save left", file=sys.stderr)
     port = sock.getsockname()[1]
     url = f"http://127.0.0.1:{port}/?t={studio.token}"
     print(f"studio: {url}", flush=True)
@@ -516,7 +520,7 @@ def _cmd_record(args: argparse.Namespace) -> int:
 
         webbrowser.open(url)
     config = uvicorn.Config(studio_app(studio), log_level="warning", lifespan="off")
-    uvicorn.Server(config).run(sockets=[sock])
+    StudioServer(config, studio).run(sockets=[sock])
     return 0
 
 

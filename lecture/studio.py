@@ -8,29 +8,40 @@ here. The server judges it as a render would (:func:`pipeline.voice.takes.prepar
 a take that is silent, clipped, or far shorter or longer than the synthetic one is answered
 *rejected* with the reason and nothing is written; an accepted take is trimmed to its speech,
 levelled to the narration's loudness and saved where renders look
-(:func:`pipeline.voice.recordings.recording_dir`), ``<cue>.wav`` beside ``<cue>.txt``.
+(:func:`pipeline.voice.recordings.recording_dir`), ``<cue>.wav`` beside ``<cue>.txt``. The
+take it replaces is kept beside it as ``<cue>.<n>.wav`` (with ``<cue>.<n>.txt``), and an undo
+puts it back (:meth:`Studio.undo`).
 
 The server is locked to its author: it listens on 127.0.0.1 only, answers only requests
-for its own host (``127.0.0.1:<port>`` or ``localhost:<port>``) carrying the random token
+for its own host and port (``127.0.0.1:<port>`` or ``localhost:<port>``) carrying the random token
 made at start (the page's address holds it), refuses requests from another origin, takes
 a cue id only when the lesson says that cue (the client never names a path), and caps an
 upload's size and length (:data:`pipeline.voice.takes.MAX_BYTES`,
 :data:`~pipeline.voice.takes.MAX_SECONDS`). A refused request gets its status and a
-one-line reason, and nothing is written. Saves of the same cue wait for each other.
+one-line reason, and nothing is written. Saves (and undos) of the same cue wait for each
+other, and each answers what it did. A Ctrl+C during a save lets it finish and answer
+(:class:`StudioServer`); what a killed save left is removed at the next start
+(:meth:`Studio.clean`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import io
 import math
+import os
 import re
 import secrets
+import sys
+import tempfile
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -41,19 +52,36 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from lesson.model import Lesson
-from pipeline.voice.recordings import check_recordings, recording_dir
+from pipeline.voice.recordings import check_recordings, kept_takes, recording_dir
 from pipeline.voice.synthesis import CACHE, synthesize
-from pipeline.voice.takes import MAX_BYTES, Take, TakeRefused, prepare_take, save_take
+from pipeline.voice.takes import (
+    MAX_BYTES,
+    Take,
+    TakeRefused,
+    current_number,
+    prepare_take,
+    save_take,
+    undo_take,
+)
 from publish.templates import TEMPLATES, render
 
 if TYPE_CHECKING:
     from pipeline.dryrun import DryRun
 
-__all__ = ["NEEDS", "Studio", "StudioCue", "StepFrames", "studio_app", "studio_cues"]
+__all__ = [
+    "NEEDS",
+    "StepFrames",
+    "Studio",
+    "StudioCue",
+    "StudioServer",
+    "studio_app",
+    "studio_cues",
+    "studio_render_dir",
+]
 
 ASSETS = TEMPLATES.parent / "assets"  # studio.js
 NEEDS = ("missing", "stale", "rejected")  # the states "only what needs recording" keeps
-_HOST = re.compile(r"(?:127\.0\.0\.1|localhost):[0-9]{1,5}")
+_TEMP = re.compile(r"\..+\.(?P<pid>[0-9]+)\.[0-9a-f]{8}\.tmp\.[a-z0-9]+")  # files.temp_beside
 _HEADERS = {
     "Cache-Control": "no-store",
     "X-Content-Type-Options": "nosniff",
@@ -127,6 +155,17 @@ def studio_cues(runs: list[DryRun]) -> list[StudioCue]:
     return out
 
 
+def studio_render_dir(lesson: Lesson, lang: str) -> Path:
+    """Where the studio renders the steps' frames: ``<media>/studio/<lesson-id>/low-<lang>/``.
+
+    Its own folder, beside the renders an author makes (``lecture build`` never finds its
+    low-quality clips in its output folder); the render caches are shared.
+    """
+    from pipeline.settings import media_root
+
+    return media_root() / "studio" / lesson.id / f"low-{lang}"
+
+
 class StepFrames:
     """The last frame of each step, from a render of the scenes made in the background.
 
@@ -135,8 +174,8 @@ class StepFrames:
     lesson : Lesson
         The lesson.
     scenes : list of str
-        The scenes to render (low quality, the lesson's render folder; up-to-date clips are
-        not rendered again).
+        The scenes to render (low quality, into the studio's own render folder,
+        :func:`studio_render_dir`; up-to-date clips are not rendered again).
     lang : str
         The language.
     jobs : int
@@ -157,7 +196,7 @@ class StepFrames:
         from pipeline.settings import RenderSettings
 
         settings = RenderSettings(quality="low", lang=lang, jobs=jobs, quiet=True)
-        out = settings.out_dir(lesson)
+        out = studio_render_dir(lesson, lang)
         try:
             with output_lock(out):
                 done = build_many([lesson], scenes, settings, [out], None, connect(None, jobs))
@@ -234,6 +273,45 @@ class Studio:
         self._locks: dict[tuple[str, str], threading.Lock] = {
             k: threading.Lock() for k in self.cues
         }
+        self._busy = 0  # saves and undos under way
+        self._busy_lock = threading.Lock()
+
+    @property
+    def busy(self) -> bool:
+        """True while a save or an undo is under way."""
+        return self._busy > 0
+
+    @contextlib.contextmanager
+    def _working(self, scene: str, cue: str) -> Iterator[None]:
+        """Hold the cue's lock, counted as work under way."""
+        with self._busy_lock:
+            self._busy += 1
+        try:
+            with self._locks[(scene, cue)]:
+                yield
+        finally:
+            with self._busy_lock:
+                self._busy -= 1
+
+    def clean(self) -> list[Path]:
+        """Remove what a studio stopped mid-save left behind; the files removed.
+
+        Those are the temporary uploads of earlier versions (``lecture-take-*.upload`` in
+        the temporary folder) and the half-written takes and words of a process that is no
+        longer running (``.<name>.<pid>.<tag>.tmp.wav``, ``….tmp.txt``) in the scenes'
+        recordings folders.
+        """
+        gone = list(Path(tempfile.gettempdir()).glob("lecture-take-*.upload"))
+        for scene in dict.fromkeys(s for s, _ in self.cues):
+            folder = self.folder(scene)
+            if folder.is_dir():
+                for p in folder.glob(".*.tmp.*"):
+                    m = _TEMP.fullmatch(p.name)
+                    if m is not None and not _running(int(m.group("pid"))):
+                        gone.append(p)
+        for p in gone:
+            p.unlink(missing_ok=True)
+        return gone
 
     def folder(self, scene: str) -> Path:
         """The scene's recordings folder."""
@@ -271,8 +349,13 @@ class Studio:
         cues = []
         for key, cue in self.cues.items():
             state, reason = states[key]
-            take = (self.folder(cue.scene) / f"{cue.cue}.wav").is_file()
-            cues.append({**asdict(cue), "state": state, "reason": reason, "take": take})
+            folder = self.folder(cue.scene)
+            take = (folder / f"{cue.cue}.wav").is_file()
+            number = current_number(folder, cue.cue)
+            earlier = sum(n < number for n in kept_takes(folder, cue.cue))
+            cues.append(
+                {**asdict(cue), "state": state, "reason": reason, "take": take, "earlier": earlier}
+            )
         frames = self.frames.state if self.frames is not None else "off"
         return {
             "lesson": self.lesson.id,
@@ -286,8 +369,18 @@ class Studio:
         """The synthetic take of the cue's words (made once, then cached)."""
         return synthesize(self.cue(scene, cue).words, self.lang, cache=self.cache)
 
-    def save(self, scene: str, cue: str, data: bytes) -> dict[str, Any]:
+    def save(self, scene: str, cue: str, data: bytes, *, keep: bool = True) -> dict[str, Any]:
         """Judge an upload of the cue and keep it when it is fit; what the page is told.
+
+        Parameters
+        ----------
+        scene, cue : str
+            The cue.
+        data : bytes
+            The upload.
+        keep : bool
+            With False the take is judged only (where its speech is, what would be cut, or
+            why it would be rejected) and nothing is written: the page's check before a save.
 
         Raises
         ------
@@ -295,7 +388,7 @@ class Studio:
             When the upload is not a take (too large, too long, not audio).
         """
         said = self.cue(scene, cue)
-        with self._locks[(scene, cue)]:
+        with self._working(scene, cue) if keep else contextlib.nullcontext():
             take = prepare_take(data, said.words, self.lang, cache=self.cache)
             heard = _heard(take)
             if take.samples is None:
@@ -303,19 +396,39 @@ class Studio:
                     "accepted": False,
                     "reason": take.reason,
                     "received": take.received,
+                    "trimmed": list(take.trimmed),
                     **heard,
                 }
-            save_take(self.folder(scene), cue, take.samples, said.words)
+            saved = save_take(self.folder(scene), cue, take.samples, said.words) if keep else None
         lufs, peak = take.levels()
         return {
             "accepted": True,
+            "saved": keep,
             "seconds": take.seconds,
             "received": take.received,
             "trimmed": list(take.trimmed),
             "lufs": round(lufs, 1),
             "peak": round(peak, 1),
+            "kept": saved.kept if saved is not None else None,
             **heard,
         }
+
+    def undo(self, scene: str, cue: str) -> dict[str, Any]:
+        """Put back the take the cue's current one replaced; what the page is told.
+
+        The current take is kept under its number (:func:`pipeline.voice.takes.undo_take`).
+
+        Raises
+        ------
+        HTTPException
+            409 when no earlier take of the cue is kept.
+        """
+        self.cue(scene, cue)
+        with self._working(scene, cue):
+            undone = undo_take(self.folder(scene), cue)
+        if undone is None:
+            raise HTTPException(409, f"nothing to undo: no earlier take of {cue} is kept")
+        return {"restored": undone.restored, "kept": undone.kept}
 
 
 def _heard(take: Take) -> dict[str, Any]:
@@ -326,6 +439,45 @@ def _heard(take: Take) -> dict[str, Any]:
     floor = round(found.floor, 1) if math.isfinite(found.floor) else None
     span = list(found.span) if found.span is not None else None
     return {"floor": floor, "speech": span, "verdict": found.verdict()}
+
+
+def _running(pid: int) -> bool:
+    """True when a process of this id runs (or may: one of another user's)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class StudioServer(uvicorn.Server):
+    """uvicorn's server, stopped by Ctrl+C without cutting a save short.
+
+    The first Ctrl+C stops the studio once the requests under way are answered (uvicorn's
+    graceful stop). A second one while a save or an undo is under way does not cancel it
+    (which answered the page 500 and logged a traceback, the take saved all the same): the
+    studio says it is finishing the save, answers it, and stops.
+
+    Parameters
+    ----------
+    config : uvicorn.Config
+        The server's configuration.
+    studio : Studio
+        The studio whose work is waited for.
+    """
+
+    def __init__(self, config: uvicorn.Config, studio: Studio) -> None:
+        super().__init__(config)
+        self.studio = studio
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        """Stop as uvicorn does, but never force a stop while a save is under way."""
+        if self.should_exit and self.studio.busy:
+            print("studio: finishing the save under way, then stopping", file=sys.stderr)
+            return
+        super().handle_exit(sig, frame)
 
 
 def _refuse(status: int, reason: str) -> Response:
@@ -339,8 +491,10 @@ def _guard(studio: Studio) -> Callable[..., Awaitable[Response]]:
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
     ) -> Response:
         host = request.headers.get("host", "")
-        if not _HOST.fullmatch(host):
-            return _refuse(403, f"refused: host {host!r} is not this studio's")
+        server = request.scope.get("server")
+        port = server[1] if server else None
+        if host not in (f"127.0.0.1:{port}", f"localhost:{port}"):
+            return _refuse(403, f"refused: host {host!r} is not this studio's (127.0.0.1:{port})")
         origin = request.headers.get("origin")
         if origin is not None and origin != f"http://{host}":
             return _refuse(403, f"refused: requests from {origin} are not allowed")
@@ -403,6 +557,14 @@ def studio_app(studio: Studio) -> Starlette:
             if not wav.is_file():
                 return _refuse(404, f"no take of {scene}/{cue} yet")
             return FileResponse(wav, media_type="audio/wav")
+        return await judge(request, scene, cue, keep=True)
+
+    async def check(request: Request) -> Response:
+        scene, cue = request.path_params["scene"], request.path_params["cue"]
+        studio.cue(scene, cue)
+        return await judge(request, scene, cue, keep=False)
+
+    async def judge(request: Request, scene: str, cue: str, *, keep: bool) -> Response:
         kind = request.headers.get("content-type", "")
         if not kind.startswith("audio/"):
             return _refuse(415, f"not audio: content type {kind or 'missing'}")
@@ -415,10 +577,14 @@ def studio_app(studio: Studio) -> Starlette:
             if len(data) > MAX_BYTES:
                 return _refuse(413, f"too large: over {MAX_BYTES} bytes")
         try:
-            answer = await run_in_threadpool(studio.save, scene, cue, bytes(data))
+            answer = await run_in_threadpool(studio.save, scene, cue, bytes(data), keep=keep)
         except TakeRefused as e:
             return _refuse(e.status, str(e))
         return JSONResponse(answer, status_code=200 if answer["accepted"] else 422)
+
+    async def undo(request: Request) -> Response:
+        scene, cue = request.path_params["scene"], request.path_params["cue"]
+        return JSONResponse(await run_in_threadpool(studio.undo, scene, cue))
 
     async def frame(request: Request) -> Response:
         scene, step = request.path_params["scene"], request.path_params["step"]
@@ -443,6 +609,8 @@ def studio_app(studio: Studio) -> Starlette:
             Route("/api/cues", cues),
             Route("/api/guide/{scene}/{cue}", guide),
             Route("/api/take/{scene}/{cue}", take, methods=["GET", "PUT"]),
+            Route("/api/check/{scene}/{cue}", check, methods=["PUT"]),
+            Route("/api/undo/{scene}/{cue}", undo, methods=["POST"]),
             Route("/api/frame/{scene}/{step:int}", frame),
         ],
         middleware=[Middleware(BaseHTTPMiddleware, dispatch=_guard(studio))],

@@ -22,6 +22,7 @@ import time
 import wave
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -101,6 +102,8 @@ def test_refused_requests_get_their_status_and_one_line_and_write_nothing(
         "another origin": ("PUT", put, audio, {**wav, "Origin": "http://evil.example"}, 403),
         "a cross-site fetch": ("PUT", put, audio, {**wav, "Sec-Fetch-Site": "cross-site"}, 403),
         "another host name": ("GET", "/api/cues", None, {**key, "Host": "evil.example"}, 403),
+        "another port": ("GET", "/api/cues", None, {**key, "Host": f"127.0.0.1:{port + 1}"}, 403),
+        "localhost, another port": ("GET", "/", None, {**key, "Host": "localhost:80"}, 403),
         "a cue id with ../": ("PUT", f"/api/take/{SCENE}/../../../x", audio, wav, 404),
         "a cue id with ..%2F": ("PUT", f"/api/take/{SCENE}/..%2F..%2Fx", audio, wav, 404),
         "a scene with ..": ("PUT", f"/api/take/..%2F{SCENE}/{CUE}", audio, wav, 404),
@@ -141,6 +144,7 @@ def test_a_rejected_take_is_answered_with_its_reason_and_not_written(
             "accepted": False,
             "reason": "silent (digital silence)",
             "received": 3.0,
+            "trimmed": [0.0, 0.0],
             "floor": None,
             "speech": None,
             "verdict": "no speech (only noise, its floor at digital silence)",
@@ -186,30 +190,149 @@ def test_an_accepted_take_is_trimmed_levelled_and_saved_with_its_words(
     assert status == 200 and len(body) > 0
 
 
-def test_two_saves_of_one_cue_at_once_leave_one_whole_take(
+def test_saves_of_one_cue_at_once_each_keep_the_take_they_replace_and_undo_puts_it_back(
     studio: tuple[Studio, int], tmp_path: Path
 ) -> None:
     made, port = studio
-    texts = ["Drop a line at right angles from the tip of q.", "From the tip of q, drop a line."]
+    texts = [
+        "Drop a line at right angles from the tip of q.",
+        "From the tip of q, drop a line to the line through k.",
+        "Drop a line from the tip of q at right angles to k.",
+        "Now drop the perpendicular from the tip of q.",
+        "From q, drop a line at right angles, please.",
+    ]
     uploads = [speech(tmp_path / f"{i}.wav", t).read_bytes() for i, t in enumerate(texts)]
     headers = {"X-Studio-Token": made.token, "Content-Type": "audio/wav"}
-    answers: list[dict[str, object]] = []
+    answers: list[dict[str, Any]] = []
 
     def send(data: bytes) -> None:
         status, text = ask(port, "PUT", f"/api/take/{SCENE}/{CUE}", data, headers)
-        assert status == 200, text
-        answers.append(json.loads(text))
+        answers.append({"status": status, **json.loads(text)})
 
     threads = [threading.Thread(target=send, args=(u,)) for u in uploads]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert len(answers) == 2
+    assert [a.pop("status") for a in answers] == [200] * 5, answers
+    # one after the other, each saying what it did: the first had nothing to replace, each
+    # other one kept the take before it under its number
+    assert sorted(answers, key=lambda a: a["kept"] or 0)[0]["kept"] is None
+    assert sorted(a["kept"] or 0 for a in answers) == [0, 1, 2, 3, 4], answers
     folder = made.folder(SCENE)
-    assert files(folder) == [f"{CUE}.txt", f"{CUE}.wav"]  # no temporary file left
-    kept = len(read_audio(folder / f"{CUE}.wav")) / 48_000
-    assert min(abs(kept - float(a["seconds"])) for a in answers) < 0.01  # one of the two, whole
+    names = [f"{CUE}.{n}.{ext}" for n in range(1, 5) for ext in ("txt", "wav")]
+    assert files(folder) == sorted([f"{CUE}.txt", f"{CUE}.wav", *names])  # no temporary file
+    lengths = {round(len(read_audio(p)) / 48_000, 2) for p in folder.glob("*.wav")}
+    assert lengths == {round(float(a["seconds"]), 2) for a in answers}  # each take whole
+    status, text = ask(port, "GET", "/api/cues", None, {"X-Studio-Token": made.token})
+    assert {c["cue"]: c["earlier"] for c in json.loads(text)["cues"]} == {CUE: 4, "pd_sub_dot": 0}
+
+    # undo puts back the take the current one replaced and keeps the current one (as 5)
+    undo, key = f"/api/undo/{SCENE}/{CUE}", {"X-Studio-Token": made.token}
+    now, before = (folder / f"{CUE}.wav").read_bytes(), (folder / f"{CUE}.4.wav").read_bytes()
+    assert ask(port, "POST", undo, b"", key) == (200, '{"restored":4,"kept":5}')
+    assert (folder / f"{CUE}.wav").read_bytes() == before
+    assert (folder / f"{CUE}.5.wav").read_bytes() == now
+    for n in (3, 2, 1):
+        assert json.loads(ask(port, "POST", undo, b"", key)[1]) == {"restored": n, "kept": n + 1}
+    status, text = ask(port, "POST", undo, b"", key)
+    assert (status, text) == (409, f"nothing to undo: no earlier take of {CUE} is kept\n")
+    # the first take plays again, with its own words; the four after it are kept
+    assert len(list(folder.glob("*.wav"))) == 5
+    first = next(a for a in answers if a["kept"] is None)
+    assert abs(len(read_audio(folder / f"{CUE}.wav")) / 48_000 - first["seconds"]) < 0.01
+    assert (folder / f"{CUE}.txt").read_text(encoding="utf-8").strip() == WORDS
+    status, text = ask(port, "GET", "/api/cues", None, {"X-Studio-Token": made.token})
+    assert [(c["state"], c["earlier"]) for c in json.loads(text)["cues"]][0] == ("recorded", 0)
+
+
+SERVE = """
+import socket, sys, time
+from pathlib import Path
+import uvicorn
+import lecture.studio
+from lecture.studio import Studio, StudioCue, StudioServer, studio_app
+from lesson.model import DEFAULT_LESSON, load_lesson
+
+judge = lecture.studio.prepare_take
+def slow(*args, **kw):  # says when a save starts, then takes its time, as a long take does
+    Path(sys.argv[2]).touch()
+    time.sleep(1.5)
+    return judge(*args, **kw)
+lecture.studio.prepare_take = slow
+
+words = "Jatuhkan garis tegak lurus dari ujung q ke garis yang memuat k."
+cue = StudioCue("ProjectionDrop", 1, "x", "pd_sub_drop", words, words, 4.6)
+made = Studio(load_lesson(DEFAULT_LESSON), "id", [cue], Path(sys.argv[1]))
+sock = socket.socket()
+sock.bind(("127.0.0.1", 0))
+sock.listen(16)
+print(sock.getsockname()[1], made.token, flush=True)
+config = uvicorn.Config(studio_app(made), log_level="warning", lifespan="off")
+try:
+    StudioServer(config, made).run(sockets=[sock])
+except KeyboardInterrupt:
+    print("interrupted", file=sys.stderr)
+"""
+
+
+def test_ctrl_c_twice_during_a_save_answers_it_and_stops_without_a_traceback(
+    tmp_path: Path,
+) -> None:
+    import signal
+
+    rec, started = tmp_path / "voice", tmp_path / "started"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE, str(rec), str(started)],
+        cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    assert proc.stdout is not None and proc.stderr is not None
+    port, token = proc.stdout.readline().split()
+    take = speech(tmp_path / "take.wav", "Drop a line at right angles from the tip of q.")
+    answer: list[tuple[int, str]] = []
+    headers = {"X-Studio-Token": token, "Content-Type": "audio/wav"}
+    put = f"/api/take/{SCENE}/{CUE}"
+    send = threading.Thread(
+        target=lambda: answer.append(ask(int(port), "PUT", put, take.read_bytes(), headers))
+    )
+    send.start()
+    for _ in range(200):
+        if started.exists():
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)  # a second Ctrl+C, which once forced the stop
+    send.join(30)
+    proc.wait(30)
+    log = proc.stderr.read()
+    assert answer and answer[0][0] == 200 and json.loads(answer[0][1])["accepted"], (answer, log)
+    assert "Traceback" not in log and "CancelledError" not in log, log
+    assert "studio: finishing the save under way, then stopping" in log, log
+    folder = rec / "inner-product" / "id" / SCENE
+    assert files(folder) == [f"{CUE}.txt", f"{CUE}.wav"]
+
+
+def test_a_studio_starting_removes_what_a_killed_save_left(
+    studio: tuple[Studio, int], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made, _ = studio
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    folder = made.folder(SCENE)
+    folder.mkdir(parents=True)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+    left = [
+        tmp_path / "lecture-take-k2j4h5.upload",  # an upload of an earlier version, 8 MB
+        folder / f".{CUE}.{dead}.0a1b2c3d.tmp.wav",  # a take half written by a killed studio
+        folder / f".{CUE}.{dead}.0a1b2c3e.tmp.txt",
+    ]
+    alive = folder / f".{CUE}.{os.getpid()}.0a1b2c3f.tmp.wav"  # a running process's: kept
+    for p in [*left, alive, folder / f"{CUE}.wav"]:
+        p.write_bytes(b"x")
+    assert sorted(made.clean()) == sorted(left)
+    assert not any(p.exists() for p in left) and alive.exists()
+    assert (folder / f"{CUE}.wav").exists()
 
 
 # --- a take is speech: judged against its own noise floor ---
@@ -254,8 +377,14 @@ def test_hiss_alone_is_not_a_take_and_speech_in_hiss_is_trimmed_to_the_speech(
     # the loudest (what the studio trimmed to before there was noise)
     start, end = speech_span(said, 48_000)  # type: ignore[misc]
     for hiss in (-45.0, -35.0):
+        # the page's check before a save: the verdict and the cut points, nothing written
+        check, there = f"/api/check/{SCENE}/{CUE}", files(made.root)
+        status, text = ask(port, "PUT", check, wav_bytes(in_hiss(said, hiss)), headers)
+        checked = json.loads(text)
+        assert status == 200 and checked["saved"] is False and files(made.root) == there, text
         status, text = ask(port, "PUT", put, wav_bytes(in_hiss(said, hiss)), headers)
         answer = json.loads(text)
+        assert answer["saved"] and answer["trimmed"] == checked["trimmed"], (checked, answer)
         assert status == 200 and answer["accepted"], (hiss, text)
         # cut to 0.2 s before the first word, 0.3 s after the last, the hiss around them gone
         before, after = answer["trimmed"]
@@ -413,6 +542,83 @@ def test_compressed_silence_is_refused_without_the_memory_it_would_decode_to(
     assert r.stdout.startswith("413 too long"), r.stdout
     grew = float(r.stdout.rsplit("grew ", 1)[1].split()[0])
     assert grew < 50, r.stdout  # 90 s of 48 kHz floats is 17 MB; the whole file, 326 MB
+
+
+# --- the page: keys, the check before a save, undo ---
+
+
+@pytest.mark.slides
+def test_the_page_checks_a_take_before_saving_keeps_the_one_it_replaces_and_keys_always_work(
+    studio: tuple[Studio, int], tmp_path: Path
+) -> None:
+    from browser import chromium
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    made, port = studio
+    mic = speech(tmp_path / "mic.wav", "Drop a line at right angles from the tip of q. " * 4)
+    driver = chromium(
+        tmp_path / "profile", "1366,800", "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream", f"--use-file-for-fake-audio-capture={mic}",
+    )  # fmt: skip
+    status = lambda: driver.find_element(By.ID, "status").text  # noqa: E731
+    current = lambda: driver.execute_script("return cues[current].cue")  # noqa: E731
+
+    def keys(*k: str) -> None:
+        ActionChains(driver).send_keys(*k).perform()
+
+    def wait(prefix: str | tuple[str, ...], what: str = "") -> str:
+        for _ in range(300):
+            if status().startswith(prefix) and what in status():
+                return status()
+            time.sleep(0.05)
+        raise AssertionError(status())
+
+    def record(seconds: float) -> None:
+        keys(Keys.SHIFT + "r")  # Shift+R records, as R does
+        time.sleep(seconds)
+        keys("S")  # and a capital S stops
+        wait("Recorded", "will be kept")  # the check before saving has answered
+
+    try:
+        driver.get(f"http://127.0.0.1:{port}/?t={made.token}")
+        for _ in range(100):
+            if driver.execute_script("return cues.length"):
+                break
+            time.sleep(0.1)
+        assert current() == CUE
+        record(5.0)
+        verdict = driver.execute_script("return take.checked")
+        assert verdict["saved"] is False and verdict["speech"] and verdict["floor"] is not None
+        assert files(made.root) == []  # the check wrote nothing
+        keys(Keys.ENTER)
+        wait("Saved")
+        assert current() == "pd_sub_dot"  # the next cue that needs recording
+        # the filter on, by a click: keys still work, and K does not step onto a hidden cue
+        driver.find_element(By.ID, "needs").click()
+        keys("K")
+        assert current() == "pd_sub_dot"
+        driver.find_element(By.ID, "needs").click()  # off again: K reaches the recorded cue
+        keys("k")
+        assert current() == CUE
+        record(5.5)
+        keys(Keys.ENTER)
+        saved = wait("Saved")
+        assert f"The take before is kept as {CUE}.1.wav" in saved, saved
+        folder = made.folder(SCENE)
+        first = (folder / f"{CUE}.1.wav").read_bytes()
+        keys("k")  # back to the cue, and U puts the first take back
+        assert current() == CUE
+        assert driver.execute_script("return cues[current].earlier") == 1
+        keys("u")
+        wait("Put back take 1")
+        assert (folder / f"{CUE}.wav").read_bytes() == first
+        assert (folder / f"{CUE}.2.wav").is_file()
+        logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        assert logs == []
+    finally:
+        driver.quit()
 
 
 # --- the author's path: lecture record, Chromium with a file for a microphone, a render ---

@@ -12,6 +12,11 @@ and says which words it is a take of, in one of two ways:
   written once with the recording; or
 - the short hash of those words in its name: ``<cue-id>.<hash>.wav``.
 
+When the studio saves over a take, the take it replaces is kept beside it as
+``<cue-id>.<n>.wav`` with its words in ``<cue-id>.<n>.txt`` (:func:`kept_takes`; ``n`` counts
+the cue's takes from 1), so it can be put back. Kept takes are never played and are no input
+of a render.
+
 The hash (:func:`text_hash`) is the first 8 hex digits of the SHA-256 of the exact spoken
 words (:func:`mathcore.spoken.spoken_template`: numbers and notation in words), with runs of
 white space read as one space. A recording is *fresh* when its hash equals the hash of the
@@ -54,6 +59,7 @@ __all__ = [
     "cue_ids",
     "file_digest",
     "inspect_recording",
+    "kept_takes",
     "recording_dir",
     "recordings_inputs",
     "recordings_root",
@@ -66,6 +72,7 @@ AUDIO_EXTS = (".wav", ".flac")
 HASH_LEN = 8
 
 _CUE = re.compile(r"[A-Za-z0-9_]+(?:-[0-9]+)?")
+_KEPT = re.compile(rf"(?P<cue>{_CUE.pattern})\.(?P<n>[1-9][0-9]{{0,5}})")  # never 8 hex digits
 
 
 def text_hash(words: str) -> str:
@@ -137,15 +144,39 @@ def recordings_inputs(folder: Path) -> dict[str, str]:
     """SHA-256 of every file in a scene's recordings folder (audio and sidecars), by name.
 
     A clip's input hash takes these: replacing (or adding, or removing) a take re-renders
-    that scene only. Stale takes count too, which re-renders when one becomes fresh.
+    that scene only. Stale takes count too, which re-renders when one becomes fresh; the
+    earlier takes the studio keeps (:func:`kept_takes`) do not.
     """
     if not folder.is_dir():
         return {}
     return {
         f"recording:{p.name}": file_digest(p)
         for p in sorted(folder.iterdir())
-        if p.is_file() and (p.suffix.lower() in AUDIO_EXTS or p.suffix == ".txt")
+        if p.is_file()
+        and (p.suffix.lower() in AUDIO_EXTS or p.suffix == ".txt")
+        and not _KEPT.fullmatch(p.stem)
     }
+
+
+def kept_takes(folder: Path, cue: str) -> dict[int, Path]:
+    """The earlier takes of a cue kept beside it (``<cue>.<n>.wav``), by their number.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> for name in ["pd_a.wav", "pd_a.1.wav", "pd_a.3.wav", "pd_a.1.txt", "pd_a.0a1b2c3d.wav"]:
+    ...     _ = (folder / name).write_bytes(b"")
+    >>> sorted(kept_takes(folder, "pd_a"))
+    [1, 3]
+    """
+    out = {}
+    if folder.is_dir():
+        for p in folder.glob(f"{cue}.*.wav"):
+            m = _KEPT.fullmatch(p.stem)
+            if m is not None and m.group("cue") == cue:
+                out[int(m.group("n"))] = p
+    return dict(sorted(out.items()))
 
 
 @dataclass(frozen=True)

@@ -17,16 +17,17 @@ is saved where renders look for it, ``<cue>.wav`` with ``<cue>.txt`` holding its
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from pipeline.files import atomic_write
+from pipeline.files import atomic_write, replacing
 from pipeline.takecheck import problem
 from pipeline.voice.audio import read_audio, write_wav
 from pipeline.voice.loudness import measure, normalize
-from pipeline.voice.recordings import AUDIO_EXTS, text_hash
+from pipeline.voice.recordings import AUDIO_EXTS, kept_takes, text_hash
 from pipeline.voice.samples import Samples
 from pipeline.voice.speech import Speech, find_speech
 from pipeline.voice.synthesis import CACHE, synthesize
@@ -41,8 +42,12 @@ __all__ = [
     "TRAIL",
     "Take",
     "TakeRefused",
+    "Saved",
+    "Undone",
+    "current_number",
     "prepare_take",
     "save_take",
+    "undo_take",
 ]
 
 MAX_BYTES = 24 * 1024 * 1024  # an upload larger than this is refused (2 min of 48 kHz PCM)
@@ -154,13 +159,80 @@ def prepare_take(data: bytes, words: str, lang: str, *, cache: Path = CACHE) -> 
     return Take(leveled, None, round(received, 3), cut, speech)
 
 
-def save_take(folder: Path, cue: str, samples: Samples, words: str) -> Path:
+@dataclass(frozen=True)
+class Saved:
+    """What a save did.
+
+    Attributes
+    ----------
+    path : Path
+        The take saved (``<cue>.wav``).
+    kept : int or None
+        The number the take it replaced is kept under (``<cue>.<n>.wav``); None when the
+        cue had no take.
+    """
+
+    path: Path
+    kept: int | None
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What an undo did.
+
+    Attributes
+    ----------
+    restored : int
+        The number of the earlier take put back as ``<cue>.wav``.
+    kept : int
+        The number the take it replaced is kept under.
+    """
+
+    restored: int
+    kept: int
+
+
+def current_number(folder: Path, cue: str) -> int:
+    """The number of the cue's current take: the one its kept takes leave free.
+
+    Every take of a cue keeps one number: the takes it replaced are kept under theirs
+    (``<cue>.<n>.wav``), and the current take's is the gap among them, or the next number
+    when there is none (a cue's first take is 1).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> current_number(folder, "pd_a")
+    1
+    >>> for name in ["pd_a.1.wav", "pd_a.3.wav"]:
+    ...     _ = (folder / name).write_bytes(b"")
+    >>> current_number(folder, "pd_a")
+    2
+    """
+    kept = kept_takes(folder, cue)
+    return next((n for n in range(1, len(kept) + 2) if n not in kept), len(kept) + 1)
+
+
+def _keep(folder: Path, cue: str, number: int) -> None:
+    """Keep the current take (and its words) under `number`, the current files untouched."""
+    wav, sidecar = folder / f"{cue}.wav", folder / f"{cue}.txt"
+    kept = folder / f"{cue}.{number}.wav"
+    with replacing(kept) as tmp:
+        os.link(wav, tmp)
+    if sidecar.is_file():
+        atomic_write(folder / f"{cue}.{number}.txt", sidecar.read_bytes())
+
+
+def save_take(folder: Path, cue: str, samples: Samples, words: str) -> Saved:
     """Save a take as ``<cue>.wav`` with its words in ``<cue>.txt``, each file atomically.
 
-    The audio is moved into place before its words: a save cut off between the two leaves
-    the new take with the old words, stale (never played), not an old take passing for the
-    new words. Another audio file of the cue that reads its words from the sidecar
-    (``<cue>.flac``) gets the hash of those words in its name, so it stays what it was.
+    The take it replaces is kept first, as ``<cue>.<n>.wav`` and ``<cue>.<n>.txt``
+    (:func:`current_number`), so :func:`undo_take` can put it back. The audio is moved into
+    place before its words: a save cut off between the two leaves the new take with the old
+    words, stale (never played), not an old take passing for the new words. Another audio
+    file of the cue that reads its words from the sidecar (``<cue>.flac``) gets the hash of
+    those words in its name, so it stays what it was.
 
     Parameters
     ----------
@@ -175,8 +247,8 @@ def save_take(folder: Path, cue: str, samples: Samples, words: str) -> Path:
 
     Returns
     -------
-    Path
-        The WAV file.
+    Saved
+        The WAV file, and the number the take it replaced is kept under.
     """
     folder.mkdir(parents=True, exist_ok=True)
     sidecar = folder / f"{cue}.txt"
@@ -186,6 +258,41 @@ def save_take(folder: Path, cue: str, samples: Samples, words: str) -> Path:
             other = folder / f"{cue}{ext}"
             if ext != ".wav" and other.is_file():
                 other.rename(folder / f"{cue}.{old}{ext}")
+    kept = None
+    if (folder / f"{cue}.wav").is_file():
+        kept = current_number(folder, cue)
+        _keep(folder, cue, kept)
     wav = write_wav(folder / f"{cue}.wav", samples, RATE)
     atomic_write(sidecar, " ".join(words.split()) + "\n")
-    return wav
+    return Saved(wav, kept)
+
+
+def undo_take(folder: Path, cue: str) -> Undone | None:
+    """Put back the take the current one replaced; the current one is kept under its number.
+
+    Parameters
+    ----------
+    folder : Path
+        The scene's recordings folder.
+    cue : str
+        The cue id.
+
+    Returns
+    -------
+    Undone or None
+        The numbers of the take put back and of the one it replaced; None when no earlier
+        take is kept (nothing is changed).
+    """
+    wav, sidecar = folder / f"{cue}.wav", folder / f"{cue}.txt"
+    number = current_number(folder, cue)
+    earlier = [n for n in kept_takes(folder, cue) if n < number]
+    if not earlier:
+        return None
+    back = max(earlier)
+    if wav.is_file():
+        _keep(folder, cue, number)
+    os.replace(folder / f"{cue}.{back}.wav", wav)
+    words = folder / f"{cue}.{back}.txt"
+    if words.is_file():
+        os.replace(words, sidecar)
+    return Undone(back, number)

@@ -14,7 +14,7 @@ let cues = [];
 let current = -1;
 let framesState = "off";
 let recording = null; // {ctx, stream, chunks, analyser, raf, started}
-let take = null; // the last recording: {blob, url, seconds}
+let take = null; // the last recording, not saved: {blob, url, seconds, samples, checked, sending}
 let busy = false;
 
 function say(text, kind = "") {
@@ -60,7 +60,7 @@ function drawList() {
   let step = null;
   let list = null;
   cues.forEach((c, i) => {
-    if (only && !NEEDS.has(c.state) && i !== current) return;
+    if (only && !shown(i)) return;
     if (c.scene !== scene) {
       scene = c.scene;
       step = null;
@@ -111,8 +111,21 @@ function showFrame(c) {
   img.src = withToken(`/api/frame/${encodeURIComponent(c.scene)}/${c.step}`);
 }
 
-function select(i) {
-  if (i < 0 || i >= cues.length || recording) return;
+// Whether the list shows cue i ("only what needs recording" hides the rest but the current).
+function shown(i) {
+  return !$("needs").checked || NEEDS.has(cues[i].state) || i === current;
+}
+
+// The next cue the list shows after (dir 1) or before (dir -1) the current one.
+function step(dir) {
+  for (let i = current + dir; i >= 0 && i < cues.length; i += dir) {
+    if (shown(i)) return select(i);
+  }
+}
+
+function select(i, again = false) {
+  if (i < 0 || i >= cues.length || recording || (i === current && !again)) return;
+  if (i !== current && take && !confirm(`The take of ${cues[current].cue} is not saved. Discard it?`)) return;
   current = i;
   const c = cues[i];
   $("where").textContent =
@@ -120,8 +133,12 @@ function select(i) {
     `the guide takes ${c.seconds.toFixed(1)} s`;
   $("words").textContent = c.words;
   $("caption").textContent = `Caption: ${c.caption}`;
-  take = null;
-  drawWave(null);
+  $("undo").disabled = !c.earlier;
+  if (take && !again) {
+    URL.revokeObjectURL(take.url);
+    take = null;
+    drawWave(null);
+  }
   say("");
   showFrame(c);
   drawList();
@@ -222,18 +239,70 @@ async function stopRecording() {
   const blob = wav(samples, r.ctx.sampleRate);
   const seconds = total / r.ctx.sampleRate;
   if (take) URL.revokeObjectURL(take.url);
-  take = {blob, url: URL.createObjectURL(blob), seconds};
+  take = {blob, url: URL.createObjectURL(blob), seconds, samples, checked: null, sending: false};
   drawWave(samples);
   const big = blob.size > maxBytes ? " It is too large to send: record a shorter take." : "";
   say(`Recorded ${seconds.toFixed(1)} s. P plays it back, Enter saves it, R records again.${big}`);
+  if (!big) check(take, cues[current]);
 }
 
-function drawWave(samples) {
+// Ask the studio where the take speaks (nothing is saved): the cut points on the waveform,
+// and the verdict, before the author saves it.
+async function check(t, c) {
+  let r;
+  try {
+    r = await api(cuePath("check", c), {method: "PUT", headers: {"Content-Type": "audio/wav"}, body: t.blob});
+  } catch (e) {
+    return;
+  }
+  if (take !== t || t.sending || ![200, 422].includes(r.status)) return;
+  const a = await r.json();
+  if (take !== t || t.sending) return;
+  t.checked = a;
+  drawWave(t.samples, a);
+  const base = `Recorded ${t.seconds.toFixed(1)} s`;
+  if (a.accepted) {
+    say(
+      `${base}: ${a.verdict}; ${a.seconds.toFixed(1)} s will be kept. ` +
+        `P plays it back, Enter saves it, R records again.`,
+    );
+  } else {
+    say(`${base}, it would be rejected: ${a.reason}. R records again.`, "rejected");
+  }
+}
+
+function drawWave(samples, verdict = null) {
   const canvas = $("wave");
   const g = canvas.getContext("2d");
   g.fillStyle = "#f4f6f8";
   g.fillRect(0, 0, canvas.width, canvas.height);
   if (!samples || !samples.length) return;
+  if (verdict && verdict.received > 0) {
+    // what is cut (shaded), the speech found (green), the noise floor (a dashed line)
+    const x = (t) => Math.round((t / verdict.received) * canvas.width);
+    const [before, after] = verdict.trimmed;
+    g.fillStyle = "#d5dae0";
+    if (verdict.accepted) {
+      g.fillRect(0, 0, x(before), canvas.height);
+      g.fillRect(x(verdict.received - after), 0, canvas.width, canvas.height);
+    } else {
+      g.fillRect(0, 0, canvas.width, canvas.height);
+    }
+    if (verdict.speech) {
+      g.fillStyle = "#cfe8d6";
+      g.fillRect(x(verdict.speech[0]), 0, x(verdict.speech[1]) - x(verdict.speech[0]), canvas.height);
+    }
+    if (verdict.floor !== null) {
+      const h = (Math.pow(10, verdict.floor / 20) * canvas.height) / 2;
+      g.strokeStyle = "#9c1c1c";
+      g.setLineDash([8, 6]);
+      g.beginPath();
+      g.moveTo(0, canvas.height / 2 - h);
+      g.lineTo(canvas.width, canvas.height / 2 - h);
+      g.stroke();
+      g.setLineDash([]);
+    }
+  }
   const mid = canvas.height / 2;
   const per = Math.max(1, Math.floor(samples.length / canvas.width));
   g.fillStyle = "#1a1d21";
@@ -256,26 +325,32 @@ async function save() {
   }
   busy = true;
   const c = cues[current];
+  const sent = take;
+  sent.sending = true;
   say("Checking the take…");
   let r;
   try {
-    r = await api(cuePath("take", c), {method: "PUT", headers: {"Content-Type": "audio/wav"}, body: take.blob});
+    r = await api(cuePath("take", c), {method: "PUT", headers: {"Content-Type": "audio/wav"}, body: sent.blob});
   } catch (e) {
     busy = false;
-    say(`Not sent: ${e.message}`, "rejected");
+    sent.sending = false;
+    say(`Not sent (the take is still here, Enter tries again): ${e.message}`, "rejected");
     return;
   }
   busy = false;
+  sent.sending = false;
   if (r.status === 200) {
     const a = await r.json();
     c.state = "recorded";
     c.reason = "";
     c.take = true;
+    if (take === sent) take = null; // saved: nothing to lose on leaving the cue
     await load();
+    const kept = a.kept ? ` The take before is kept as ${c.cue}.${a.kept}.wav (U on ${c.cue} puts it back).` : "";
     say(
       `Saved ${c.cue}: ${a.seconds.toFixed(1)} s kept of ${a.received.toFixed(1)} s ` +
         `(${a.trimmed[0].toFixed(1)} s cut before, ${a.trimmed[1].toFixed(1)} s after), ` +
-        `${a.lufs.toFixed(1)} LUFS, peak ${a.peak.toFixed(1)} dBTP.`,
+        `${a.lufs.toFixed(1)} LUFS, peak ${a.peak.toFixed(1)} dBTP.${kept}`,
       "accepted",
     );
     const next = cues.findIndex((x, i) => i > current && NEEDS.has(x.state));
@@ -287,10 +362,38 @@ async function save() {
     }
   } else if (r.status === 422) {
     const a = await r.json();
+    if (take === sent) drawWave(sent.samples, a);
     say(`Rejected, not saved: ${a.reason}. Press R to record again.`, "rejected");
   } else {
     say(`Refused (${r.status}): ${(await r.text()).trim()}`, "rejected");
   }
+}
+
+async function undo() {
+  if (recording || busy || current < 0) return;
+  const c = cues[current];
+  if (!c.earlier) {
+    say(`No earlier take of ${c.cue} is kept.`);
+    return;
+  }
+  busy = true;
+  let r;
+  try {
+    r = await api(cuePath("undo", c), {method: "POST"});
+  } catch (e) {
+    busy = false;
+    say(`Not sent: ${e.message}`, "rejected");
+    return;
+  }
+  busy = false;
+  if (r.status !== 200) {
+    say(`Refused (${r.status}): ${(await r.text()).trim()}`, "rejected");
+    return;
+  }
+  const a = await r.json();
+  await load();
+  select(current, true); // the state and the undo button of the take put back
+  say(`Put back take ${a.restored} of ${c.cue}; the take it replaced is kept as ${c.cue}.${a.kept}.wav.`, "accepted");
 }
 
 function playTake() {
@@ -305,19 +408,34 @@ $("record").addEventListener("click", startRecording);
 $("stop").addEventListener("click", stopRecording);
 $("play").addEventListener("click", playTake);
 $("save").addEventListener("click", save);
+$("undo").addEventListener("click", undo);
+window.addEventListener("beforeunload", (e) => {
+  if (take || recording) e.preventDefault(); // an unsaved take: the browser asks first
+});
+
+// Where a key is text typed, not a command (no such field on the page today, but a key
+// pressed on a checkbox or a button is a command).
+function typing(el) {
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLElement && el.isContentEditable) return true;
+  return el instanceof HTMLInputElement && !["checkbox", "radio", "button", "range"].includes(el.type);
+}
+
 document.addEventListener("keydown", (e) => {
-  if (e.ctrlKey || e.metaKey || e.altKey || e.target instanceof HTMLInputElement) return;
+  if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+  const key = e.key.length === 1 ? e.key.toLowerCase() : e.key; // Shift, Caps Lock: the same
   const act = {
     r: startRecording,
     s: stopRecording,
     p: playTake,
     g: () => current >= 0 && play(withToken(cuePath("guide", cues[current]))),
+    u: undo,
     Enter: save,
-    j: () => select(current + 1),
-    ArrowDown: () => select(current + 1),
-    k: () => select(current - 1),
-    ArrowUp: () => select(current - 1),
-  }[e.key];
+    j: () => step(1),
+    ArrowDown: () => step(1),
+    k: () => step(-1),
+    ArrowUp: () => step(-1),
+  }[key];
   if (act) {
     e.preventDefault();
     act();
