@@ -480,7 +480,15 @@ def _cmd_record(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from lecture.studio import StepFrames, Studio, StudioServer, studio_app, studio_cues
+    from lecture.studio import (
+        StepFrames,
+        Studio,
+        StudioServer,
+        keep_address,
+        last_address,
+        studio_app,
+        studio_cues,
+    )
     from pipeline.dryrun import dry_runs
     from pipeline.voice.recordings import recordings_root
 
@@ -491,23 +499,32 @@ def _cmd_record(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"lecture: error: --port must be 0 to 65535, got {args.port}", file=sys.stderr)
         return 2
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart takes the same port
-    try:
-        sock.bind(("127.0.0.1", args.port))
-        sock.listen(128)  # a request before the server runs waits, is not refused
-    except OSError as e:
-        sock.close()
-        print(f"lecture: error: port {args.port}: {e.strerror or e}", file=sys.stderr)
-        return 2
+    root = recordings_root()
+    last = last_address(root, lesson.id, args.lang)  # a restart keeps the page's address
+    tries = [args.port] if args.port or last is None else [last[1], 0]
+    for n, wanted in enumerate(tries, 1):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # no wait after a stop
+        try:
+            sock.bind(("127.0.0.1", wanted))
+            sock.listen(128)  # a request before the server runs waits, is not refused
+            break
+        except OSError as e:
+            sock.close()
+            if n == len(tries):
+                print(f"lecture: error: port {wanted}: {e.strerror or e}", file=sys.stderr)
+                return 2
+            print(f"studio: port {wanted} of the last start is taken", file=sys.stderr)
     print(f"studio: reading the cues of {len(scenes)} scene(s)…", file=sys.stderr, flush=True)
     runs = dry_runs(scenes, lesson.path, args.lang, args.jobs, "espeak", recordings=False)
     frames = StepFrames(lesson, scenes, args.lang, args.jobs) if args.frames else None
-    studio = Studio(lesson, args.lang, studio_cues(runs), recordings_root(), frames)
+    token = last[0] if last is not None else None
+    studio = Studio(lesson, args.lang, studio_cues(runs), root, frames, token=token)
     left = studio.clean()
     if left:
         print(f"studio: removed {len(left)} file(s) a stopped save left", file=sys.stderr)
     port = sock.getsockname()[1]
+    keep_address(root, lesson.id, args.lang, studio.token, port)
     url = f"http://127.0.0.1:{port}/?t={studio.token}"
     print(f"studio: {url}", flush=True)
     print(

@@ -14,7 +14,8 @@ puts it back (:meth:`Studio.undo`).
 
 The server is locked to its author: it listens on 127.0.0.1 only, answers only requests
 for its own host and port (``127.0.0.1:<port>`` or ``localhost:<port>``) carrying the random token
-made at start (the page's address holds it), refuses requests from another origin, takes
+made at its first start (the page's address holds it; kept for the next start,
+:func:`last_address`), refuses requests from another origin, takes
 a cue id only when the lesson says that cue (the client never names a path), and caps an
 upload's size and length (:data:`pipeline.voice.takes.MAX_BYTES`,
 :data:`~pipeline.voice.takes.MAX_SECONDS`). A refused request gets its status and a
@@ -27,7 +28,9 @@ other, and each answers what it did. A Ctrl+C during a save lets it finish and a
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
+import json
 import math
 import os
 import re
@@ -52,6 +55,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from lesson.model import Lesson
+from pipeline.files import replacing
 from pipeline.voice.recordings import check_recordings, kept_takes, recording_dir
 from pipeline.voice.synthesis import CACHE, synthesize
 from pipeline.voice.takes import (
@@ -74,6 +78,8 @@ __all__ = [
     "Studio",
     "StudioCue",
     "StudioServer",
+    "keep_address",
+    "last_address",
     "studio_app",
     "studio_cues",
     "studio_render_dir",
@@ -244,11 +250,14 @@ class Studio:
         Where the steps' frames come from (None: the page shows none).
     cache : Path
         The synthetic takes' cache.
+    token : str, optional
+        The secret every request carries (default: a new one, made at start;
+        :func:`last_address` gives the one of the studio's last start).
 
     Attributes
     ----------
     token : str
-        The secret every request carries, made at start.
+        The secret every request carries.
     """
 
     def __init__(
@@ -260,6 +269,7 @@ class Studio:
         frames: StepFrames | None = None,
         *,
         cache: Path = CACHE,
+        token: str | None = None,
     ) -> None:
         self.lesson, self.lang, self.root, self.frames, self.cache = (
             lesson,
@@ -269,7 +279,7 @@ class Studio:
             cache,
         )
         self.cues = {(c.scene, c.cue): c for c in cues}
-        self.token = secrets.token_urlsafe(24)
+        self.token = token or secrets.token_urlsafe(24)
         self._locks: dict[tuple[str, str], threading.Lock] = {
             k: threading.Lock() for k in self.cues
         }
@@ -439,6 +449,50 @@ def _heard(take: Take) -> dict[str, Any]:
     floor = round(found.floor, 1) if math.isfinite(found.floor) else None
     span = list(found.span) if found.span is not None else None
     return {"floor": floor, "speech": span, "verdict": found.verdict()}
+
+
+def _address_file(root: Path, lesson_id: str, lang: str) -> Path:
+    """Where a studio's address is kept between starts, in the user's state folder.
+
+    That is ``$XDG_STATE_HOME/lecture`` (else ``~/.local/state/lecture``), one file per
+    recordings folder, lesson and language.
+    """
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    key = hashlib.sha256(f"{root.resolve()}\n{lesson_id}\n{lang}".encode()).hexdigest()[:16]
+    return Path(state) / "lecture" / f"studio-{key}.json"
+
+
+def last_address(root: Path, lesson_id: str, lang: str) -> tuple[str, int] | None:
+    """The token and port of the studio's last start for these recordings, lesson and language.
+
+    A studio started again with them keeps its address, so a page left open (holding a take
+    it could not send while the studio was stopped) sends it to the new one.
+
+    Returns
+    -------
+    tuple of (str, int), or None
+        None when the studio never started here, or the file is not one it wrote.
+    """
+    try:
+        data = json.loads(_address_file(root, lesson_id, lang).read_text(encoding="utf-8"))
+        token, port = data["token"], data["port"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    ok = isinstance(token, str) and len(token) >= 32 and isinstance(port, int)
+    return (token, port) if ok and 0 < port <= 65535 else None
+
+
+def keep_address(root: Path, lesson_id: str, lang: str, token: str, port: int) -> Path:
+    """Keep a studio's token and port for its next start (:func:`last_address`).
+
+    The file is readable by its owner only (the token is the studio's one secret).
+    """
+    path = _address_file(root, lesson_id, lang)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with replacing(path) as tmp:
+        tmp.touch(mode=0o600)
+        tmp.write_text(json.dumps({"token": token, "port": port}) + "\n", encoding="utf-8")
+    return path
 
 
 def _running(pid: int) -> bool:

@@ -375,7 +375,9 @@ def test_hiss_alone_is_not_a_take_and_speech_in_hiss_is_trimmed_to_the_speech(
     )
     # where the words are, without noise: from the first to the last window within 40 dB of
     # the loudest (what the studio trimmed to before there was noise)
-    start, end = speech_span(said, 48_000)  # type: ignore[misc]
+    span = speech_span(said, 48_000)
+    assert span is not None
+    start, end = span
     for hiss in (-45.0, -35.0):
         # the page's check before a save: the verdict and the cut points, nothing written
         check, there = f"/api/check/{SCENE}/{CUE}", files(made.root)
@@ -625,7 +627,9 @@ def test_the_page_checks_a_take_before_saving_keeps_the_one_it_replaces_and_keys
 
 
 def start_studio(lesson: Path, rec: Path) -> tuple[subprocess.Popen[str], str]:
-    env = {**os.environ, "LECTURE_RECORDINGS": str(rec)}
+    """`lecture record` of ProjectionDrop; its address is kept beside `rec` between starts."""
+    state = rec.parent / "state"
+    env = {**os.environ, "LECTURE_RECORDINGS": str(rec), "XDG_STATE_HOME": str(state)}
     proc = subprocess.Popen(
         [sys.executable, "-m", "lecture.cli", "record", SCENE, "--lesson", str(lesson),
          "--port", "0", "--no-browser", "--no-frames", "--jobs", "1"],
@@ -635,6 +639,62 @@ def start_studio(lesson: Path, rec: Path) -> tuple[subprocess.Popen[str], str]:
     line = proc.stdout.readline()
     assert line.startswith("studio: http://127.0.0.1:"), (line, proc.stderr and proc.stderr.read())
     return proc, line.split("studio: ", 1)[1].strip()
+
+
+@pytest.mark.manim
+@pytest.mark.slides
+def test_a_take_not_sent_while_the_studio_was_stopped_is_sent_to_the_restarted_one(
+    tmp_path: Path,
+) -> None:
+    """The studio stops with a take on the page; started again it keeps its address (token
+    and port), so the page sends the same take with Enter."""
+    import signal
+
+    from browser import chromium
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    rec = tmp_path / "voice"
+    mic = speech(tmp_path / "mic.wav", "Here are the vectors q and k, each with two numbers. " * 3)
+    proc, url = start_studio(DEFAULT_LESSON, rec)
+    driver = chromium(
+        tmp_path / "profile", "1366,800", "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream", f"--use-file-for-fake-audio-capture={mic}",
+    )  # fmt: skip
+    status = lambda: driver.find_element(By.ID, "status").text  # noqa: E731
+
+    def wait(prefix: str) -> str:
+        for _ in range(400):
+            if status().startswith(prefix):
+                return status()
+            time.sleep(0.05)
+        raise AssertionError(status())
+
+    try:
+        driver.get(url)
+        for _ in range(100):
+            if driver.execute_script("return cues.length"):
+                break
+            time.sleep(0.1)
+        cue = driver.execute_script("return cues[current]")
+        ActionChains(driver).send_keys("r").perform()
+        time.sleep(0.5 + cue["seconds"])
+        ActionChains(driver).send_keys("s").perform()
+        wait("Recorded")
+        proc.send_signal(signal.SIGINT)  # the studio stops, the take is on the page only
+        proc.wait(30)
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+        assert wait("Not sent").startswith("Not sent (the take is still here"), status()
+        proc, again = start_studio(DEFAULT_LESSON, rec)
+        assert again == url  # the same token, the same port
+        ActionChains(driver).send_keys(Keys.ENTER).perform()
+        assert wait("Saved").startswith(f"Saved {cue['cue']}"), status()
+    finally:
+        driver.quit()
+        proc.send_signal(signal.SIGINT)
+        proc.wait(30)
+    assert (rec / "inner-product" / "id" / SCENE / f"{cue['cue']}.wav").is_file()
 
 
 def best_match(piece: np.ndarray, ref: np.ndarray) -> float:
