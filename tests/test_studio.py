@@ -488,6 +488,7 @@ def test_only_what_a_browser_records_is_decoded_and_nothing_else_is_read(
         "Matroska that is not WebM": (bytes(mkv), 415),
         "WAV holding A-law, not PCM": (encode("wav", "pcm_alaw", said), 415),
         "WAV of four channels": (encode("wav", "pcm_s16le", said, layout="quad"), 415),
+        "WAV at 192 kHz": (encode("wav", "pcm_s16le", said, rate=192_000), 415),
         "FLAC whose header says 10 minutes": (silent_flac(10), 413),
         "FLAC of 20 minutes that says nothing of its length": (silent_flac(20, header=False), 413),
     }

@@ -38,7 +38,7 @@ __all__ = [
 ]
 
 MAX_CHANNELS = 2  # a microphone gives one or two
-MAX_RATE = 192_000  # samples per second, per channel
+MAX_RATE = 96_000  # samples per second, per channel (a microphone gives 44.1 or 48 kHz)
 
 
 class TakeRefused(ValueError):
