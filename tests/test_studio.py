@@ -624,6 +624,62 @@ def test_the_page_checks_a_take_before_saving_keeps_the_one_it_replaces_and_keys
         driver.quit()
 
 
+@pytest.mark.slides
+def test_the_page_counts_in_and_warns_of_a_quiet_or_clipping_microphone_while_recording(
+    studio: tuple[Studio, int], tmp_path: Path
+) -> None:
+    from browser import chromium
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    made, port = studio
+    said = read_audio(
+        speech(tmp_path / "said.wav", "Drop a line at right angles from the tip of q.")
+    )
+    rate = 48_000
+    quiet = np.random.default_rng(0).standard_normal(3 * rate) * 10 ** (-60 / 20)
+    loud = np.clip(4 * said / np.abs(said).max(), -1, 1)  # four times full scale, flattened
+    mic = tmp_path / "mic.wav"
+    mic.write_bytes(wav_bytes(np.concatenate([quiet, loud]).astype(np.float32)))
+    driver = chromium(
+        tmp_path / "profile", "1366,800", "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream", f"--use-file-for-fake-audio-capture={mic}",
+    )  # fmt: skip
+    try:
+        driver.get(f"http://127.0.0.1:{port}/?t={made.token}")
+        for _ in range(100):
+            if driver.execute_script("return cues.length"):
+                break
+            time.sleep(0.1)
+        ActionChains(driver).send_keys("r").perform()
+        seen: list[tuple[str, str]] = []
+        end = time.monotonic() + 5.5
+        while time.monotonic() < end:
+            shown = (
+                driver.find_element(By.ID, "status").text,
+                driver.find_element(By.ID, "warn").text,
+            )
+            if not seen or seen[-1] != shown:
+                seen.append(shown)
+            time.sleep(0.05)
+        ActionChains(driver).send_keys("s").perform()
+        statuses = [s for s, _ in seen if s]
+        warnings = [w.split(":")[0] for _, w in seen if w]
+        # the count-in, then "speak"
+        assert statuses[0].startswith("Recording: 3…"), seen
+        assert "Recording: 1… Press S to stop." in statuses, seen
+        assert any(s.startswith("Recording: speak now.") for s in statuses), seen
+        # the room alone for 3 s: too quiet after 2 s; then the flattened speech: clipping
+        assert "Too quiet" in warnings and "Clipping" in warnings, seen
+        assert warnings.index("Too quiet") < warnings.index("Clipping"), seen
+        # a chooser of the microphones the browser offers, its fake one named
+        names = [o.text for o in driver.find_elements(By.CSS_SELECTOR, "#mic option")]
+        assert names[0] == "the browser's default" and len(names) >= 2, names
+        print(seen)
+    finally:
+        driver.quit()
+
+
 # --- the author's path: lecture record, Chromium with a file for a microphone, a render ---
 
 

@@ -16,6 +16,9 @@ let framesState = "off";
 let recording = null; // {ctx, stream, chunks, analyser, raf, started}
 let take = null; // the last recording, not saved: {blob, url, seconds, samples, checked, sending}
 let busy = false;
+let starting = false; // the microphone is being opened
+const COUNT_IN = 3; // beats of half a second before "speak": the room is recorded meanwhile
+const QUIET = 0.01; // a take whose peak stays under this (-40 dBFS) for 2 s is too quiet
 
 function say(text, kind = "") {
   const s = $("status");
@@ -134,10 +137,11 @@ function select(i, again = false) {
   $("words").textContent = c.words;
   $("caption").textContent = `Caption: ${c.caption}`;
   $("undo").disabled = !c.earlier;
-  if (take && !again) {
-    URL.revokeObjectURL(take.url);
+  if (!again) {
+    if (take) URL.revokeObjectURL(take.url);
     take = null;
     drawWave(null);
+    warn("");
   }
   say("");
   showFrame(c);
@@ -158,16 +162,26 @@ const TAP = `class Tap extends AudioWorkletProcessor {
 registerProcessor("tap", Tap);`;
 
 async function startRecording() {
-  if (recording || busy || current < 0) return;
+  if (recording || starting || busy || current < 0) return;
+  starting = true;
   let stream;
+  const mic = $("mic").value;
   try {
     stream = await navigator.mediaDevices.getUserMedia({
-      audio: {echoCancellation: false, noiseSuppression: false, autoGainControl: false, channelCount: 1},
+      audio: {
+        echoCancellation: false,
+        noiseSuppression: false,
+        autoGainControl: false,
+        channelCount: 1,
+        ...(mic ? {deviceId: {exact: mic}} : {}),
+      },
     });
   } catch (e) {
+    starting = false;
     say(`No microphone: ${e.message}`, "rejected");
     return;
   }
+  listMicrophones(); // their names, now that the page may read them
   const ctx = new AudioContext();
   const url = URL.createObjectURL(new Blob([TAP], {type: "text/javascript"}));
   await ctx.audioWorklet.addModule(url);
@@ -179,13 +193,28 @@ async function startRecording() {
   const mute = ctx.createGain();
   mute.gain.value = 0;
   const chunks = [];
-  tap.port.onmessage = (e) => chunks.push(e.data);
+  const rec = {ctx, stream, chunks, analyser, raf: 0, peak: 0, clipped: 0, samples: 0, rate: ctx.sampleRate};
+  tap.port.onmessage = (e) => {
+    chunks.push(e.data);
+    for (const v of e.data) {
+      const a = Math.abs(v);
+      if (a > rec.peak) rec.peak = a;
+      if (a >= 0.999) rec.clipped += 1;
+    }
+    rec.samples += e.data.length;
+  };
   source.connect(analyser);
   source.connect(tap).connect(mute).connect(ctx.destination);
-  recording = {ctx, stream, chunks, analyser, raf: 0, started: performance.now()};
+  recording = rec;
+  starting = false;
   $("record").setAttribute("aria-pressed", "true");
-  say("Recording… press S to stop.");
+  warn("");
   meter();
+}
+
+function warn(text) {
+  const w = $("warn");
+  if (w.textContent !== text) w.textContent = text;
 }
 
 function meter() {
@@ -197,6 +226,20 @@ function meter() {
   const db = peak > 0 ? Math.max(-60, 20 * Math.log10(peak)) : -60;
   $("level").value = db;
   $("level-text").textContent = `${db.toFixed(0)} dBFS${peak >= 0.999 ? " · too loud" : ""}`;
+  const r = recording;
+  const seconds = r.samples / r.rate;
+  const beat = Math.floor(seconds * 2);
+  const count = beat < COUNT_IN ? `${COUNT_IN - beat}…` : "speak now.";
+  const text = `Recording: ${count} Press S to stop.`;
+  if ($("status").textContent !== text) say(text);
+  if (r.clipped > 0) {
+    warn(`Clipping: ${r.clipped} samples at full scale. Move back from the microphone or turn its gain down.`);
+  } else if (seconds >= 2 && r.peak < QUIET) {
+    const most = r.peak > 0 ? (20 * Math.log10(r.peak)).toFixed(0) : "-∞";
+    warn(`Too quiet: ${most} dBFS at most. Is this the microphone? Move closer or turn its gain up.`);
+  } else {
+    warn("");
+  }
   recording.raf = requestAnimationFrame(meter);
 }
 
@@ -346,6 +389,7 @@ async function save() {
     c.take = true;
     if (take === sent) take = null; // saved: nothing to lose on leaving the cue
     await load();
+listMicrophones();
     const kept = a.kept ? ` The take before is kept as ${c.cue}.${a.kept}.wav (U on ${c.cue} puts it back).` : "";
     say(
       `Saved ${c.cue}: ${a.seconds.toFixed(1)} s kept of ${a.received.toFixed(1)} s ` +
@@ -392,6 +436,7 @@ async function undo() {
   }
   const a = await r.json();
   await load();
+listMicrophones();
   select(current, true); // the state and the undo button of the take put back
   say(`Put back take ${a.restored} of ${c.cue}; the take it replaced is kept as ${c.cue}.${a.kept}.wav.`, "accepted");
 }
@@ -409,6 +454,24 @@ $("stop").addEventListener("click", stopRecording);
 $("play").addEventListener("click", playTake);
 $("save").addEventListener("click", save);
 $("undo").addEventListener("click", undo);
+$("mic").addEventListener("change", () => {
+  localStorage.setItem("studio-mic", $("mic").value);
+  $("mic").blur(); // the keys are the studio's again
+});
+
+// The microphones the browser offers (their names once the page has been allowed one).
+async function listMicrophones() {
+  if (!navigator.mediaDevices || !navigator.mediaDevices.enumerateDevices) return;
+  const devices = (await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === "audioinput");
+  const select = $("mic");
+  const chosen = select.value || localStorage.getItem("studio-mic") || "";
+  const options = [new Option("the browser's default", "")];
+  devices.forEach((d, k) => {
+    if (d.deviceId && d.deviceId !== "default") options.push(new Option(d.label || `microphone ${k + 1}`, d.deviceId));
+  });
+  select.replaceChildren(...options);
+  select.value = options.some((o) => o.value === chosen) ? chosen : "";
+}
 window.addEventListener("beforeunload", (e) => {
   if (take || recording) e.preventDefault(); // an unsaved take: the browser asks first
 });
@@ -447,3 +510,4 @@ setInterval(() => {
   }
 }, 5000);
 load();
+listMicrophones();
