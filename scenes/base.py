@@ -149,6 +149,7 @@ class LessonScene(Scene):
         self._words: list[str] = []
         self._open: _Open | None = None
         self._heard: dict[str, float] = {}  # sheet key -> when the voice first says it
+        self._parts: dict[str, tuple[str, ...]] = {}  # a list's key -> its items' (items())
         self._shown: dict[str, float] = {}  # sheet key -> when it first shows on screen
         # what unfold() left to show after a caption: mob id -> pieces shown, pieces left
         self._unfolding: dict[int, tuple[list[VGroup], list[tuple[VGroup, set[str]]]]] = {}
@@ -289,6 +290,16 @@ class LessonScene(Scene):
             said = fields.get(name, name)
             if said not in self._heard:
                 self._heard[said] = round(start + self._offset(head), 4)
+                for part in self._parts.get(said, ()):  # a list said is each of its items said
+                    self._heard.setdefault(part, self._heard[said])
+
+    def items(self, whole: str, *parts: str) -> None:
+        """Say that sheet value `whole` (a list, a vector) is written item by item as `parts`.
+
+        A caption that says `whole` says each of `parts` too, so a label showing one item
+        may show when the list is said (``self.items("scores", "score1", "score2")``).
+        """
+        self._parts[whole] = parts
 
     # --- beats: a reveal when its words are said ---------------------------------------
     def _offset(self, head: str) -> float:
@@ -362,6 +373,7 @@ class LessonScene(Scene):
         seconds: float = 0.8,
         *,
         hold_unsaid: bool | Collection[str] = False,
+        upto: Collection[str] = (),
         **kwargs: Any,
     ) -> bool:
         """Show `mob` in reading order, each number of it as the open caption says it.
@@ -384,6 +396,8 @@ class LessonScene(Scene):
             Stop before a piece whose numbers no caption has said yet (given keys: before
             one holding any of those not said yet): a later caption says them, and a later
             call (after its :meth:`say`) goes on from there.
+        upto : collection of str
+            Stop after the piece that shows any of these keys; a later call goes on.
         **kwargs
             Passed to `style`.
 
@@ -407,6 +421,9 @@ class LessonScene(Scene):
             super().play(style(piece, **kwargs), run_time=seconds)
             shown.append(piece)
             left = left[1:]
+            if keys & set(upto) and left:
+                self._unfolding[id(mob)] = (shown, left)
+                return False
         # `mob` takes the place of its first piece: what was drawn over it stays over it
         ids = {id(p) for p in shown}
         at = next((i for i, m in enumerate(self.mobjects) if id(m) in ids), len(self.mobjects))

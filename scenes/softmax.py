@@ -8,8 +8,10 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Animation,
     FadeIn,
     FadeOut,
+    GrowFromEdge,
     Indicate,
     Line,
     MathTex,
@@ -34,8 +36,9 @@ __all__ = ["SoftmaxBarMorph"]
 COLUMN_W = 4.6  # the right column: the vectors, then the computation of softmax
 GAP = 0.3
 INSET = 0.03  # keep clear of the title-safe edge by more than rounding
-STAGES = ("score", "logit", "weight")
-AXIS_KEYS = ("sb_axis_score", "sb_axis_logit", "sb_axis_weight")
+STAGES = ("score", "logit", "exp", "weight")  # the bars' quantity at each stage
+AXIS_KEYS = ("sb_axis_score", "sb_axis_logit", "sb_axis_exp", "sb_axis_weight")
+WEIGHT = 3  # the stage of the weights, on a scale of their own (0 to 1)
 
 
 def wrapped(
@@ -95,7 +98,7 @@ class SoftmaxBarMorph(LessonScene):
         self.step("softmax-dihitung")
         self.compute_softmax()
         self.step("bobot-softmax")
-        self.morph_to(2)
+        self.morph_to(WEIGHT)
         self.step("bukan-probabilitas")
         self.show_note()
 
@@ -114,7 +117,9 @@ class SoftmaxBarMorph(LessonScene):
         raw = np.array([mc.dot(At.query, k) for k in At.keys])
         logits = mc.scaled_scores(At.query, At.keys)
         weights = mc.softmax(logits, self.keep)
-        self.values = [raw, np.where(self.keep, logits, 0.0), weights]
+        shift = float(max(logits[self.keep])) if self.sheet.decisions["exp"] == "greater" else 0
+        exps = np.where(self.keep, np.exp(np.where(self.keep, logits, 0.0) - shift), 0.0)
+        self.values = [raw, np.where(self.keep, logits, 0.0), exps, weights]
         self.hw, self.hh = (e - INSET for e in frame_box())
         self.shifted = self.sheet.decisions["exp"] == "greater"  # e^(ℓ − m), decided exactly
         self.build_band()
@@ -189,7 +194,10 @@ class SoftmaxBarMorph(LessonScene):
                 self.t(key, 24, C.MUTED),
             ).arrange(RIGHT, buff=0.15)
             for tex, color, key in zip(
-                (r"s_i", r"\ell_i", r"w_i"), (C.SCORE, C.SCORE, C.WEIGHT), AXIS_KEYS, strict=True
+                (r"s_i", r"\ell_i", r"e^{\ell_i - m}" if self.shifted else r"e^{\ell_i}", r"w_i"),
+                (C.SCORE, C.SCORE, C.SCORE, C.WEIGHT),
+                AXIS_KEYS,
+                strict=True,
             )
         ]
         for name in self.axis_names:
@@ -227,6 +235,7 @@ class SoftmaxBarMorph(LessonScene):
             self.formula(self.n(f"{st}{i + 1}"), size=self.label_size)
             for st in STAGES
             for i in range(self.n_keys)
+            if f"{st}{i + 1}" in self.sheet  # a masked key has no exponential
         ]
         widest = max(m.width for m in every)
         if widest > 0.95 * slot:
@@ -237,18 +246,18 @@ class SoftmaxBarMorph(LessonScene):
         room = 0.12 + label_h * (2.15 if self.stagger else 1) + 0.05
         below = room if min(self.values[0]) < 0 else 0.1  # labels under negative bars
         self.top, self.bottom = top - room, bottom + names_h + 0.15 + below
-        # the scale of scores and logits: from the lowest to the highest value or tick
-        finite = np.concatenate(self.values[:2])
+        # the scale of scores, logits and exponentials: from the lowest to the highest value
+        finite = np.concatenate(self.values[:WEIGHT])
         lo = min(finite.min(), 0.0)
         hi = max(finite.max(), 0.0)
         if hi - lo < 1e-12:
             hi = lo + 1.0
         self.unit = (self.top - self.bottom) / (hi - lo)
-        self.base_y = [self.bottom - lo * self.unit] * 2 + [self.bottom]
-        self.units = [self.unit, self.unit, self.top - self.bottom]
+        self.base_y = [self.bottom - lo * self.unit] * WEIGHT + [self.bottom]
+        self.units = [self.unit] * WEIGHT + [self.top - self.bottom]
         self.axes = [
             self.axis(0, tick_labels, tick_values),
-            self.axis(2, w_labels, [0.0, 1.0]),
+            self.axis(WEIGHT, w_labels, [0.0, 1.0]),
         ]
         self.bars = VGroup(*[self.bar(0, i) for i in range(self.n_keys)])
         self.value_labels = VGroup(*[self.value_label(0, i) for i in range(self.n_keys)])
@@ -274,7 +283,7 @@ class SoftmaxBarMorph(LessonScene):
         v = self.values[stage][i]
         masked = stage > 0 and not self.keep[i]
         h = max(abs(v) * self.units[stage], 0.03)
-        color = C.MUTED if masked else [C.SCORE, C.SCORE, C.WEIGHT][stage]
+        color = C.MUTED if masked else (C.WEIGHT if stage == WEIGHT else C.SCORE)
         bar = Rectangle(
             width=self.bar_w,
             height=h,
@@ -285,12 +294,14 @@ class SoftmaxBarMorph(LessonScene):
         edge = DOWN if v >= 0 else UP
         return bar.move_to((self.xs[i], self.base_y[stage], 0), aligned_edge=edge)
 
-    def value_label(self, stage: int, i: int) -> MathTex:
-        """The bar's value from the sheet, just beyond the bar's end.
+    def value_label(self, stage: int, i: int) -> VMobject:
+        """The bar's value from the sheet, just beyond the bar's end (none: a masked e^ℓ).
 
         Every other label sits one label higher when neighbouring labels would touch.
         """
         key = f"{STAGES[stage]}{i + 1}"
+        if key not in self.sheet:
+            return VGroup()
         label = self.formula(self.n(key), size=self.label_size)
         bar = self.bars[i] if stage == 0 else self.bar(stage, i)
         up = self.values[stage][i] >= 0
@@ -338,76 +349,119 @@ class SoftmaxBarMorph(LessonScene):
 
     # --- steps -------------------------------------------------------------------------
     def show_scores(self) -> None:
-        """Raw compatibility scores q · k_i."""
+        """Raw compatibility scores q · k_i: the vectors as they are read, then the bars grow."""
+        n = range(1, self.n_keys + 1)
+        for stage, whole in enumerate(("scores", "logits", "exps", "weights")):
+            self.items(whole, *(f"{STAGES[stage]}{i}" for i in n))
         self.say("sb_sub_raw")
-        self.play(FadeIn(self.stage_titles[0]), Write(self.stage_formulas[0]), FadeIn(self.column))
+        self.play(FadeIn(self.stage_titles[0]), run_time=0.8)
+        self.unfold(self.column, hold_unsaid={"d_k"})  # q and each key as read; d_k later
         self.axis_name = self.axis_names[0]
-        self.play(
-            FadeIn(self.axes[0]),
-            FadeIn(self.axis_name),
-            FadeIn(self.names),
-            *[FadeIn(b, shift=0.3 * UP) for b in self.bars],
+        self.play(FadeIn(self.axes[0]), FadeIn(self.axis_name), FadeIn(self.names), run_time=1)
+        self.play(  # on the scores' words
+            Write(self.stage_formulas[0]),
+            *[
+                GrowFromEdge(b, DOWN if v >= 0 else UP)
+                for b, v in zip(self.bars, self.values[0], strict=True)
+            ],
+            *[FadeIn(label) for label in self.value_labels],  # each its own, not their group
             run_time=1.5,
         )
-        self.play(FadeIn(self.value_labels))
-        self.wait(2.5)
 
     def morph_to(self, stage: int) -> None:
-        """Bars grow or shrink to the next stage; labels ride on them."""
+        """Bars grow or shrink to the next stage as its values are said; labels ride on them."""
         many = "" if self.n_keys <= SAID_LIST_MAX else "_many"  # a long list: on screen only
         if stage == 1:
             self.say("sb_sub_scaled")
+            self.unfold(self.column)  # d_k as it is said
             self.retitle(0, 1)
+            self.unfold(self.stage_formulas[1], Write, hold_unsaid={"logits"})
             self.say(f"sb_sub_logits{many}", result=True)
+            self.play(ReplacementTransform(self.axis_name, self.axis_names[1]), run_time=0.6)
         else:
             self.say(f"sb_sub_softmax{many}", result=True)
-            self.retitle(2, 3)
-        new_labels = VGroup(*[self.value_label(stage, i) for i in range(self.n_keys)])
-        # the axis names the quantity; weights bring their own scale (0 to 1)
-        axis = [ReplacementTransform(self.axes[0], self.axes[1])] if stage == 2 else []
-        self.play(ReplacementTransform(self.axis_name, self.axis_names[stage]), *axis)
+            # a new quantity on a new scale: the axis says so
+            self.retitle(
+                2,
+                3,
+                ReplacementTransform(self.axis_name, self.axis_names[stage]),
+                ReplacementTransform(self.axes[0], self.axes[1]),
+            )
         self.axis_name = self.axis_names[stage]
-        if stage == 2:  # a new quantity on a new scale: point at the axis that says so
-            self.play(Indicate(self.axis_name, color=C.ACCENT, scale_factor=1.1), run_time=0.8)
-        self.play(
-            *[Transform(b, self.bar(stage, i)) for i, b in enumerate(self.bars)],
-            *[
-                ReplacementTransform(a, b)
-                for a, b in zip(self.value_labels, new_labels, strict=True)
-            ],
-            run_time=2,
-        )
-        self.value_labels = new_labels
+        # the stage's values in its formula, then on the bars; the rest of it as it is said
+        self.unfold(self.stage_formulas[stage], Write, 0.6, upto={"logits", "weights"})
+        # a long list of logits is not read out: each is read with its exponential
+        self.move_bars(stage, range(self.n_keys), 1.5, labels=stage != 1 or not many)
+        self.unfold(self.stage_formulas[stage], Write, 0.6)
         if stage == 1 and not self.keep.all():
             self.say("sb_sub_mask")
-        self.wait(2.5)
 
-    def retitle(self, old: int, new: int) -> None:
-        """The stage's title and formula turn into the next stage's."""
+    def move_bars(
+        self, stage: int, which: range | list[int], seconds: float = 1.5, labels: bool = True
+    ) -> None:
+        """Bars `which` grow or shrink to `stage`'s values, their labels turning into its own.
+
+        Without `labels` the old labels go and the new ones wait (:meth:`show_label`).
+        """
+        new = {i: self.value_label(stage, i) for i in which}
+        shown = [i for i in which if self.value_labels[i] in self.mobjects]
+        self.play(
+            *[Transform(self.bars[i], self.bar(stage, i)) for i in which],
+            *[
+                ReplacementTransform(self.value_labels[i], new[i])
+                if labels
+                else FadeOut(self.value_labels[i])
+                for i in shown
+            ],
+            *[FadeIn(new[i]) for i in which if labels and i not in shown],
+            run_time=seconds,
+        )
+        for i in which:
+            self.value_labels.submobjects[i] = new[i]
+
+    def show_label(self, i: int) -> None:
+        """Bar `i`'s label, if it is not on screen yet (on its words)."""
+        if self.value_labels[i] not in self.mobjects:
+            self.play(FadeIn(self.value_labels[i]), run_time=0.6)
+
+    def retitle(self, old: int, new: int, *also: Animation) -> None:
+        """The stage's title turns into the next and its formula goes (its next one is said)."""
         self.play(
             ReplacementTransform(self.stage_titles[old], self.stage_titles[new]),
-            ReplacementTransform(self.stage_formulas[old], self.stage_formulas[new]),
+            FadeOut(self.stage_formulas[old]),
+            *also,
+            run_time=0.8,
         )
 
     def compute_softmax(self) -> None:
-        """The exponential of each logit and their sum, then one weight as a fraction."""
+        """Each logit's exponential, bar by bar as it is said; their sum; one weight's fraction."""
         self.say(self.pick("sb_sub_exp", "exp"))
-        self.retitle(1, 2)
         rows = self.computed
-        self.play(FadeOut(self.column), FadeIn(rows[0]), FadeIn(rows[1]))
-        for i in self.kept:
+        self.play(FadeOut(self.column), run_time=0.6)
+        self.retitle(1, 2)
+        self.unfold(self.stage_formulas[2], Write)
+        self.play(FadeIn(rows[0]), ReplacementTransform(self.axis_name, self.axis_names[2]))
+        self.axis_name = self.axis_names[2]
+        for i in self.kept:  # each bar grows to its exponential as it is said
             self.say(self.pick("sb_sub_exp_one", "exp"), ell=f"logit{i}", e=f"exp{i}")
+            self.show_label(i - 1)
+            self.move_bars(2, [i - 1])
+            self.unfold(rows[1], hold_unsaid=True)
         if not self.keep.all():
             self.say("sb_sub_exp_mask")
+            masked = [i for i in range(self.n_keys) if not self.keep[i]]
+            for i in masked:
+                self.show_label(i)
+            self.move_bars(2, masked)
         self.say("sb_sub_sum")
-        self.wait(0.5)
+        self.unfold(rows[1])
         self.say(self.pick("sb_sub_frac", "exp"), result=True)
-        self.play(Write(rows[2]), run_time=1.5)
-        self.play(FadeIn(rows[3]))
-        self.wait(1)
+        self.unfold(rows[2], Write)
+        first = self.bars[self.kept[0] - 1]
+        self.unfold(rows[3])
+        self.play(Indicate(first, color=C.ACCENT, scale_factor=1.05), run_time=0.8)
 
     def show_note(self) -> None:
         """Weights are a normalised distribution, not calibrated relevance probabilities."""
         self.say("sb_sub_note")
         self.play(FadeIn(self.note, shift=0.2 * UP))
-        self.wait(3.5)

@@ -88,6 +88,10 @@ class QuizQuestion(QuizCanvas):
         """Load the lesson and the sheet; then make the entry's kind's part (:attr:`kind`)."""
         super().setup()
         self.kind: QuestionKind = part_for(kind_of(self.quiz.kind))(self)
+        for whole, item in (("scores", "score"), ("logits", "logit"), ("weights", "weight")):
+            parts = [f"{item}{i}" for i in range(1, 99) if f"{item}{i}" in self.sheet]
+            if whole in self.sheet and parts:  # a list said is each of its items said
+                self.items(whole, *parts)
 
     def construct(self) -> None:
         """Storyboard: the question, a pause to think, the solution step by step."""

@@ -84,7 +84,7 @@ class AttentionQuestion(QuestionKind):
             ),
             Step(
                 "langkah-logit",
-                self.scene.pick("qz_att_sub_logits", "keys"),
+                [Say(self.scene.pick("qz_att_sub_logits", "keys"), fields={"l": f"logit{first}"})],
                 [
                     self.scene.para("qz_att_logits", width),
                     self.scene.formula(r"\sqrt{d_k} =", self.scene.n("sqrt_d_k"), size=STEP_MATH),
