@@ -477,15 +477,17 @@ window.addEventListener("beforeunload", (e) => {
 });
 
 // Where a key is text typed, not a command (no such field on the page today, but a key
-// pressed on a checkbox or a button is a command).
-function typing(el) {
-  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+// pressed on a checkbox or a button is a command). On the microphone chooser the arrows,
+// Enter and Space choose, as they do in any list; a letter is still a command.
+function typing(el, key) {
+  if (el instanceof HTMLSelectElement) return ["ArrowUp", "ArrowDown", "Enter", " "].includes(key);
+  if (el instanceof HTMLTextAreaElement) return true;
   if (el instanceof HTMLElement && el.isContentEditable) return true;
   return el instanceof HTMLInputElement && !["checkbox", "radio", "button", "range"].includes(el.type);
 }
 
 document.addEventListener("keydown", (e) => {
-  if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+  if (e.ctrlKey || e.metaKey || e.altKey || typing(e.target, e.key)) return;
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key; // Shift, Caps Lock: the same
   const act = {
     r: startRecording,
