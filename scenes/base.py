@@ -11,6 +11,7 @@ from manim import (
     Animation,
     Arrow,
     FadeIn,
+    Indicate,
     MathTex,
     Mobject,
     Scene,
@@ -18,6 +19,7 @@ from manim import (
     VGroup,
     VMobject,
     Wait,
+    Write,
     config,
 )
 
@@ -39,10 +41,11 @@ from scenes.snapshot import Snapshot, font_size, is_text, is_visible, text_mobje
 from scenes.tagging import LiveNumber, Num, attach, part_of, tag
 from scenes.textfit import NBSP, group_values, wrap_text
 
-__all__ = ["LEAD", "LEAD_IN", "LessonScene", "Reveal", "field_prefixes", "plain_text"]
+__all__ = ["FLASH", "LEAD", "LEAD_IN", "LessonScene", "Reveal", "field_prefixes", "plain_text"]
 
 LEAD_IN = 0.3  # seconds of silence before a lecture scene's first words
 LEAD = 0.3  # seconds a reveal starts before the words that name it (:meth:`LessonScene.at`)
+FLASH = 0.8  # seconds a number said while on screen is lit (:meth:`LessonScene.hold_until`)
 
 
 @dataclass(frozen=True)
@@ -150,6 +153,7 @@ class LessonScene(Scene):
         self._open: _Open | None = None
         self._heard: dict[str, float] = {}  # sheet key -> when the voice first says it
         self._parts: dict[str, tuple[str, ...]] = {}  # a list's key -> its items' (items())
+        self._lit: set[str] = set()  # numbers lit on their words (hold_until)
         self._shown: dict[str, float] = {}  # sheet key -> when it first shows on screen
         # what unfold() left to show after a caption: mob id -> pieces shown, pieces left
         self._unfolding: dict[int, tuple[list[VGroup], list[tuple[VGroup, set[str]]]]] = {}
@@ -356,9 +360,25 @@ class LessonScene(Scene):
 
         A number this play would show for the first time that the open caption says later
         waits for its words: the play starts :data:`LEAD` seconds before the last of them
-        is said. When each number first showed is kept (:attr:`reveals`).
+        is said. One ``Write`` or ``FadeIn`` of a formula or text whose numbers are said at
+        different times unfolds instead (:meth:`unfold`): each number on its own words.
+        When each number first showed is kept (:attr:`reveals`).
         """
-        due = [self._heard[k] for k in self._new_keys(args) if k in self._heard]
+        new = self._new_keys(args)
+        due = [self._heard[k] for k in new if k in self._heard]
+        now = float(self.time)
+        anim = args[0] if len(args) == 1 else None
+        mob = getattr(anim, "mobject", None)
+        if (
+            isinstance(anim, Write | FadeIn)
+            and type(anim) in (Write, FadeIn)
+            and isinstance(mob, Mobject)
+            and mob not in self.mobjects
+            and len({round(t, 1) for t in due if t - LEAD > now}) > 1
+        ):
+            seconds = min(float(kwargs.get("run_time", anim.run_time)), 1.0)
+            self.unfold(mob, Write if isinstance(anim, Write) else FadeIn, seconds)
+            return
         if due:
             self.at_time(max(due))
         start = float(self.time)
@@ -456,9 +476,42 @@ class LessonScene(Scene):
 
     def at_time(self, when: float, lead: float = LEAD) -> None:
         """Hold until `lead` seconds before `when` (seconds into the scene), if still ahead."""
+        self.hold_until(when - lead)
+
+    def hold_until(self, until: float) -> None:
+        """Wait until `until` (seconds into the scene), each number on screen lit as it is said.
+
+        A number the open caption says in the meantime that is already on screen flashes
+        once on its words (signalling: what the voice speaks of is lit as it speaks), so a
+        wait for the voice is not a still picture while numbers are read.
+        """
         now = float(self.time)
-        if when - lead > now + 1e-6:
-            super().play(Wait(run_time=when - lead - now))
+        for key, when in sorted(self._heard.items(), key=lambda kv: kv[1]):
+            if key in self._lit or not now + LEAD < when < until - FLASH / 2:
+                continue
+            part = self._on_screen(key)
+            if part is None:
+                continue
+            self._lit.add(key)
+            if when - LEAD > now + 1e-6:
+                super().play(Wait(run_time=when - LEAD - now))
+            super().play(Indicate(part, color=C.ACCENT, scale_factor=1.1), run_time=FLASH)
+            now = float(self.time)
+        if until > now + 1e-6:
+            super().play(Wait(run_time=until - now))
+
+    def _on_screen(self, key: str) -> Mobject | None:
+        """The visible part on screen that shows sheet value `key` (a live readout: None)."""
+        for m in self.mobjects:
+            for part in m.get_family():
+                tags = getattr(part, "sheet_multi", None) or {}
+                if getattr(part, "sheet_key", None) != key and key not in tags:
+                    continue
+                if isinstance(part, LiveNumber) or part.updaters:
+                    return None
+                if any(is_visible(p) for p in part.family_members_with_points()):
+                    return part
+        return None
 
     def _new_keys(self, args: tuple[Any, ...]) -> set[str]:
         """The sheet keys the animations or mobjects `args` show that were never shown."""
@@ -526,8 +579,8 @@ class LessonScene(Scene):
             pause += self.pace("result_hold")
         need = captions.voiced_needed(text, fps, self.lang, speech, pause)
         short = need - (float(self.time) - start)
-        if short > 0:
-            self.wait(short + 1 / fps)  # whole frames: never a frame short
+        if short > 0:  # whole frames: never a frame short; numbers lit as they are said
+            self.hold_until(float(self.time) + short + 1 / fps)
         now = float(self.time)
         for cue in captions.voiced(text, start, now, fps, self.lang, speech):
             self.add_subcaption(cue.text, duration=cue.end - cue.start, offset=cue.start - now)

@@ -59,7 +59,9 @@ def vector_arrow(plane: Any, v: np.ndarray, color: str, **kwargs: Any) -> VMobje
     return arrow_between(plane.c2p(0, 0), plane.c2p(*v), color, **kwargs)
 
 
-def fitted_plane(points: list[np.ndarray], width: float, height: float) -> Any:
+def fitted_plane(
+    points: list[np.ndarray], width: float, height: float, fill: bool = False
+) -> Any:
     """A NumberPlane with equal x/y units that holds every point with a unit of room.
 
     Parameters
@@ -68,6 +70,9 @@ def fitted_plane(points: list[np.ndarray], width: float, height: float) -> Any:
         2-D points (lesson coordinates) the plane must show; the origin is always included.
     width, height : float
         The box (scene units) the plane must fit.
+    fill : bool
+        Widen the grid on both sides (whole units) until it fills `width`, when the height
+        decides its unit: the figure takes its room, and a turning vector has space.
 
     Returns
     -------
@@ -81,6 +86,10 @@ def fitted_plane(points: list[np.ndarray], width: float, height: float) -> Any:
     hi = np.ceil(pts.max(axis=0)) + 1
     span = hi - lo
     unit = min(width / span[0], height / span[1])
+    if fill:
+        extra = np.floor((width / unit - span[0]) / 2 + 1e-9)
+        lo[0], hi[0] = lo[0] - extra, hi[0] + extra
+        span = hi - lo
     step = 1 if unit > 0.3 else 2
     return NumberPlane(
         x_range=(lo[0], hi[0], step),

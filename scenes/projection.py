@@ -25,12 +25,15 @@ from manim import (
     Indicate,
     Line,
     MathTex,
+    ValueTracker,
     VGroup,
     VMobject,
     Write,
+    always_redraw,
 )
 
 import mathcore as mc
+from lesson.sheet import readout
 from scenes.base import LessonScene
 from scenes.figure import (
     GAP,
@@ -48,9 +51,16 @@ from scenes.geometry import arrow_between, clip_line, fitted_plane, grow, vector
 from scenes.palette import C
 from scenes.tagging import Part, attach, attached, part_of
 
-__all__ = ["ProjectionDrop"]
+__all__ = ["ProjectionDrop", "rotate"]
+
+
+def rotate(v: np.ndarray, angle: float) -> np.ndarray:
+    """`v` turned by `angle` radians about the origin (counter-clockwise)."""
+    c, s = np.cos(angle), np.sin(angle)
+    return np.array([c * v[0] - s * v[1], s * v[0] + c * v[1]])
 
 PLANE_W = 7.2  # widest the plane grows when the column leaves room
+SWEEP = 3 * np.pi / 4  # q's sweep ends this far round from k: its shadow points against k
 
 
 class ProjectionDrop(LessonScene):
@@ -95,14 +105,19 @@ class ProjectionDrop(LessonScene):
         self.r = mc.residual(self.q, self.k)
         self.parallel = not np.any(np.array(mc.exact.exact_residual(P.query, P.key)))
         self.other = None if P.other is None else np.array(P.other, float)
-        points = [self.q, self.k, self.p]
+        self.turn = self.sweep_end()
+        swept = [rotate(self.q, a) for a in np.linspace(0.0, self.turn, 9)]
+        points = [self.q, self.k, self.p, *swept, *(mc.project(v, self.k) for v in swept)]
         if self.other is not None:
             self.p2 = mc.project(self.other, self.k)
             points += [self.other, self.p2]
 
         room_w, room_h = plane_room()
         layout = fit_column(
-            self.column_at, room_w - GAP - PLANE_MIN_W, room_h, prefer_w=room_w - GAP - PLANE_W
+            self.column_at,
+            room_w - GAP - PLANE_MIN_W,
+            room_h,
+            prefer_w=room_w - GAP - PLANE_W,
         )
         parts: dict[str, VMobject] = attached(layout, "parts")
         self.column, self.work2 = layout[0], layout[1]
@@ -111,7 +126,7 @@ class ProjectionDrop(LessonScene):
         self.res_eq, self.check_eq, self.shadow_eq = parts["res"], parts["check"], parts["shadow"]
         self.parallel_note = parts.get("note")
         plane_w = min(PLANE_W, room_w - GAP - layout.width - 0.02)
-        self.plane = fitted_plane(points, plane_w, room_h)
+        self.plane = fitted_plane(points, plane_w, room_h, fill=True)
         left_right(self.plane, layout)
         self.build_figure()
 
@@ -331,6 +346,79 @@ class ProjectionDrop(LessonScene):
             swatch.align_to(text[0], UP).shift(0.12 * DOWN)
         return row
 
+    def sweep_end(self) -> float:
+        """How far q turns (radians, signed) to the nearest side where q · k has the other sign.
+
+        A query with a shadow along k (or none) turns to 135° from k, where its shadow points
+        against k; one whose shadow points against k turns to 45° from k. The shorter way.
+        """
+        qk = float(np.dot(self.q, self.k))
+        a0 = float(np.arctan2(self.q[1], self.q[0]))
+        ak = float(np.arctan2(self.k[1], self.k[0]))
+        off = SWEEP if qk >= 0 else np.pi / 4
+        turns = [(ak + side * off - a0 + np.pi) % (2 * np.pi) - np.pi for side in (1, -1)]
+        return min(turns, key=abs)
+
+    def live_shadow(self, angle: ValueTracker) -> VGroup:
+        """The query turned by `angle`, its projection and its drop, redrawn every frame."""
+        plane = self.plane
+
+        def q_now() -> np.ndarray:
+            return rotate(self.q, angle.get_value())
+
+        def drop() -> VMobject:
+            q = q_now()
+            tip, foot = plane.c2p(*q), plane.c2p(*mc.project(q, self.k))
+            return Line(foot, tip, color=C.RESIDUAL, stroke_width=3, stroke_opacity=0.8)
+
+        return VGroup(
+            always_redraw(drop),
+            always_redraw(
+                lambda: vector_arrow(plane, mc.project(q_now(), self.k), C.PROJECTION, width=13)
+            ),
+            always_redraw(lambda: vector_arrow(plane, q_now(), C.QUERY).set_z_index(1)),
+        )
+
+    def live_product(self, angle: ValueTracker) -> VGroup:
+        """``q · k = …`` read from the turning q, on a patch in a corner of the plane."""
+        value = self.live(
+            lambda: readout("dot", rotate(self.q, angle.get_value()), self.k, self.lesson.places),
+            size=34,
+        )
+        row = VGroup(MathTex(r"q \cdot k =", font_size=34, color=C.PROJECTION), value)
+        row.arrange(RIGHT, buff=0.15)
+        # the patch is as wide as the widest reading: q turned against k
+        against = -np.linalg.norm(self.q) * self.k / np.linalg.norm(self.k)
+        widest = MathTex(readout("dot", against, self.k, self.lesson.places).tex, font_size=34)
+        room = VGroup(row[0].copy(), widest).arrange(RIGHT, buff=0.15)
+        patch = VGroup(backed(room)[0], row)
+        lo, hi = self.bounds()
+        corner = np.array([lo[0] + 0.15, hi[1] - 0.15, 0])
+        return patch.move_to(corner, aligned_edge=UP + LEFT)
+
+    def turn_q(self) -> None:
+        """The query turns: its shadow on k, and q · k with it, pass zero to the other sign.
+
+        The turn ends as the voice says the shadow points against k (``pd_beat_against``);
+        q then turns back to where it was.
+        """
+        angle = ValueTracker(0.0)
+        live, product = self.live_shadow(angle), self.live_product(angle)
+        still = [self.q_arrow, self.q_name, self.proj_arrow, self.drop, self.foot_dot]
+        still += [self.right_angle, self.res_arrow]
+        shown = [m for m in still if m in self.mobjects]
+        self.remove(*shown)
+        self.add(live)
+        self.add(product)
+        end = self.said_at(self.strings["pd_beat_against"]) + 0.6
+        start = float(self.time)
+        self.play(angle.animate.set_value(self.turn), run_time=max(2.0, end - start))
+        self.hold_until(float(self.time) + 1.0)
+        self.play(angle.animate.set_value(0.0), run_time=2.0)
+        self.remove(live)
+        self.add(*shown)
+        self.play(FadeOut(product), run_time=0.5)
+
     # --- steps -------------------------------------------------------------------------
     def show_vectors(self) -> None:
         """Plane, q and k, legend."""
@@ -377,7 +465,8 @@ class ProjectionDrop(LessonScene):
         self.wait(0.5)
         value = "pd_sub_comp_value_ratio" if "comp_ratio" in self.sheet else "pd_sub_comp_value"
         self.say(value, result=True)
-        self.play(FadeIn(self.brace), Write(self.comp_eq), run_time=2)
+        self.unfold(self.comp_eq, Write)  # ‖k‖ on its words, then the ratio and comp on theirs
+        self.play(FadeIn(self.brace), run_time=0.8)
         self.say(self.pick("pd_sub_comp", "comp"))
         self.play(Indicate(self.brace_ink(), color=C.ACCENT))
         self.wait(1)
@@ -386,6 +475,7 @@ class ProjectionDrop(LessonScene):
         """The product read back as ‖k‖₂ times the shadow's signed length."""
         self.say("pd_sub_shadow")
         self.play(Indicate(self.brace_ink(), color=C.ACCENT), Write(self.shadow_eq), run_time=2)
+        self.turn_q()
         comp = "comp_ratio" if "comp_ratio" in self.sheet else "comp"
         if self.sheet[comp].exact:
             self.say("pd_sub_shadow_value", result=True, c=comp)
