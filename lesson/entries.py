@@ -93,6 +93,7 @@ class Lesson:
     result_hold: Fraction  # seconds of silence after a key result is said
     scene_end: Fraction  # seconds of silence at the end of every scene
     step_pause: Fraction  # more seconds of silence where a new step begins
+    words_per_minute: int  # the synthetic narration's pace
     prior_lesson: str
     mml_section: str
 

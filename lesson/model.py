@@ -51,6 +51,7 @@ from mathcore.fmt import Places
 
 __all__ = [
     "DEFAULT_LESSON",
+    "DEFAULT_WORDS_PER_MINUTE",
     "MAX_COORD",
     "MAX_DIM",
     "MAX_KEYS",
@@ -73,6 +74,9 @@ __all__ = [
 ]
 
 DEFAULT_LESSON = Path(__file__).resolve().parent.parent / "lessons" / "inner-product.toml"
+# The narration's pace when the lesson sets none: a teaching pace (second-language listeners
+# follow best at about 120 to 140 words a minute; Griffiths 1992)
+DEFAULT_WORDS_PER_MINUTE = 135
 # The kinds a [[quiz]] entry may name (lesson/quizkinds.py); the lesson's list sets the order.
 QUIZ_KINDS = tuple(KINDS)
 
@@ -336,6 +340,11 @@ SCHEMA = Schema(
                 Field("result_hold", Number(0, 9, "seconds"), default=1),
                 Field("scene_end", Number(0, 9, "seconds"), default=0.5),
                 Field("step_pause", Number(0, 9, "seconds"), default=0.4),
+                Field(
+                    "words_per_minute",
+                    Whole(90, 200, "words a minute"),
+                    default=DEFAULT_WORDS_PER_MINUTE,
+                ),
             ),
             required=False,
         ),

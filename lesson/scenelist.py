@@ -108,8 +108,8 @@ class Scene:
 
 
 # Every lecture scene reads the pace of its holds: silence after a key result, between its
-# steps and at its end.
-PACE = ("timing.result_hold", "timing.scene_end", "timing.step_pause")
+# steps and at its end; and its narration's pace, in words a minute.
+PACE = ("timing.result_hold", "timing.scene_end", "timing.step_pause", "timing.words_per_minute")
 
 
 def _quiz(n: int) -> Scene:

@@ -26,6 +26,7 @@ from lesson.scenelist import Scene, registry
 from pipeline.files import atomic_copy, atomic_write
 from pipeline.manifest import Clip, Section, SpokenCue, StepSnapshot
 from pipeline.settings import MEDIA, RenderSettings
+from pipeline.voice.pace import pace_of
 
 __all__ = [
     "RESULT",
@@ -129,7 +130,9 @@ def narration_inputs(lesson: Lesson, spec: Scene, settings: RenderSettings) -> d
     from pipeline.voice.narrator import voice_inputs
     from pipeline.voice.recordings import recording_dir, recordings_inputs
 
-    inputs: dict[str, str] = voice_inputs(settings.voice, settings.lang)
+    inputs: dict[str, str] = voice_inputs(
+        settings.voice, settings.lang, pace=lesson.words_per_minute
+    )
     if settings.voice != "none":
         folder = recording_dir(lesson.id, settings.lang, spec.name)
         inputs.update(recordings_inputs(folder))
@@ -398,6 +401,7 @@ def install(
         loudness=result.loudness,
         voice=settings.voice,
         narration_seconds=result.narration_seconds,
+        pace=pace_of(result.narration),
     )
 
 

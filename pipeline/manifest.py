@@ -104,6 +104,7 @@ class Clip:
     loudness: tuple[float, float] | None = None  # the track's LUFS and true peak (dBTP)
     voice: str = "none"  # the --voice setting it was rendered with
     narration_seconds: float = 0.0  # takes' time, then CPU time of the track and its muxes
+    pace: float | None = None  # words a minute of its takes as played (pipeline.voice.pace)
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Clip:

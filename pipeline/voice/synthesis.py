@@ -1,10 +1,10 @@
 """The synthetic voice: espeak-ng, offline, with a content-addressed cache of its takes.
 
-:func:`synthesize` runs espeak-ng (voice ``id`` for Indonesian, ``en`` for English,
-:data:`WPM` words a minute) and keeps every take in :data:`CACHE`, keyed by engine name,
-engine version, voice, speed and the exact text given to espeak-ng (:func:`cache_key`), so
-the same words are never synthesised twice. Takes are written aside and moved into place
-when complete.
+:func:`synthesize` runs espeak-ng (voice ``id`` for Indonesian, ``en`` for English, at the
+rate that says the lesson's pace, :func:`~pipeline.voice.pace.espeak_rate`) and keeps every
+take in :data:`CACHE`, keyed by engine name, engine version, voice, speed and the exact text
+given to espeak-ng (:func:`cache_key`), so the same words are never synthesised twice. Takes
+are written aside and moved into place when complete.
 
 Just before the words go to espeak-ng, the language's lexicon (:mod:`pipeline.lexicon`) puts
 espeak-ng phoneme input (``[[v'Elju]]``) in place of the terms the voice says wrong. The
@@ -25,13 +25,13 @@ from pathlib import Path
 from pipeline.files import replacing
 from pipeline.lexicon import lexicon
 from pipeline.settings import MEDIA
+from pipeline.voice.pace import DEFAULT_PACE, correction, espeak_rate, take_seconds
 from pipeline.voice.targets import CEILING_DBTP, RATE, TAIL, TARGET_LUFS
 
 __all__ = [
     "CACHE",
     "ENGINE",
     "VOICES",
-    "WPM",
     "VoiceError",
     "cache_key",
     "engine_inputs",
@@ -42,8 +42,8 @@ __all__ = [
 
 ENGINE = "espeak-ng"
 VOICES = {"id": "id", "en": "en"}  # espeak-ng voice per lesson language
-WPM = 155  # speaking rate, words a minute
 CACHE = MEDIA / "voice-cache"  # synthetic takes, by content
+MIN_RATE, MAX_RATE = 80, 450  # espeak-ng's rates (-s), words a minute as it counts them
 
 
 class VoiceError(Exception):
@@ -73,7 +73,7 @@ def engine_label(lang: str) -> str:
 
 
 def cache_key(text: str, voice: str, wpm: int, version: str) -> str:
-    """SHA-256 (hex) of what decides a synthetic take's sound.
+    """SHA-256 (hex) of what decides a synthetic take's sound (`wpm`: the pace asked for).
 
     Examples
     --------
@@ -89,7 +89,7 @@ def cache_key(text: str, voice: str, wpm: int, version: str) -> str:
 
 
 def synthesize(
-    text: str, lang: str, voice: str | None = None, *, cache: Path = CACHE, wpm: int = WPM
+    text: str, lang: str, voice: str | None = None, *, cache: Path = CACHE, pace: int = DEFAULT_PACE
 ) -> Path:
     """A WAV of espeak-ng speaking `text`, made once and then taken from the cache.
 
@@ -106,8 +106,10 @@ def synthesize(
         written for that voice), not to another voice.
     cache : Path
         Folder of cached takes (``<2 hex>/<sha256>.wav``).
-    wpm : int
-        Speaking rate in words a minute.
+    pace : int
+        The pace in words a minute: espeak-ng is given the rate that says it
+        (:func:`~pipeline.voice.pace.espeak_rate`), and a take off the pace is made again at
+        a corrected rate (:func:`~pipeline.voice.pace.correction`).
 
     Returns
     -------
@@ -124,44 +126,54 @@ def synthesize(
             raise VoiceError(f"no voice for language {lang!r}; have {', '.join(VOICES)}")
         voice = VOICES[lang]
     version = engine_version()
+    words = text
     if voice == VOICES.get(lang):
         text = lexicon(lang).apply(text)
-    key = cache_key(text, voice, wpm, version)
+    key = cache_key(text, voice, pace, version)
     target = cache / key[:2] / f"{key}.wav"
     if target.is_file():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)
     with replacing(target) as tmp:
-        cmd = [ENGINE, "-v", voice, "-s", str(wpm), "-b", "1", "-w", str(tmp), "--stdin"]
-        r = subprocess.run(cmd, input=text.encode("utf-8"), capture_output=True, check=False)
-        if r.returncode != 0 or not tmp.is_file() or tmp.stat().st_size <= 44:
-            err = r.stderr.decode("utf-8", "replace").strip() or f"exit status {r.returncode}"
-            raise VoiceError(f"{ENGINE} -v {voice} failed: {err}")
+        rate = espeak_rate(lang, pace)
+        for _ in range(3):  # the first rate, then corrected while the take is off the pace
+            cmd = [ENGINE, "-v", voice, "-s", str(rate), "-b", "1", "-w", str(tmp), "--stdin"]
+            r = subprocess.run(cmd, input=text.encode("utf-8"), capture_output=True, check=False)
+            if r.returncode != 0 or not tmp.is_file() or tmp.stat().st_size <= 44:
+                err = r.stderr.decode("utf-8", "replace").strip() or f"exit status {r.returncode}"
+                raise VoiceError(f"{ENGINE} -v {voice} failed: {err}")
+            factor = correction(words, pace, take_seconds(tmp))
+            if factor is None:
+                break
+            rate = min(MAX_RATE, max(MIN_RATE, round(rate * factor)))
     return target
 
 
-def engine_inputs(lang: str) -> dict[str, str]:
+def engine_inputs(lang: str, pace: int = DEFAULT_PACE) -> dict[str, str]:
     """What a synthetic take's sound depends on, for a clip's input hash.
 
     Parameters
     ----------
     lang : {"id", "en"}
         The language.
+    pace : int
+        The lesson's pace in words a minute.
 
     Returns
     -------
     dict of str to str
-        Engine, its version, voice and speed, the digest of the language's pronunciation
-        lexicon (:mod:`pipeline.lexicon`), the loudness targets, the sample rate and the
-        quiet kept at a take's end (:data:`~pipeline.voice.targets.TAIL`). The
-        words are not here: they follow from the lesson keys and sources a clip's hash has.
+        Engine, its version, voice and pace (words a minute), the digest of the
+        language's pronunciation lexicon (:mod:`pipeline.lexicon`), the loudness targets,
+        the sample rate and the quiet kept at a take's end
+        (:data:`~pipeline.voice.targets.TAIL`). The words are not here: they follow from the
+        lesson keys and sources a clip's hash has.
     """
     return {
         "voice": "espeak",
         "engine": ENGINE,
         "version": engine_version(),
         "engine_voice": VOICES[lang],
-        "wpm": str(WPM),
+        "wpm": str(pace),
         "lexicon": lexicon(lang).digest,
         "rate": str(RATE),
         "loudness": f"{TARGET_LUFS} LUFS, {CEILING_DBTP} dBTP",
