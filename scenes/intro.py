@@ -639,12 +639,13 @@ class LengthAndAngle(IntroScene):
     def show_angle(self) -> None:
         """The angle relation, the cosine from the numbers, and the arc."""
         self.say("la_sub_relation")
+        self.at("θ")  # the angle is drawn as it is named, the relation as it is read
+        self.play(Create(self.arc), FadeIn(self.theta_name))
+        self.at("q · k")
         self.play(Write(self.relation), run_time=1.5)
-        self.wait(2.5)
         self.say("la_sub_cos", result=True)
         self.play(Write(self.cos_row), run_time=2)
-        self.play(Create(self.arc), FadeIn(self.theta_name), Write(self.theta_row))
-        self.wait(2)
+        self.play(Write(self.theta_row))
 
     def show_point(self) -> None:
         """The product mixes direction with length; the cosine isolates direction."""

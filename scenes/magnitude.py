@@ -234,15 +234,11 @@ class MagnitudeVsDirection(LessonScene):
         """Both planes, both pairs, both raw scores."""
         self.say("mvd_sub_pairs")
         self.play(FadeIn(self.title), *[Create(p) for p in self.planes], run_time=1.5)
-        for fig in (self.left_fig, self.right_figs[0]):
-            self.play(*[grow(a) for a in fig[:2]], FadeIn(fig[2]), FadeIn(fig[3]))
-        rows = (self.left_table[1], self.right_table[1])
-        self.play(
-            FadeIn(self.left_table[0]),
-            FadeIn(self.right_table[0]),
-            *[FadeIn(VGroup(part_of(r, 0), part_of(r, 1))) for r in rows],
-        )
-        self.wait(2)
+        pairs = ((self.left_fig, self.left_table), (self.right_figs[0], self.right_table))
+        for fig, table in pairs:  # each vector as it is read, then the pair's product
+            self.play(grow(fig[0]), FadeIn(fig[2]))
+            self.play(grow(fig[1]), FadeIn(fig[3]))
+            self.play(FadeIn(table[0]), FadeIn(VGroup(part_of(table[1], 0), part_of(table[1], 1))))
 
     def show_cosines(self) -> None:
         """The cosines: the same raw score need not mean the same angle."""

@@ -373,9 +373,9 @@ class SoftmaxBarMorph(LessonScene):
         many = "" if self.n_keys <= SAID_LIST_MAX else "_many"  # a long list: on screen only
         if stage == 1:
             self.say("sb_sub_scaled")
-            self.unfold(self.column)  # d_k as it is said
             self.retitle(0, 1)
             self.unfold(self.stage_formulas[1], Write, hold_unsaid={"logits"})
+            self.unfold(self.column)  # d_k as it is said
             self.say(f"sb_sub_logits{many}", result=True)
             self.play(ReplacementTransform(self.axis_name, self.axis_names[1]), run_time=0.6)
         else:
