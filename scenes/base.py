@@ -94,7 +94,7 @@ def _phrase_prefix(template: str, phrase: str) -> str | None:
     """The text of `template` before the first `phrase` outside its fields (None: absent)."""
     head = ""
     for literal, name, _, _ in string.Formatter().parse(template):
-        at = literal.find(phrase)
+        at = literal.casefold().find(phrase.casefold())
         if at >= 0:
             return head + literal[:at].replace("{", "{{").replace("}", "}}")
         head += literal.replace("{", "{{").replace("}", "}}")
@@ -337,6 +337,17 @@ class LessonScene(Scene):
         if head is None:
             raise KeyError(f"{type(self).__name__}: caption {cue.key} says no {mark!r}")
         return cue.start + self._offset(head)
+
+    def at_words(self, key: str) -> None:
+        """Hold until the open caption says the words that label catalogue text `key`.
+
+        The label is the text's words before its colon (``"Besar: …"`` waits for "besarnya"
+        in the caption); a caption without them does not wait.
+        """
+        label = self.strings[key].split(":")[0].strip()
+        cue = self._open
+        if cue is not None and label and _phrase_prefix(cue.template, label) is not None:
+            self.at(label)
 
     def at(self, mark: str, lead: float = LEAD) -> None:
         """Hold until the open caption is about to say `mark`, so what comes next shows then.

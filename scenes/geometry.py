@@ -59,9 +59,7 @@ def vector_arrow(plane: Any, v: np.ndarray, color: str, **kwargs: Any) -> VMobje
     return arrow_between(plane.c2p(0, 0), plane.c2p(*v), color, **kwargs)
 
 
-def fitted_plane(
-    points: list[np.ndarray], width: float, height: float, fill: bool = False
-) -> Any:
+def fitted_plane(points: list[np.ndarray], width: float, height: float, fill: bool = False) -> Any:
     """A NumberPlane with equal x/y units that holds every point with a unit of room.
 
     Parameters

@@ -133,8 +133,8 @@ class Hook(LessonScene):
     def show_effects(self) -> None:
         """The sign says side, the size also says length: the lesson separates the two."""
         self.say("hk_sub_effects")
-        self.play(FadeIn(self.effects[0], shift=0.2 * UP))
-        self.play(FadeIn(self.effects[1], shift=0.2 * UP))
-        self.wait(1.5)
+        for line, key in zip(self.effects, ("hk_sign", "hk_size"), strict=True):
+            self.at_words(key)  # each effect as it is named
+            self.play(FadeIn(line, shift=0.2 * UP))
         self.say("hk_sub_goal")
         self.wait(1)

@@ -59,6 +59,7 @@ def rotate(v: np.ndarray, angle: float) -> np.ndarray:
     c, s = np.cos(angle), np.sin(angle)
     return np.array([c * v[0] - s * v[1], s * v[0] + c * v[1]])
 
+
 PLANE_W = 7.2  # widest the plane grows when the column leaves room
 SWEEP = 3 * np.pi / 4  # q's sweep ends this far round from k: its shadow points against k
 

@@ -107,9 +107,9 @@ class Recap(LessonScene):
         """The same product read twice."""
         self.say("rc_sub_readings")
         self.play(Write(self.title), run_time=1)
-        for card in self.readings:
+        for card, key in zip(self.readings, ("rc_geometry", "rc_attention"), strict=True):
+            self.at_words(key)  # each reading as it is named
             self.play(FadeIn(card, shift=0.2 * UP), run_time=1.2)
-        self.wait(1.5)
 
     def show_caveats(self) -> None:
         """What a score is not, and what another inner product would change."""

@@ -495,7 +495,9 @@ class AttentionScores(LessonScene):
         for role in roles:
             self.play(FadeIn(role, shift=0.2 * RIGHT), run_time=1.1)
         self.say("ats_sub_learned")
-        self.play(FadeIn(origin[0]), run_time=1)
+        self.play(FadeIn(origin[0][0]), run_time=1)
+        self.at("query")  # the projections as the vectors they make are named
+        self.play(FadeIn(origin[0][1]), run_time=1.2)
         self.say("ats_sub_dk", first=f"q{FIRST}")
         for part in (columns[0], columns[1], origin[1], columns[2]):  # in the order read
             self.unfold(part, FadeIn)

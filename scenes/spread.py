@@ -374,7 +374,9 @@ class WhySqrtDk(LessonScene):
         self.play(FadeIn(self.soft_top), run_time=1)
         raw, scaled = self.charts
         self.play(FadeIn(raw["frame"]), FadeIn(raw["heading"]), run_time=0.8)
+        self.at("top_raw")  # the bars grow as the largest weight is said
         self.play(*[GrowFromEdge(b, DOWN) for b in raw["bars"]], run_time=1.2)
         self.say(self.pick("ws_sub_scaled", "scaled"), result=True)
         self.play(FadeIn(scaled["frame"]), FadeIn(scaled["heading"]), run_time=0.8)
+        self.at("top_scaled")
         self.play(*[GrowFromEdge(b, DOWN) for b in scaled["bars"]], run_time=1.2)
