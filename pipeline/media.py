@@ -33,8 +33,13 @@ __all__ = [
     "mux_packets",
     "probe",
     "save_frame",
+    "still_stretches",
     "with_sound",
 ]
+
+STILL = 6.0  # seconds a picture may stand still in a teaching scene
+SAME = 0.02  # mean difference of two frames' grey levels (0-255) under which they are the same
+
 
 # Container -> the audio codec its clips carry (WebM takes Opus; MP4 and QuickTime AAC).
 AUDIO_CODECS: dict[str, Literal["aac", "libopus"]] = {
@@ -100,6 +105,47 @@ def _shown_at(frames: Iterable[av.VideoFrame], time: float) -> av.VideoFrame | N
             break
         frame = f
     return frame
+
+
+def still_stretches(video: Path | str, least: float = STILL) -> list[tuple[float, float]]:
+    """Where a video's picture stands still for more than `least` seconds.
+
+    Consecutive frames whose grey levels differ by less than :data:`SAME` on average (and
+    by no more than a faint pixel anywhere) are the same picture; a run of them longer than
+    `least` is a still stretch.
+
+    Parameters
+    ----------
+    video : Path or str
+        A rendered clip.
+    least : float
+        Longest stretch that is not reported, in seconds.
+
+    Returns
+    -------
+    list of (float, float)
+        Each stretch's start and length in seconds, in order.
+    """
+    out: list[tuple[float, float]] = []
+    with av.open(str(video)) as container:
+        stream = container.streams.video[0]
+        base = stream.time_base
+        prev: np.ndarray | None = None
+        start = last = 0.0
+        for frame in container.decode(stream):
+            t = float(frame.pts * base) if frame.pts is not None and base else last
+            grey = frame.to_ndarray(format="gray").astype(np.int16)
+            same = prev is not None and (
+                float(np.abs(grey - prev).mean()) < SAME and int(np.abs(grey - prev).max()) < 40
+            )
+            if not same:
+                if last - start > least:
+                    out.append((round(start, 2), round(last - start, 2)))
+                start = t
+            prev, last = grey, t
+        if last - start > least:
+            out.append((round(start, 2), round(last - start, 2)))
+    return out
 
 
 def save_frame(video: Path | str, time: float, png: Path | str) -> Path:

@@ -644,7 +644,11 @@ class LengthAndAngle(IntroScene):
         self.at("q · k")
         self.play(Write(self.relation), run_time=1.5)
         self.say("la_sub_cos", result=True)
-        self.play(Write(self.cos_row), run_time=2)
+        head, rest = part_of(self.cos_row, 0), VGroup(*self.cos_row[1:])
+        self.play(Write(head), run_time=1.2)  # the rule as it is read, the value on its words
+        self.play(Write(rest), run_time=1.2)
+        self.remove(head, rest)
+        self.add(self.cos_row)
         self.play(Write(self.theta_row))
 
     def show_point(self) -> None:

@@ -16,6 +16,7 @@ from manim import (
     FadeIn,
     FadeOut,
     GrowFromEdge,
+    Indicate,
     LaggedStart,
     Line,
     MathTex,
@@ -376,6 +377,10 @@ class WhySqrtDk(LessonScene):
         self.play(FadeIn(raw["frame"]), FadeIn(raw["heading"]), run_time=0.8)
         self.at("top_raw")  # the bars grow as the largest weight is said
         self.play(*[GrowFromEdge(b, DOWN) for b in raw["bars"]], run_time=1.2)
+        if self.sheet.decisions["raw"] == "dominant":  # the key that takes it all, lit
+            self.at(self.strings["ws_beat_gradient"])
+            tallest = max(raw["bars"], key=lambda b: b.height)
+            self.play(Indicate(tallest, color=C.ACCENT, scale_factor=1.1), run_time=1.0)
         self.say(self.pick("ws_sub_scaled", "scaled"), result=True)
         self.play(FadeIn(scaled["frame"]), FadeIn(scaled["heading"]), run_time=0.8)
         self.at("top_scaled")
