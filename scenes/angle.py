@@ -268,8 +268,8 @@ class AngleSignRegions(LessonScene):
     def rest(self, stop: str | None) -> None:
         """Show the exact values of `stop` in place of the live readouts (None: live again)."""
         if stop is None:
-            if self.resting is not None:
-                self.remove(self.resting)
+            if self.resting is not None:  # its rows may be on screen one by one
+                self.remove(self.resting, *self.resting)
                 self.add(self.readout_group)
                 self.resting = None
             return
