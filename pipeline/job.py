@@ -24,7 +24,7 @@ from typing import Any
 from lesson.model import Lesson
 from lesson.scenelist import Scene, registry
 from pipeline.files import atomic_copy, atomic_write
-from pipeline.manifest import Clip, Section, SpokenCue, StepSnapshot
+from pipeline.manifest import Clip, Reveal, Section, SpokenCue, StepSnapshot
 from pipeline.settings import MEDIA, RenderSettings
 from pipeline.voice.pace import pace_of
 
@@ -264,6 +264,7 @@ class ClipResult:
     rejected: tuple[tuple[str, str], ...] = ()
     loudness: tuple[float, float] | None = None
     narration_seconds: float = 0.0
+    reveals: tuple[Reveal, ...] = ()
 
     def save(self, path: Path) -> Path:
         """Write the result as JSON to `path` (atomically)."""
@@ -289,6 +290,7 @@ class ClipResult:
             rejected=tuple((name, why) for name, why in d["rejected"]),
             loudness=(loudness[0], loudness[1]) if loudness else None,
             narration_seconds=d["narration_seconds"],
+            reveals=tuple(Reveal(**r) for r in d.get("reveals", ())),
         )
 
     def recording_notes(self) -> tuple[str, ...]:
@@ -402,6 +404,7 @@ def install(
         voice=settings.voice,
         narration_seconds=result.narration_seconds,
         pace=pace_of(result.narration),
+        reveals=result.reveals,
     )
 
 

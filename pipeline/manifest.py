@@ -19,6 +19,7 @@ __all__ = [
     "Clip",
     "Label",
     "LessonVideo",
+    "Reveal",
     "Manifest",
     "Section",
     "SpokenCue",
@@ -51,6 +52,23 @@ class StepSnapshot:
         """The snapshot of a manifest (or worker result) entry."""
         labels = tuple(Label(x["key"], x["text"], tuple(x["box"]), x["kind"]) for x in d["labels"])
         return cls(d["section"], d["time"], labels)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """A number of a clip: when it first shows and when the voice first says it (seconds).
+
+    ``said`` is None for a number no caption says (a tick label, a matrix entry).
+    """
+
+    key: str
+    shown: float
+    said: float | None
+
+    @property
+    def early(self) -> float:
+        """Seconds it shows before it is said (negative: after; 0 when never said)."""
+        return 0.0 if self.said is None else round(self.said - self.shown, 4)
 
 
 @dataclass(frozen=True)
@@ -104,6 +122,7 @@ class Clip:
     loudness: tuple[float, float] | None = None  # the track's LUFS and true peak (dBTP)
     voice: str = "none"  # the --voice setting it was rendered with
     narration_seconds: float = 0.0  # takes' time, then CPU time of the track and its muxes
+    reveals: tuple[Reveal, ...] = ()  # each number: when it first shows, when it is said
     pace: float | None = None  # words a minute of its takes as played (pipeline.voice.pace)
 
     @classmethod
@@ -118,6 +137,7 @@ class Clip:
                 "sources": tuple(d.get("sources", ())),
                 "lesson_keys": tuple(d.get("lesson_keys", ())),
                 "narration": tuple(SpokenCue(**c) for c in d.get("narration", ())),
+                "reveals": tuple(Reveal(**r) for r in d.get("reveals", ())),
                 "loudness": tuple(d["loudness"]) if d.get("loudness") else None,
             }
         )

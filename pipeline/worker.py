@@ -23,7 +23,7 @@ from lesson.reads import uncovered
 from lesson.scenelist import scene_spec
 from pipeline.files import atomic_copy, atomic_write
 from pipeline.job import ERROR, RESULT, ClipJob, ClipResult
-from pipeline.manifest import Label, SpokenCue, StepSnapshot
+from pipeline.manifest import Label, Reveal, SpokenCue, StepSnapshot
 from pipeline.settings import QUALITIES
 
 if TYPE_CHECKING:
@@ -289,6 +289,7 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
         rejected=sound.rejected,
         loudness=sound.loudness,
         narration_seconds=sound.narration_seconds,
+        reveals=tuple(Reveal(r.key, r.shown, r.said) for r in getattr(obj, "reveals", ())),
     )
 
 

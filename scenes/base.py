@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import string
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -505,11 +506,17 @@ class LessonScene(Scene):
                 continue
             self._lit.add(key)
             if when - LEAD > now + 1e-6:
-                super().play(Wait(run_time=when - LEAD - now))
+                self._still(when - LEAD - now)
             super().play(Indicate(part, color=C.ACCENT, scale_factor=1.1), run_time=FLASH)
             now = float(self.time)
         if until > now + 1e-6:
-            super().play(Wait(run_time=until - now))
+            self._still(until - now)
+
+    def _still(self, seconds: float) -> None:
+        """Wait at least `seconds`, in whole frames (manim rounds a wait to the nearest frame)."""
+        fps = float(config.frame_rate)
+        frames = math.ceil(seconds * fps - 1e-9)
+        super().play(Wait(run_time=(frames + 0.1) / fps))
 
     def _on_screen(self, key: str) -> Mobject | None:
         """The visible part on screen that shows sheet value `key` (a live readout: None)."""

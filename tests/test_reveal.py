@@ -80,3 +80,19 @@ def test_a_recorded_take_moves_the_beats_to_the_authors_pace(tmp_path: Path) -> 
     synthetic = beat(PREFIX, "id", cache=tmp_path / "cache")
     assert abs(truth - synthetic) > 1.0  # the author's beat is not the synthetic voice's
     assert narrator.at(PREFIX) == pytest.approx(truth, abs=0.35), (synthetic, truth)
+
+
+@pytest.mark.render
+def test_the_manifest_records_when_each_number_shows_and_is_said(rendered: Path) -> None:
+    """A course author reads it in manifest.json: the seed scenes' numbers, shown on their words."""
+    from pipeline.manifest import Manifest
+
+    manifest = Manifest.load(rendered)
+    assert manifest is not None
+    for scene in ("ProjectionDrop", "AngleSignRegions", "SoftmaxBarMorph"):
+        clip = manifest.clips[scene]
+        said = [r for r in clip.reveals if r.said is not None]
+        assert len(said) >= 5, scene
+        assert all(0 <= r.shown <= clip.duration for r in clip.reveals)
+        assert all(r.early <= EARLY + 1e-6 for r in said), [r for r in said if r.early > EARLY]
+        assert {r.key for r in clip.reveals} <= set(clip.numbers)
