@@ -268,7 +268,8 @@ def _cmd_page(args: argparse.Namespace) -> int:
             from publish.scorm import write_scorm
 
             title = lesson_title(lesson, args.lang)
-            package = write_scorm(lesson, index.parent, title, pages / f"{lesson.id}.zip")
+            zipped = pages / f"{lesson.id}.zip"
+            package = write_scorm(lesson, index.parent, title, zipped, args.mastery)
             print(f"{lesson.id}: {package}  (SCORM 1.2)")
     if args.lessons:
         table = write_answers_csv(run.lessons, args.lang, pages / "answers.csv")
@@ -879,7 +880,28 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also zip each page as a SCORM 1.2 package for an LMS (<pages>/<lesson>.zip)",
     )
+    from publish.scorm import MASTERY
+
+    pg.add_argument(
+        "--mastery",
+        type=_percent,
+        default=MASTERY,
+        metavar="PERCENT",
+        help="the SCORM package's mastery score: the percent of questions right at the first "
+        f"answer that passes (0 to 100, default {MASTERY})",
+    )
     return p
+
+
+def _percent(text: str) -> int:
+    """A whole percent, 0 to 100 (anything else: argparse's error, status 2)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{value} is not 0 to 100")
+    return value
 
 
 def _lessons(help_text: str) -> list[argparse.ArgumentParser]:

@@ -33,7 +33,7 @@ from typing import Any
 from lesson.catalogue import catalogue, fill_text
 from lesson.entries import Lesson, Quiz
 from lesson.sheet import Sheet
-from lesson.written import examples, read_number, read_vector
+from lesson.written import examples, places_written, read_number, read_vector
 from mathcore import fmt
 from mathcore.exact import (
     Surd,
@@ -210,6 +210,15 @@ class Part:
     options: tuple[Option, ...] = ()
     right: tuple[str, ...] = ()
 
+    @property
+    def places(self) -> tuple[int, ...]:
+        """The places after the point the lesson writes this answer's decimals with.
+
+        A number copied from the screen in that notation reads as the lesson's decimal
+        (:func:`lesson.written.read_number`); empty for a choice.
+        """
+        return places_written(self.shown) if self.control in ("number", "vector") else ()
+
     def to_json(self) -> dict[str, Any]:
         """The part as the page's data."""
         return {
@@ -218,6 +227,7 @@ class Part:
             "label": self.label,
             "shown": self.shown,
             "hint": self.hint,
+            "places": list(self.places),
             "accepted": [a.to_json() for a in self.accepted],
             "options": [{"id": o.id, "text": o.text} for o in self.options],
             "right": list(self.right),
@@ -285,8 +295,8 @@ def verdict(part: Part, answer: str, lang: str) -> str:
     str
         ``right``, ``wrong``, or the reason a text is refused without costing an attempt
         (:mod:`lesson.written`): ``unreadable`` (not a number or a vector), ``grouped`` (a
-        number that may be grouped in thousands) or ``commas`` (commas that may part
-        coordinates or mark decimals).
+        number that may be grouped in thousands, not written as the lesson writes this
+        part's decimals) or ``commas`` (commas that may part coordinates or mark decimals).
 
     Examples
     --------
@@ -295,13 +305,20 @@ def verdict(part: Part, answer: str, lang: str) -> str:
     >>> q = quiz_answers(load_lesson(), "id")[1]  # the default lesson's cosine question
     >>> [verdict(q.parts[1], a, "id") for a in ("0,96", "24/25", "0.9", "0 96", "")]
     ['right', 'right', 'wrong', 'unreadable', 'unreadable']
+
+    A number copied from the screen, in the lesson's notation, is read as the lesson writes
+    it; where the lesson writes no such decimal, ``2.121`` may be 2121 in Indonesian:
+
+    >>> scores, logits = quiz_answers(load_lesson(), "id")[5].parts[:2]  # attention
+    >>> logits.shown, verdict(logits, "(0.707, 2.121)", "id"), verdict(scores, "2.121, 1", "id")
+    ('(0.707, 2.121)', 'right', 'grouped')
     """
     if part.control not in ("number", "vector"):
         return "right" if answer in part.right else "wrong"
     if part.control == "number":
-        reading = read_number(answer, lang)
+        reading = read_number(answer, lang, part.places)
     else:
-        reading = read_vector(answer, lang, len(part.accepted))
+        reading = read_vector(answer, lang, len(part.accepted), part.places)
     if reading.problem is not None:
         return reading.problem
     if len(reading.values) != len(part.accepted):

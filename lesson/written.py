@@ -10,7 +10,10 @@ The quiz page reads each answer into exact fractions by these rules, in its scri
 - A decimal mark followed by exactly three digits after a whole part of 1 to 3 digits, not
   zero, reads as a thousands separator in one of the lesson's languages: ``1.500`` is 1500 in
   Indonesian writing, ``1,500`` in English. That text reads two ways in that language and is
-  refused (``0.500``, ``1,5`` and ``12.5`` are not).
+  refused (``0.500``, ``1,5`` and ``12.5`` are not), except in the lesson's own notation: the
+  video and the transcript write decimals with a point in both languages, so where the lesson
+  writes a field's decimals with a point and three places (``≈ (0.707, 2.121)``), a number
+  written so in that field is the lesson's decimal (:func:`places_written`).
 - A vector's coordinates are parted by ``;`` where there is one, else by spaces and by commas
   with a space beside them; a comma touching digits on both sides is a decimal comma or a
   separator, whichever reading gives the vector its number of coordinates. One such
@@ -18,12 +21,14 @@ The quiz page reads each answer into exact fractions by these rules, in its scri
   ``(0.191, 0.786, 0.023)``); more than one (``1,2,3`` for two): refused.
   Brackets ``( )`` or ``[ ]`` around it are optional.
 
-A refused text costs the learner no attempt: the page says why and asks again.
+A refused text costs the learner no attempt: the page says why, names the number it could
+not read (:attr:`Reading.unread`), and asks again.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -36,6 +41,7 @@ __all__ = [
     "Reading",
     "examples",
     "patterns",
+    "places_written",
     "read_number",
     "read_vector",
 ]
@@ -113,6 +119,24 @@ def patterns(lang: str) -> dict[str, str | None]:
     return {"space": SPACE, "number": NUMBER, "grouped": _GROUPED_TEXT.get(lang)}
 
 
+_POINT_PLACES = re.compile(r"\d\.(\d+)", re.ASCII)
+
+
+def places_written(text: str) -> tuple[int, ...]:
+    """The places after the point of each decimal the lesson writes in `text`, each once.
+
+    A field's answer as the lesson shows it (the sheet's text) gives the notation a learner
+    may copy from the screen: :func:`read_number` reads a number written with a point and
+    one of these many places as the lesson's decimal, never as thousands.
+
+    Examples
+    --------
+    >>> places_written("≈ (0.707, 2.121)"), places_written("−2.12"), places_written("(1, 3)")
+    ((3,), (2,), ())
+    """
+    return tuple(sorted({len(m) for m in _POINT_PLACES.findall(text)}))
+
+
 @dataclass(frozen=True)
 class Reading:
     """What a learner's text reads as: its values, or why it is refused.
@@ -125,10 +149,15 @@ class Reading:
         None when read; when refused :data:`UNREADABLE`, :data:`GROUPED` (a number that may be
         grouped in thousands) or :data:`COMMAS` (commas that may part coordinates or mark
         decimals).
+    unread : str
+        When refused, the number it could not read as the learner wrote it (spaces at its
+        ends trimmed): the whole text of a number, the first coordinate that is no number or
+        may be grouped, or the run of commas that reads two ways; empty when read.
     """
 
     values: tuple[Fraction, ...] = ()
     problem: str | None = None
+    unread: str = ""
 
     @property
     def refused(self) -> bool:
@@ -136,14 +165,15 @@ class Reading:
         return self.problem is not None
 
 
-def _decimal(text: str, lang: str) -> Fraction | str:
+def _decimal(text: str, lang: str, places: Collection[int]) -> Fraction | str:
     grouped = _GROUPED.get(lang)
     if grouped is not None and grouped.fullmatch(text):
-        return GROUPED
+        if "." not in text or len(text.split(".")[1]) not in places:
+            return GROUPED
     return Fraction(text.replace(",", "."))
 
 
-def read_number(text: str, lang: str) -> Reading:
+def read_number(text: str, lang: str, places: Collection[int] = ()) -> Reading:
     """A learner's number read exactly, or refused as unreadable or ambiguous.
 
     Parameters
@@ -152,11 +182,15 @@ def read_number(text: str, lang: str) -> Reading:
         What the learner wrote.
     lang : str
         The lesson's language (``id`` or ``en``): which decimal mark also groups thousands.
+    places : collection of int
+        The places after the point the lesson writes this field's decimals with
+        (:func:`places_written`): a number with a point and that many places is the lesson's
+        own notation, a decimal, not a number grouped in thousands.
 
     Returns
     -------
     Reading
-        One value, or the problem.
+        One value, or the problem and the text it could not read.
 
     Examples
     --------
@@ -167,20 +201,24 @@ def read_number(text: str, lang: str) -> Reading:
     ['unreadable', 'unreadable', 'unreadable', 'grouped', None, None]
     >>> read_number("1,500", "en").problem, read_number("1.500", "en").values
     ('grouped', (Fraction(3, 2),))
+    >>> read_number("2.121", "id").unread, read_number("2.121", "id", (3,)).values
+    ('2.121', (Fraction(2121, 1000),))
     """
     m = _NUMBER.fullmatch(text.replace(MINUS, "-"))
     if m is None:
-        return Reading(problem=UNREADABLE)
+        return Reading(problem=UNREADABLE, unread=_trim(text))
     sign, body, over_sign, over = m.groups()
-    values = [_decimal(body, lang)] + ([] if over is None else [_decimal(over, lang)])
+    values = [_decimal(body, lang, places)]
+    if over is not None:
+        values.append(_decimal(over, lang, places))
     if GROUPED in values:
-        return Reading(problem=GROUPED)
+        return Reading(problem=GROUPED, unread=_trim(text))
     nums = [v for v in values if isinstance(v, Fraction)]
     x = -nums[0] if sign == "-" else nums[0]
     if len(nums) == 2:
         d = -nums[1] if over_sign == "-" else nums[1]
         if d == 0:
-            return Reading(problem=UNREADABLE)
+            return Reading(problem=UNREADABLE, unread=_trim(text))
         x /= d
     return Reading((x,))
 
@@ -195,7 +233,7 @@ def _pieces(text: str) -> list[list[str]]:
     return [p.split(",") for p in parts]
 
 
-def read_vector(text: str, lang: str, size: int) -> Reading:
+def read_vector(text: str, lang: str, size: int, places: Collection[int] = ()) -> Reading:
     """A learner's vector of `size` coordinates read exactly, or refused.
 
     Parameters
@@ -207,12 +245,15 @@ def read_vector(text: str, lang: str, size: int) -> Reading:
     size : int
         How many coordinates the answer has: a bare comma is a decimal comma or a separator,
         whichever gives that many.
+    places : collection of int
+        The places after the point the lesson writes this field's decimals with (see
+        :func:`read_number`).
 
     Returns
     -------
     Reading
         The coordinates (as many as written: a reading of another size is read, and wrong),
-        or the problem.
+        or the problem and the text it could not read.
 
     Examples
     --------
@@ -224,44 +265,46 @@ def read_vector(text: str, lang: str, size: int) -> Reading:
     ('commas', 3)
     >>> read_vector("(2, x)", "id", 2).problem, read_vector("1 2 3", "id", 2).values
     ('unreadable', (Fraction(1, 1), Fraction(2, 1), Fraction(3, 1)))
+    >>> [read_vector("(0.707, 2.121)", "id", 2, p).unread for p in ((), (3,))]
+    ['2.121', '']
     """
     t = _trim(re.sub(f"^{_S}*[=≈]", "", text))
     if t[:1] in "([" and t[-1:] in ")]":
         t = _trim(t[1:-1])
     if ";" in t:
-        items = [read_number(i, lang) for i in t.split(";")]
-        if any(r.problem == UNREADABLE for r in items):
-            return Reading(problem=UNREADABLE)
-        if any(r.refused for r in items):
-            return Reading(problem=GROUPED)
+        items = [read_number(i, lang, places) for i in t.split(";")]
+        for problem in (UNREADABLE, GROUPED):
+            for r in items:
+                if r.problem == problem:
+                    return r
         return Reading(tuple(r.values[0] for r in items))
-    return _partitions(_pieces(t), lang, size)
+    return _partitions(t, lang, size, places)
 
 
 @dataclass
 class _Way:
     count: int  # readings found, capped at 2
     values: tuple[Fraction, ...]  # one of them
-    grouped: bool  # that one holds a number that may be grouped in thousands
+    grouped: str  # that one's first number that may be grouped in thousands ("" if none)
 
 
-def _partitions(pieces: list[list[str]], lang: str, size: int) -> Reading:
+def _partitions(text: str, lang: str, size: int, places: Collection[int]) -> Reading:
     """The readings of comma-cut tokens, each number one to three tokens of a piece."""
     # ways[k]: the readings of the tokens so far as k numbers
-    ways: dict[int, _Way] = {0: _Way(1, (), False)}
-    for tokens in pieces:
+    ways: dict[int, _Way] = {0: _Way(1, (), "")}
+    for tokens in _pieces(text):
         # within a piece: at[i][k] reads its first i tokens as k numbers (k counted in all)
         at: list[dict[int, _Way]] = [ways] + [{} for _ in tokens]
         for i in range(len(tokens)):
             for g in (1, 2, 3):
                 if i + g > len(tokens) or not at[i]:
                     continue
-                r = read_number(",".join(tokens[i : i + g]), lang)
+                r = read_number(",".join(tokens[i : i + g]), lang, places)
                 if r.problem == UNREADABLE:
                     continue
                 for k, way in at[i].items():
                     value = r.values if not r.refused else (Fraction(0),)
-                    new = _Way(way.count, way.values + value, way.grouped or r.refused)
+                    new = _Way(way.count, way.values + value, way.grouped or r.unread)
                     old = at[i + g].get(k + 1)
                     if old is None:
                         at[i + g][k + 1] = new
@@ -269,13 +312,13 @@ def _partitions(pieces: list[list[str]], lang: str, size: int) -> Reading:
                         old.count = min(2, old.count + new.count)
         ways = at[len(tokens)]
         if not ways:
-            return Reading(problem=UNREADABLE)
+            return Reading(problem=UNREADABLE, unread=",".join(tokens))
     if size in ways:
         way = ways[size]
         if way.count > 1:
-            return Reading(problem=COMMAS)
+            return Reading(problem=COMMAS, unread=text)
         if way.grouped:
-            return Reading(problem=GROUPED)
+            return Reading(problem=GROUPED, unread=way.grouped)
         return Reading(way.values)
     # no reading has that size: wrong however it is read (shown with every comma a separator)
     return Reading(ways[max(ways)].values)

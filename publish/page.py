@@ -29,7 +29,7 @@ from lesson.model import Lesson
 from lesson.quizkinds import quiz_answers
 from lesson.written import examples, patterns
 from pipeline.files import atomic_write
-from pipeline.manifest import Manifest
+from pipeline.manifest import ChapterMark, Manifest
 from pipeline.store import link_file
 from publish.folder import built_aside
 from publish.templates import render
@@ -65,20 +65,22 @@ def _cues(out: Path, subtitles: str) -> list[dict[str, Any]]:
     ]
 
 
-def _timed(question: Question, manifest: Manifest, starts: dict[str, float]) -> dict[str, Any]:
+def _timed(question: Question, manifest: Manifest, chapter: ChapterMark) -> dict[str, Any]:
     """The question's data with where it is asked and where its solution starts in the video.
 
     The question has been asked when its scene's first step ends (the step's snapshot time);
-    the solution starts when the countdown's step ends (the same moment without a countdown).
+    the solution starts when the countdown's step ends (the same moment without a countdown)
+    and is said until the chapter ends (``chapter_end``: the page keeps its transcript lines
+    back until the question is answered).
     """
     ends = {s.section: s.time for s in manifest.clips[question.scene].snapshots}
-    start = starts[question.scene]
     asked = ends[ASKED]
     solution = ends.get(COUNTDOWN, asked)
     return question.to_json() | {
-        "chapter_start": round(start, 3),
-        "pause_at": round(start + asked, 3),
-        "resume_at": round(start + solution, 3),
+        "chapter_start": round(chapter.start, 3),
+        "pause_at": round(chapter.start + asked, 3),
+        "resume_at": round(chapter.start + solution, 3),
+        "chapter_end": round(chapter.end, 3),
     }
 
 
@@ -100,9 +102,10 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
     -------
     dict
         ``lesson``, ``lang``, ``title``, ``ui`` (the page's own words), ``chapters``,
-        ``cues``, ``questions`` (each with ``pause_at`` and ``resume_at`` in seconds of the
-        lesson video), ``reading`` (the patterns a learner's number is read by) and
-        ``storage`` (the browser's key for this lesson's answers).
+        ``cues``, ``questions`` (each with ``pause_at``, ``resume_at`` and ``chapter_end``
+        in seconds of the lesson video), ``reading`` (the patterns a learner's number is read
+        by) and ``storage`` (the browser's key for this lesson's answers, with the page's
+        address added by its script).
 
     Raises
     ------
@@ -116,8 +119,8 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
         raise PageError(f"{out}: rendered in {manifest.lang!r}, not {lang!r}")
     strings = catalogue(lang)
     forms = {k: v.text for k, v in examples(lang).items()}
-    starts = {c.scene: c.start for c in video.chapters}
-    questions = [_timed(q, manifest, starts) for q in quiz_answers(lesson, lang)]
+    chapters = {c.scene: c for c in video.chapters}
+    questions = [_timed(q, manifest, chapters[q.scene]) for q in quiz_answers(lesson, lang)]
     digest = hashlib.sha256(json.dumps(questions, sort_keys=True).encode()).hexdigest()[:12]
     return {
         "lesson": lesson.id,

@@ -4,7 +4,10 @@ The package is the page's folder (:func:`publish.page.write_page`) zipped with a
 ``imsmanifest.xml`` that names it one SCO. The page's script finds the LMS's run-time (the
 ``API`` object of SCORM 1.2 in a parent frame or the opener) and reports to it: the lesson
 status, the score, each question as an interaction, and its own progress as
-``cmi.suspend_data`` to resume from; opened as a plain file, with no LMS, it works as before.
+``cmi.suspend_data`` to resume from (and the place in the video as ``cmi.core.lesson_location``);
+opened as a plain file, with no LMS, it works as before. The manifest gives the LMS a mastery
+score (the share of questions right, in percent, whose first answer passes the lesson), which
+the LMS hands the page as ``cmi.student_data.mastery_score``.
 """
 
 from __future__ import annotations
@@ -17,9 +20,10 @@ from xml.etree import ElementTree as ET
 
 from lesson.model import Lesson
 
-__all__ = ["MANIFEST", "manifest_xml", "write_scorm"]
+__all__ = ["MANIFEST", "MASTERY", "manifest_xml", "write_scorm"]
 
 MANIFEST = "imsmanifest.xml"
+MASTERY = 80  # the default mastery score, percent of the questions right at the first answer
 _CP = "http://www.imsproject.org/xsd/imscp_rootv1p1p2"
 _ADLCP = "http://www.adlnet.org/xsd/adlcp_rootv1p2"
 _XSI = "http://www.w3.org/2001/XMLSchema-instance"
@@ -37,7 +41,7 @@ def _identifier(text: str) -> str:
     return "lecture-" + re.sub(r"[^A-Za-z0-9._-]", "-", text)
 
 
-def manifest_xml(lesson: Lesson, title: str, files: list[str]) -> bytes:
+def manifest_xml(lesson: Lesson, title: str, files: list[str], mastery: int = MASTERY) -> bytes:
     """The package's ``imsmanifest.xml``: one organization, one item, one SCO.
 
     Parameters
@@ -48,12 +52,24 @@ def manifest_xml(lesson: Lesson, title: str, files: list[str]) -> bytes:
         The title the LMS shows (the page's).
     files : list of str
         Every file of the package, relative to its root; ``index.html`` is the start page.
+    mastery : int
+        The item's mastery score (``adlcp:masteryscore``), 0 to 100: the percent of questions
+        right at the first answer that passes.
 
     Returns
     -------
     bytes
         The XML document, UTF-8.
+
+    Examples
+    --------
+    >>> from lesson.model import load_lesson
+    >>> b"<adlcp:masteryscore>75</adlcp:masteryscore>" in manifest_xml(
+    ...     load_lesson(), "T", ["index.html"], 75)
+    True
     """
+    if not 0 <= mastery <= 100:
+        raise ValueError(f"a mastery score is 0 to 100, not {mastery}")
     ET.register_namespace("", _CP)
     ET.register_namespace("adlcp", _ADLCP)
     ET.register_namespace("xsi", _XSI)
@@ -74,6 +90,7 @@ def manifest_xml(lesson: Lesson, title: str, files: list[str]) -> bytes:
         {"identifier": f"{ident}-item", "identifierref": f"{ident}-sco", "isvisible": "true"},
     )
     ET.SubElement(item, f"{{{_CP}}}title").text = title
+    ET.SubElement(item, f"{{{_ADLCP}}}masteryscore").text = str(mastery)
     resources = ET.SubElement(root, f"{{{_CP}}}resources")
     sco = ET.SubElement(
         resources,
@@ -92,7 +109,9 @@ def manifest_xml(lesson: Lesson, title: str, files: list[str]) -> bytes:
     return xml
 
 
-def write_scorm(lesson: Lesson, folder: Path, title: str, path: Path) -> Path:
+def write_scorm(
+    lesson: Lesson, folder: Path, title: str, path: Path, mastery: int = MASTERY
+) -> Path:
     """Zip the page in `folder` with its manifest into the SCORM 1.2 package `path`.
 
     Written aside and moved into place: a failed write leaves no half package.
@@ -107,6 +126,8 @@ def write_scorm(lesson: Lesson, folder: Path, title: str, path: Path) -> Path:
         The title the LMS shows.
     path : Path
         The zip to write.
+    mastery : int
+        The mastery score its manifest gives the LMS (see :func:`manifest_xml`).
 
     Returns
     -------
@@ -118,7 +139,8 @@ def write_scorm(lesson: Lesson, folder: Path, title: str, path: Path) -> Path:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with zipfile.ZipFile(tmp, "w") as z:
-            z.writestr(MANIFEST, manifest_xml(lesson, title, files), zipfile.ZIP_DEFLATED)
+            xml = manifest_xml(lesson, title, files, mastery)
+            z.writestr(MANIFEST, xml, zipfile.ZIP_DEFLATED)
             for name in files:
                 kind = zipfile.ZIP_STORED if Path(name).suffix in _STORED else zipfile.ZIP_DEFLATED
                 z.write(folder / name, name, kind)

@@ -33,14 +33,16 @@ def right_forms(part: Part, lang: str = "id") -> list[str]:
     else:
         inner = shown.strip("()")
         forms += [inner, inner.replace(", ", " "), inner.replace(", ", ";").replace(".", mark)]
-    # a form that reads two ways in the language (2.121 in Indonesian, where a point may
-    # group thousands) is refused, not judged: not one a learner is marked right for
-    size = len(part.accepted)
-    return [f for f in forms if _reading(f, part.control, lang, size).problem != GROUPED]
+    # a form that reads two ways in the language (2,121 in English, where a comma may group
+    # thousands) is refused, not judged: not one a learner is marked right for. The shown
+    # form is the lesson's own notation (a point, its places) and is always read.
+    return [f for f in forms if _reading(f, part, lang).problem != GROUPED]
 
 
-def _reading(text: str, control: str, lang: str, size: int) -> Reading:
-    return read_number(text, lang) if control == "number" else read_vector(text, lang, size)
+def _reading(text: str, part: Part, lang: str) -> Reading:
+    if part.control == "number":
+        return read_number(text, lang, part.places)
+    return read_vector(text, lang, len(part.accepted), part.places)
 
 
 def wrong_forms(part: Part) -> list[str]:

@@ -300,13 +300,15 @@ def test_a_wrong_answer_gets_a_hint_a_retry_or_the_solution_and_the_first_answer
     wait(browser, "return !document.getElementById('video').paused")  # the solution plays
     item = browser.find_elements("css selector", "#results li")[1]
     assert item.get_attribute("data-verdict") == "wrong"  # the first answer scores
-    assert item.get_attribute("data-attempts") == "2" and "24; 0.9" in item.text
+    assert item.get_attribute("data-attempts") == "2" and "u · v: 24. cos θ: 0.9." in item.text
     # a text that reads two ways, or not at all, is refused and costs no attempt
     q3 = data["questions"][2]  # projection: comp ≈ −2.12, proj (−1.5, −1.5)
     play_to_question(browser, q3)
     answer(browser, q3, ["-2,12", "-1,5,1"])  # (−1.5, 1) or (−1, 5.1)?
     wait(browser, "return document.getElementById('verdict').textContent.length > 0")
-    assert browser.find_element("id", "verdict").text == data["ui"]["commas"]
+    label = q3["parts"][1]["label"]
+    refused = data["ui"]["commas"].replace("{field}", label).replace("{number}", "-1,5,1")
+    assert browser.find_element("id", "verdict").text == refused
     assert "3" not in browser.execute_script("return Object.keys(lessonPage.state().answers)")
     field = browser.find_element("id", "q3-proj")
     field.send_keys(Keys.CONTROL, "a")
@@ -368,6 +370,126 @@ def test_a_wrong_answer_gets_a_hint_a_retry_or_the_solution_and_the_first_answer
         "return [...document.querySelectorAll('#results li')].map(li => li.dataset.verdict)"
     )
     assert set(statuses) == {"open"}
+
+
+def test_a_number_copied_from_the_screen_is_read_and_a_refusal_names_field_and_number(
+    browser: Any, pages: Path
+) -> None:
+    """Question 6 answered with its numbers as the video and the transcript write them, a
+    point and three places: "(0.707, 2.121)" is read (2.121 is no thousands in this field).
+    A number that reads two ways where the lesson writes no such decimal is refused, and the
+    refusal names the field and the number."""
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(browser, pages, "inner-product")
+    data = browser.execute_script("return lessonPage.data")
+    q = data["questions"][5]  # attention: scores (1, 3), logits (0.707, 2.121), weights
+    assert [p["shown"] for p in q["parts"][1:3]] == ["(0.707, 2.121)", "(0.196, 0.804)"]
+    play_to_question(browser, q)
+    answer(browser, q, ["(1.500, 3)", "(0.707, 2.121)", "(0.196, 0.804)", "k2"])
+    wait(browser, "return document.getElementById('verdict').textContent.length > 0")
+    label = q["parts"][0]["label"]
+    refused = data["ui"]["grouped"].replace("{field}", label).replace("{number}", "1.500")
+    assert browser.find_element("id", "verdict").text == refused
+    assert "6" not in browser.execute_script("return Object.keys(lessonPage.state().answers)")
+    field = browser.switch_to.active_element  # the field it could not read
+    assert field.get_attribute("id") == "q6-scores"
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("(1, 3)", Keys.ENTER)
+    wait(browser, "return document.body.dataset.verdict === 'right'")
+
+
+def test_the_transcript_keeps_an_open_questions_solution_back_until_it_is_answered(
+    browser: Any, pages: Path
+) -> None:
+    """Beside an open question the transcript does not give its answers away: the lines of
+    its solution (from the pause to its chapter's end) are held back, the first saying so and
+    going to the question; once it is answered (here skipped) they are back."""
+    open_page(browser, pages, "inner-product")
+    data = browser.execute_script("return lessonPage.data")
+    q = data["questions"][5]  # attention: its solution says the scores, logits and weights
+    end = min([c["start"] for c in data["chapters"] if c["start"] > q["pause_at"]]
+              + [data["duration"]])  # fmt: skip
+    solution = [i for i, c in enumerate(data["cues"]) if q["pause_at"] <= c["start"] < end]
+    said = " ".join(data["cues"][i]["text"] for i in solution)
+    answers = ["(0.707, 2.121)", "0.196", "(0.196, 0.804)"]  # the logits and weights
+    assert all(a in said for a in answers)  # what the transcript would give away
+
+    def lines() -> list[str]:
+        """Each transcript line as it reads ("" when left out)."""
+        return list(
+            browser.execute_script(
+                "return [...document.querySelectorAll('#transcript li')]"
+                ".map((li) => li.hidden ? '' : li.innerText)"
+            )
+        )
+
+    held = data["ui"]["withheld"].replace("{n}", "6")
+    shown = lines()
+    assert [shown[i].split(" ", 1)[1] for i in solution[:1]] == [held]
+    assert all(shown[i] == "" for i in solution[1:])
+    page = " ".join(shown)
+    assert [a for a in answers if a in page] == []
+    # the held line goes to the question, which is asked there
+    browser.find_elements("css selector", "#transcript button")[solution[0]].click()
+    wait(browser, "return document.body.dataset.asking === '6'")
+    browser.find_element("id", "skip").click()
+    wait(browser, "return document.body.dataset.verdict === 'skipped'")
+    shown = lines()
+    for i in solution:
+        assert " ".join(shown[i].split()[1:]) == " ".join(data["cues"][i]["text"].split())
+
+
+def test_a_statements_answer_reads_as_sentences(browser: Any, pages: Path) -> None:
+    """The expected answers of a question of several parts are each a sentence named by the
+    part's label: a statement's full stop is not doubled, no part runs into the next with ";"."""
+    open_page(browser, pages, "inner-product")
+    data = browser.execute_script("return lessonPage.data")
+    q = next(q for q in data["questions"] if q["kind"] == "orthogonal")  # two statements
+    play_to_question(browser, q)
+    browser.find_element("id", "skip").click()
+    wait(browser, "return document.body.dataset.verdict === 'skipped'")
+    verdict = browser.find_element("id", "verdict").text
+    shown = [p["shown"] for p in q["parts"]]
+    assert all(s.endswith(".") for s in shown)  # the statements end their own sentence
+    assert f"{q['parts'][0]['label']}: {shown[0]} {q['parts'][1]['label']}: {shown[1]}" in verdict
+    assert ".." not in verdict and ".;" not in verdict
+
+
+def test_progress_outside_an_lms_is_kept_per_lesson_and_per_copy_of_the_page(
+    browser: Any, pages: Path, tmp_path: Path
+) -> None:
+    """Opened from disk, every page shares the browser's storage (one file:// origin): a copy
+    of the page elsewhere (another learner's, another attempt) starts empty, as another lesson
+    does; the page itself resumes."""
+    import shutil
+
+    folder = pages / "pages" / "inner-product"
+    for name in ("a", "b"):
+        shutil.copytree(folder, tmp_path / name)
+    open_page(browser, pages, "inner-product")  # clears the storage
+    a, b = ((tmp_path / name / "index.html").as_uri() for name in ("a", "b"))
+
+    def verdicts(url: str) -> list[str]:
+        browser.get(url)
+        wait(browser, "return document.body.dataset.ready === 'true'")
+        return list(
+            browser.execute_script(
+                "return [...document.querySelectorAll('#results li')].map(li => li.dataset.verdict)"
+            )
+        )
+
+    verdicts(a)
+    wait(browser, "return document.getElementById('video').readyState >= 1")
+    q = browser.execute_script("return lessonPage.data.questions[0]")
+    play_to_question(browser, q)
+    browser.find_element("id", "skip").click()
+    wait(browser, "return document.body.dataset.verdict === 'skipped'")
+    assert verdicts(a)[0] == "skipped"  # kept for this page
+    assert set(verdicts(b)) == {"open"}  # not for a copy of it
+    assert set(verdicts(folder.joinpath("index.html").as_uri())) == {"open"}
+    variant = load_lesson(variant_files(pages)[0]).id
+    assert set(verdicts((pages / "pages" / variant / "index.html").as_uri())) == {"open"}
 
 
 def test_the_transcript_follows_playback_and_seeks(browser: Any, pages: Path) -> None:
@@ -511,9 +633,13 @@ def test_the_page_is_in_the_renders_language(pages: Path, tmp_path: Path) -> Non
     assert not (tmp_path / "en").exists()
 
 
-def test_the_script_reads_answers_exactly_as_python_does(browser: Any, pages: Path) -> None:
-    """Random learner text, numbers and vectors of two and three coordinates alike: the page's
-    reading is Python's, its values or the reason it refuses the text."""
+@pytest.mark.parametrize("places", [(), (3,), (1, 3)])
+def test_the_script_reads_answers_exactly_as_python_does(
+    browser: Any, pages: Path, places: tuple[int, ...]
+) -> None:
+    """Random learner text, numbers and vectors of two and three coordinates alike, in fields
+    the lesson writes with no decimal or with a point and three places: the page's reading is
+    Python's, its values, or the reason it refuses the text and the number it names."""
     import random
 
     from lesson.written import read_number, read_vector
@@ -524,17 +650,22 @@ def test_the_script_reads_answers_exactly_as_python_does(browser: Any, pages: Pa
     texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 12))) for _ in range(800)]
     texts += ["0.96", "0,96", "24/25", "(0,5, 1,5)", "2 2", "[1; −2]", "1/0", ".5", "5.", "−.5"]
     texts += ["0,191,0,786,0,023", "1 2", "1.500", "1,500", "(0,5; 1,5)", "1,2,3", "1,2,3,4"]
+    texts += ["(0.707, 2.121)", "0.707; 2.121", "2.121,1", "1.5,2.121", "(2; x)", " 1.500 /2 "]
     got = browser.execute_script(
-        "const f = (r) => r.problem ? r.problem : r.values.map((v) => v[0] + '/' + v[1]);"
-        "return arguments[0].map((t) => [f(lessonPage.readNumber(t)),"
-        " f(lessonPage.readVector(t, 2)), f(lessonPage.readVector(t, 3))]);",
-        texts,
-    )
+        "const f = (r) => r.problem ? [r.problem, r.unread]"
+        " : r.values.map((v) => v[0] + '/' + v[1]);"
+        "const p = arguments[1];"
+        "return arguments[0].map((t) => [f(lessonPage.readNumber(t, p)),"
+        " f(lessonPage.readVector(t, 2, p)), f(lessonPage.readVector(t, 3, p))]);",
+        texts, list(places),
+    )  # fmt: skip
 
     def py(r: Any) -> Any:
-        return r.problem or [f"{v.numerator}/{v.denominator}" for v in r.values]
+        if r.problem:
+            return [r.problem, r.unread]
+        return [f"{v.numerator}/{v.denominator}" for v in r.values]
 
     for text, (number, two, three) in zip(texts, got, strict=True):
-        assert number == py(read_number(text, "id")), text
-        assert two == py(read_vector(text, "id", 2)), text
-        assert three == py(read_vector(text, "id", 3)), text
+        assert number == py(read_number(text, "id", places)), text
+        assert two == py(read_vector(text, "id", 2, places)), text
+        assert three == py(read_vector(text, "id", 3, places)), text

@@ -155,6 +155,74 @@ def test_the_timeline_marks_each_question_and_the_page_says_how_many_stop_it(
         assert verdict == "open"
 
 
+def test_a_question_right_on_a_retry_and_a_skipped_one_are_marked_as_they_stand(
+    desktop: Any, pages: Path
+) -> None:
+    """On the timeline a question right on a retry is green over red (its first answer
+    scores), not the wrong answer's red; a skipped one is hollow, not an open one's ink."""
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(desktop, pages, "inner-product")
+    data = desktop.execute_script("return lessonPage.data")
+    first, second = data["questions"][:2]
+    play_to_question(desktop, first)
+    desktop.find_element("id", "skip").click()
+    wait(desktop, "return document.body.dataset.verdict === 'skipped'")
+    play_to_question(desktop, second)  # cosine: u · v and cos θ
+    answer(desktop, second, ["24", "0.9"])
+    wait(desktop, "return document.body.dataset.verdict === 'wrong'")
+    desktop.switch_to.active_element.send_keys(Keys.ENTER)  # Try again
+    field = desktop.switch_to.active_element
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys("24/25", Keys.ENTER)
+    wait(desktop, "return document.body.dataset.verdict === 'right'")
+    desktop.execute_script("document.getElementById('video').pause()")
+    standing = desktop.execute_script(
+        "return [...document.querySelectorAll('#timeline .marker')].map(m => m.dataset.verdict)"
+    )
+    assert standing[:3] == ["skipped", "right-later", "open"]
+    desktop.execute_script("document.getElementById('timeline').scrollIntoView({block: 'center'})")
+    shot = Image.open(io.BytesIO(desktop.get_screenshot_as_png())).convert("RGB")
+
+    def ink(i: int, down: float) -> tuple[int, ...]:
+        """The colour inside marker i, `down` of the way from its top."""
+        box = desktop.execute_script(
+            "const r = document.querySelectorAll('#timeline .marker')[arguments[0]]"
+            ".getBoundingClientRect(); return [r.left, r.top, r.width, r.height];",
+            i,
+        )
+        return tuple(shot.getpixel((round(box[0] + box[2] / 2), round(box[1] + box[3] * down))))
+
+    right, wrong = (27, 110, 42), (164, 38, 27)  # page.css: --right, --wrong
+    assert ink(1, 0.3) == right and ink(1, 0.9) == wrong  # right later; the first answer
+    assert contrast(ink(0, 0.5), ink(2, 0.5)) > 3  # skipped is not drawn as open
+
+
+def test_the_playback_speed_is_chosen_on_the_bar_and_kept_with_the_answers(
+    desktop: Any, pages: Path
+) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    open_page(desktop, pages, "inner-product")
+    offered = desktop.execute_script(
+        "return [...document.querySelectorAll('#speed option')].map(o => [o.value, o.text])"
+    )
+    assert offered == [["0.75", "0.75×"], ["1", "1×"], ["1.25", "1.25×"], ["1.5", "1.5×"]]
+    assert desktop.find_element("id", "speed").accessible_name == "Kecepatan"
+    Select(desktop.find_element("id", "speed")).select_by_value("1.25")
+    rate = "const v = document.getElementById('video'); return [v.playbackRate, v.preservesPitch];"
+    assert desktop.execute_script(rate) == [1.25, True]
+    desktop.execute_script("document.getElementById('video').play()")
+    wait(desktop, "return document.getElementById('video').currentTime > 0.5")
+    desktop.execute_script("document.getElementById('video').pause()")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    desktop.save_screenshot(str(SCREENSHOTS / "page-speed.png"))
+    desktop.refresh()  # the next visit: the speed comes back with the answers
+    wait(desktop, "return document.body.dataset.ready === 'true'")
+    assert desktop.execute_script(rate) == [1.25, True]
+    assert desktop.find_element("id", "speed").get_attribute("value") == "1.25"
+
+
 def test_a_phone_answers_with_the_video_in_sight_and_nothing_scrolls_sideways(
     phone: Any, pages: Path
 ) -> None:

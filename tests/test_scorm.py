@@ -36,6 +36,8 @@ HARNESS = """<!DOCTYPE html>
 <script>
   window.API = new Scorm12API({});
   const key = "lms-cmi:" + location.pathname;  // one record per course, as an LMS keeps
+  // ?new: a new attempt (another learner, or the same one again), with no suspend data
+  if (location.search === "?new") localStorage.removeItem(key);
   const kept = localStorage.getItem(key);
   if (kept) window.API.loadFromJSON(JSON.parse(kept));
   window.API.on("LMSCommit", () =>
@@ -91,12 +93,25 @@ def recorded(browser: Any) -> dict[str, Any]:
     cmi = browser.execute_script(
         "const c = window.API.renderCMIToJSONObject().cmi; return {status: c.core.lesson_status,"
         " raw: c.core.score.raw, min: c.core.score.min, max: c.core.score.max,"
-        " exit: c.core.exit, suspend: c.suspend_data,"
+        " exit: c.core.exit, suspend: c.suspend_data, location: c.core.lesson_location,"
         " interactions: Object.values(c.interactions).map((i) => ({id: i.id, type: i.type,"
         " response: i.student_response, result: i.result}))};"
     )
     browser.switch_to.frame(browser.find_element("id", "sco"))
     return dict(cmi)
+
+
+def said(q: dict[str, Any], forms: list[str]) -> str:
+    """A learner's answer as an interaction records it: a choice by its text, each part a
+    sentence named by its label where there are several."""
+    parts = q["parts"]
+    texts = [
+        next((o["text"] for o in p["options"] if o["id"] == form), form)
+        for p, form in zip(parts, forms, strict=True)
+    ]
+    several = len(parts) > 1
+    named = [f"{p['label']}: {t}" if several else t for p, t in zip(parts, texts, strict=True)]
+    return " ".join(t if t.endswith((".", "!", "?", "…")) else t + "." for t in named)[:255]
 
 
 def test_the_package_is_one_sco_with_every_file_it_loads(pages: Path) -> None:
@@ -118,6 +133,7 @@ def test_the_package_is_one_sco_with_every_file_it_loads(pages: Path) -> None:
         assert {f.get("href") for f in sco.findall("cp:file", ns)} == page
         (item,) = manifest.findall("cp:organizations/cp:organization/cp:item", ns)
         assert item.get("identifierref") == sco.get("identifier")
+        assert item.findtext("adlcp:masteryscore", namespaces=ns) == "80"  # the default
 
 
 def test_a_learners_run_through_the_quiz_is_recorded_and_resumes(
@@ -147,7 +163,7 @@ def test_a_learners_run_through_the_quiz_is_recorded_and_resumes(
             browser.find_element("id", "solution").click()
         wait(browser, "return !document.getElementById('video').paused")
         browser.execute_script("document.getElementById('video').pause()")
-        given[q["number"]] = "; ".join(forms)
+        given[q["number"]] = said(q, forms)
     cmi = recorded(browser)
     # kept after the run, to read: what the LMS was told
     (cache_root() / "scorm-run.json").write_text(json.dumps(cmi, indent=1, ensure_ascii=False))
@@ -196,10 +212,62 @@ def test_a_variants_package_reports_that_variants_answers(
     assert interaction == {
         "id": "q1",
         "type": "fill-in",
-        "response": "; ".join(forms),
+        "response": said(data["questions"][0], forms),
         "result": "correct",
     }
     assert recorded(browser)["status"] == "incomplete"
+
+
+def test_a_new_attempt_in_the_same_browser_starts_empty(
+    browser: Any, lms: tuple[str, Path]
+) -> None:
+    """One learner answers a question; a new attempt in the same browser profile (no suspend
+    data) shows none of it and, only watching, sends no score and no interaction."""
+    base, _ = lms
+    url = f"{base}/inner-product/harness.html"
+    open_in_lms(browser, url)  # the video in the browser's cache: the server takes no ranges
+    open_in_lms(browser, url + "?new")
+    data = browser.execute_script("return lessonPage.data")
+    q = data["questions"][0]
+    play_to_question(browser, q)
+    answer(browser, q, [right_forms(p)[0] for p in quiz_answers(load_lesson(), "id")[0].parts])
+    wait(browser, "return document.body.dataset.verdict === 'right'")
+    browser.execute_script("document.getElementById('video').pause()")
+    first = recorded(browser)
+    assert first["raw"] != "" and len(first["interactions"]) == 1
+    open_in_lms(browser, url + "?new")  # the next attempt, in the same browser
+    assert browser.execute_script("return lessonPage.state().answers") == {}
+    assert browser.find_element("id", "summary").get_attribute("data-right") == "0"
+    assert browser.execute_script(
+        "return [...document.querySelectorAll('#results li')].map(li => li.dataset.verdict)"
+    ) == ["open"] * len(data["questions"])
+    browser.execute_script("document.getElementById('video').play()")
+    wait(browser, "return document.getElementById('video').currentTime > 1.5")
+    browser.execute_script("document.getElementById('video').pause()")  # its place is sent
+    then = recorded(browser)
+    assert (then["raw"], then["interactions"], then["status"]) == ("", [], "incomplete")
+    assert json.loads(then["suspend"])["a"] == {}
+    assert int(then["location"]) >= 1  # where the learner stopped, in seconds
+
+
+def test_the_speed_and_the_place_come_back_from_the_lms(
+    browser: Any, lms: tuple[str, Path]
+) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    base, _ = lms
+    url = f"{base}/inner-product/harness.html"
+    open_in_lms(browser, url)  # the video in the browser's cache: the server takes no ranges
+    open_in_lms(browser, url + "?new")
+    Select(browser.find_element("id", "speed")).select_by_value("1.5")
+    browser.execute_script("document.getElementById('video').currentTime = 40")
+    wait(browser, "return Math.abs((lessonPage.state().time || 0) - 40) < 0.5")  # kept, sent
+    kept = recorded(browser)
+    assert json.loads(kept["suspend"])["s"] == 1.5 and kept["location"] == "40"
+    assert len(kept["suspend"]) <= 4096
+    open_in_lms(browser, url)  # the next session
+    assert browser.execute_script("return document.getElementById('video').playbackRate") == 1.5
+    wait(browser, "return Math.abs(document.getElementById('video').currentTime - 40) < 1")
 
 
 def test_the_package_still_works_opened_as_a_plain_file(pages: Path, tmp_path: Path) -> None:

@@ -9,7 +9,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lesson.catalogue import catalogue, fill_text
-from lesson.written import COMMAS, GROUPED, UNREADABLE, examples, read_number, read_vector
+from lesson.written import (
+    COMMAS,
+    GROUPED,
+    UNREADABLE,
+    examples,
+    places_written,
+    read_number,
+    read_vector,
+)
+from mathcore.fmt import Shown
 
 LANGS = ("id", "en")
 
@@ -74,6 +83,45 @@ def test_the_hints_show_forms_that_read_back(lang: str) -> None:
     assert read_vector(forms["vector_semi"], lang, 2).values == half
     assert read_vector(forms["vector_comma"], lang, 2).values == half
     strings = catalogue(lang)
+    # a refusal's field and number are the page script's to fill
+    named = {"field": Shown("x", "x", kind="label"), "number": Shown("?", "?", kind="label")}
     for key in ("pg_hint_exact", "pg_hint_vector", "pg_ui_grouped", "pg_ui_commas"):
-        text = fill_text(strings[key], examples(lang))
+        text = fill_text(strings[key], examples(lang) | named)
         assert "{" not in text and any(c.isdigit() for c in text), (key, text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@given(
+    xs=st.lists(st.fractions(min_value=-999, max_value=999), min_size=1, max_size=3),
+    places=st.integers(1, 4),
+)
+def test_a_number_copied_from_the_screen_reads_as_the_lesson_writes_it(
+    lang: str, xs: list[Fraction], places: int
+) -> None:
+    """The video and the transcript write decimals with a point in both languages: where the
+    lesson writes a field with that many places, a number copied from it is that decimal."""
+    rounded = [Fraction(round(x * 10**places), 10**places) for x in xs]
+    shown = "(" + ", ".join(_decimal(x, places, ".") for x in rounded) + ")"
+    assert places_written(shown) == (places,)
+    got = read_vector(shown, lang, len(xs), places_written(shown))
+    assert got.values == tuple(rounded) and got.unread == "", shown
+    for x, text in zip(rounded, shown.strip("()").split(", "), strict=True):
+        assert read_number(text, lang, (places,)).values == (x,), text
+
+
+def test_the_screens_notation_in_indonesian_and_what_a_refusal_names() -> None:
+    """(0.707, 2.121) as the lesson writes it: read where the field is written with three
+    places; elsewhere refused, naming the number that reads two ways."""
+    logits = (Fraction(707, 1000), Fraction(2121, 1000))
+    assert read_vector("(0.707, 2.121)", "id", 2, (3,)).values == logits
+    assert read_vector("0.707; 2.121", "id", 2, (3,)).values == logits
+    assert read_vector("0,707, 2,121", "id", 2, (3,)).values == logits
+    refused = read_vector("(0.707, 2.121)", "id", 2)
+    assert (refused.problem, refused.unread) == (GROUPED, "2.121")
+    assert read_number(" 1.500 ", "id", (2,)).unread == "1.500"  # two places: not the lesson's
+    assert read_vector("1,500, 2", "en", 2, (3,)).unread == "1,500"  # a comma groups in English
+    assert read_vector("(2; x)", "id", 2).unread == "x"
+    assert read_vector("2, 3y", "id", 2).unread == "3y"
+    assert read_vector("(-1,5,1)", "id", 2).unread == "-1,5,1"
+    assert read_number("1/0", "id").unread == "1/0"
+    assert read_number("0,96", "id").unread == ""

@@ -43,49 +43,55 @@
   const NUMBER = new RegExp(data.reading.number);
   const GROUPS = data.reading.grouped === null ? null : new RegExp(data.reading.grouped);
   const trim = (t) => t.replace(new RegExp("^" + S + "+|" + S + "+$", "g"), "");
-  function decimal(t) {
-    if (GROUPS !== null && GROUPS.test(t)) return GROUPED;
+  // places: the places after the point the lesson writes the field's decimals with; a number
+  // written so is the lesson's own notation, a decimal (lesson.written.places_written)
+  function decimal(t, places) {
+    if (GROUPS !== null && GROUPS.test(t) && !(t.includes(".") && places.includes(t.split(".")[1].length))) return GROUPED;
     const [whole, part = ""] = t.replace(",", ".").split(".");
     return frac(BigInt((whole || "0") + part), 10n ** BigInt(part.length));
   }
-  function readNumber(text) {
+  // {values}, or {problem, unread}: unread is the number it could not read, as written
+  function readNumber(text, places = []) {
     const m = NUMBER.exec(text.replace(/\u2212/g, "-"));
-    if (m === null) return { problem: UNREADABLE };
+    if (m === null) return { problem: UNREADABLE, unread: trim(text) };
     const [, sign, body, overSign, over] = m;
-    const values = [decimal(body)].concat(over === undefined ? [] : [decimal(over)]);
-    if (values.includes(GROUPED)) return { problem: GROUPED };
+    const values = [decimal(body, places)].concat(over === undefined ? [] : [decimal(over, places)]);
+    if (values.includes(GROUPED)) return { problem: GROUPED, unread: trim(text) };
     let x = sign === "-" ? [-values[0][0], values[0][1]] : values[0];
     if (values.length === 2) {
       const d = overSign === "-" ? [-values[1][0], values[1][1]] : values[1];
-      if (d[0] === 0n) return { problem: UNREADABLE };
+      if (d[0] === 0n) return { problem: UNREADABLE, unread: trim(text) };
       x = frac(x[0] * d[1], x[1] * d[0]);
     }
     return { values: [x] };
   }
-  function readVector(text, size) {
+  function readVector(text, size, places = []) {
     let t = trim(text.replace(new RegExp("^" + S + "*[=\u2248]"), ""));
     if ("([".includes(t.slice(0, 1)) && ")]".includes(t.slice(-1))) t = trim(t.slice(1, -1));
     if (t.includes(";")) {
-      const items = t.split(";").map(readNumber);
-      if (items.some((r) => r.problem === UNREADABLE)) return { problem: UNREADABLE };
-      if (items.some((r) => r.problem)) return { problem: GROUPED };
+      const items = t.split(";").map((i) => readNumber(i, places));
+      for (const problem of [UNREADABLE, GROUPED]) {
+        const r = items.find((r) => r.problem === problem);
+        if (r) return r;
+      }
       return { values: items.map((r) => r.values[0]) };
     }
     // cut at the sure separators (spaces, commas with a space), then every piece at its commas;
     // a number is one to three tokens of a piece. ways: the readings so far by their size,
-    // each {count (capped at 2), values (one of them), grouped}
+    // each {count (capped at 2), values (one of them), grouped (its first number that may be
+    // grouped in thousands, or "")}
     const sure = new RegExp(S + "*," + S + "+|" + S + "+," + S + "*|" + S + "+");
-    let ways = new Map([[0, { count: 1, values: [], grouped: false }]]);
+    let ways = new Map([[0, { count: 1, values: [], grouped: "" }]]);
     for (const tokens of t.split(sure).map((p) => p.split(","))) {
       const at = [ways].concat(tokens.map(() => new Map()));
       for (let i = 0; i < tokens.length; i++) {
         for (const g of [1, 2, 3]) {
           if (i + g > tokens.length || at[i].size === 0) continue;
-          const r = readNumber(tokens.slice(i, i + g).join(","));
+          const r = readNumber(tokens.slice(i, i + g).join(","), places);
           if (r.problem === UNREADABLE) continue;
           for (const [k, way] of at[i]) {
             const value = r.problem ? [[0n, 1n]] : r.values;
-            const fresh = { count: way.count, values: way.values.concat(value), grouped: way.grouped || !!r.problem };
+            const fresh = { count: way.count, values: way.values.concat(value), grouped: way.grouped || r.unread || "" };
             const old = at[i + g].get(k + 1);
             if (old === undefined) at[i + g].set(k + 1, fresh);
             else old.count = Math.min(2, old.count + fresh.count);
@@ -93,12 +99,12 @@
         }
       }
       ways = at[tokens.length];
-      if (ways.size === 0) return { problem: UNREADABLE };
+      if (ways.size === 0) return { problem: UNREADABLE, unread: tokens.join(",") };
     }
     const way = ways.get(size);
     if (way === undefined) return { values: ways.get(Math.max(...ways.keys())).values }; // wrong however read
-    if (way.count > 1) return { problem: COMMAS };
-    if (way.grouped) return { problem: GROUPED };
+    if (way.count > 1) return { problem: COMMAS, unread: t };
+    if (way.grouped) return { problem: GROUPED, unread: way.grouped };
     return { values: way.values };
   }
   function accepts(acc, x) {
@@ -110,15 +116,20 @@
   }
   // A part's answer judged as lesson.answers.verdict judges it: "right", "wrong", or why the
   // text is refused (it costs no attempt: the learner is asked to write it again).
+  function readPart(part, answer) {
+    if (part.control === "number") return readNumber(answer, part.places);
+    return readVector(answer, part.accepted.length, part.places);
+  }
   function judgePart(part, answer) {
     if (part.control === "number" || part.control === "vector") {
-      const r = part.control === "number" ? readNumber(answer) : readVector(answer, part.accepted.length);
+      const r = readPart(part, answer);
       if (r.problem) return r.problem;
       if (r.values.length !== part.accepted.length) return "wrong";
       return r.values.every((v, i) => accepts(part.accepted[i], v)) ? "right" : "wrong";
     }
     return part.right.includes(answer) ? "right" : "wrong";
   }
+  const SPEEDS = [0.75, 1, 1.25, 1.5]; // the playback speeds the page's bar offers
   const REFUSED = { [UNREADABLE]: ui.unreadable, [GROUPED]: ui.grouped, [COMMAS]: ui.commas };
   // a question's verdict from its parts' marks: right when every part is
   const outcome = (marks) => (Object.values(marks).every((m) => m === "right") ? "right" : "wrong");
@@ -148,18 +159,24 @@
     const set = (name, value) => api.LMSSetValue(name, String(value));
     if (get("cmi.core.lesson_status") === "not attempted") set("cmi.core.lesson_status", "incomplete");
     const mastery = parseFloat(get("cmi.student_data.mastery_score"));
-    // the learner's response as an interaction records it: each part as typed or its option's id
+    // the learner's response as an interaction records it: each part as typed, a choice by
+    // what it says, as the summary writes them (SCORM 1.2 keeps 255 characters)
     function response(q, answers) {
-      return q.parts.map((p) => (answers || {})[p.key] || "").join("; ").slice(0, 255);
+      return said(q, answers).slice(0, 255);
     }
     return {
       // the progress kept at the last session's end, if any
       suspended() {
+        let kept = null;
         try {
-          return unpack(JSON.parse(get("cmi.suspend_data")));
+          kept = unpack(JSON.parse(get("cmi.suspend_data")));
         } catch (e) {
-          return null;
+          /* none, or not this page's */
         }
+        // where the learner stopped: the suspend data's place, else the lesson location
+        const at = parseFloat(get("cmi.core.lesson_location"));
+        if (kept && !kept.time && at > 0) kept.time = at;
+        return kept;
       },
       report(state, placeOnly) {
         state.key = data.storage;
@@ -179,13 +196,18 @@
         const total = data.questions.length;
         const right = data.questions.filter((q) => (state.answers[q.number] || {}).verdict === "right").length;
         const all = data.questions.every((q) => state.answers[q.number]);
-        set("cmi.core.score.min", 0);
-        set("cmi.core.score.max", 100);
-        set("cmi.core.score.raw", total ? Math.round((10000 * right) / total) / 100 : 0);
+        // a score only once a question is answered (or to take back one sent before a reset):
+        // an attempt that only watched has none
+        if (Object.keys(state.answers).length || get("cmi.core.score.raw") !== "") {
+          set("cmi.core.score.min", 0);
+          set("cmi.core.score.max", 100);
+          set("cmi.core.score.raw", total ? Math.round((10000 * right) / total) / 100 : 0);
+        }
         let status = "incomplete";
         if (all) status = isNaN(mastery) ? "completed" : (100 * right) / Math.max(total, 1) >= mastery ? "passed" : "failed";
         set("cmi.core.lesson_status", status);
         set("cmi.core.exit", all ? "" : "suspend");
+        set("cmi.core.lesson_location", String(Math.round(state.time || 0))); // seconds in
         set("cmi.suspend_data", JSON.stringify(pack(state)));
         // the place in the video changes every few seconds: committed at most twice a minute
         if (!placeOnly || Date.now() - committed > 30000) {
@@ -210,12 +232,14 @@
       const last = d.last && d.attempts > 1 ? d.last.answers : 0;
       a[n] = [d.verdict, d.answers || {}, d.attempts || 0, d.settled === false ? 0 : 1, last];
     }
-    return { k: data.storage, t: Math.round(state.time || 0), r: Object.keys(state.reported || {}), a: a };
+    const packed = { k: data.storage, t: Math.round(state.time || 0), r: Object.keys(state.reported || {}), a: a };
+    if (state.speed && state.speed !== 1) packed.s = state.speed;
+    return packed;
   }
   function unpack(p) {
     // progress on other questions (the package updated with new numbers) starts afresh
     if (!p || p.k !== data.storage || typeof p.a !== "object") return null;
-    const state = { answers: {}, time: p.t || 0, reported: {} };
+    const state = { answers: {}, time: p.t || 0, reported: {}, speed: SPEEDS.includes(p.s) ? p.s : 1 };
     for (const n of p.r || []) state.reported[n] = true;
     for (const q of data.questions) {
       const d = p.a[q.number];
@@ -247,11 +271,16 @@
   });
 
   // --- progress kept in the browser ----------------------------------------------------------
+  // Inside an LMS, its data is the only truth: the attempt resumes from its suspend data, or
+  // starts empty, and the browser's storage is neither read nor written (another learner's
+  // attempt may have run in this browser). Outside one, progress is kept under a key naming
+  // the lesson, its language and questions (data.storage) and the page's address: two
+  // lessons, two variants or two copies of a page (two attempts) never share it.
+  const storageKey = lms ? null : data.storage + "@" + location.pathname + location.search;
   function load() {
-    const kept = lms ? lms.suspended() : null; // inside an LMS, its copy comes first
-    if (kept) return kept;
+    if (lms) return lms.suspended() || { answers: {} };
     try {
-      const s = JSON.parse(localStorage.getItem(data.storage));
+      const s = JSON.parse(localStorage.getItem(storageKey));
       if (s && s.answers && typeof s.answers === "object") return s;
     } catch (e) {
       /* unreadable: start afresh */
@@ -260,9 +289,12 @@
   }
   let state = load();
   function save(placeOnly) {
-    if (lms) lms.report(state, placeOnly === true);
+    if (lms) {
+      lms.report(state, placeOnly === true);
+      return;
+    }
     try {
-      localStorage.setItem(data.storage, JSON.stringify(state));
+      localStorage.setItem(storageKey, JSON.stringify(state));
     } catch (e) {
       /* storage refused (private window): progress lasts this visit only */
     }
@@ -303,11 +335,40 @@
   });
   const cueButtons = timedButtons(transcript, data.cues, "cue", (c) => c.text, (c, i) => {
     rove(i, false); // the line clicked is the transcript's stop in the tab order
-    seek(c.start);
+    const q = held[i];
+    if (q === null) seek(c.start);
+    else if (active === q) (panel.querySelector("input") || panel).focus(); // asked: answer it
+    else {
+      seek(Math.max(0, q.pause_at - 0.05)); // played to the question, which asks it
+      video.play().catch(() => {});
+    }
   });
   cueButtons.forEach((b, i) => (b.tabIndex = i ? -1 : 0));
+  // A question's solution is said from its pause to its chapter's end: while the question is
+  // open (not yet answered right, shown or skipped) those lines would give the answer away.
+  // The first of them says that the solution shows once the question is answered, and goes to
+  // the question; the others are left out until then.
+  const held = data.cues.map(() => null); // per line: the open question whose solution it says
+  function withhold() {
+    data.cues.forEach((c, i) => {
+      const q = data.questions.find((q) => !settled(state.answers[q.number]) && c.start >= q.pause_at - 0.01 && c.start < q.chapter_end - 0.01);
+      const first = q !== undefined && (i === 0 || held[i - 1] !== q);
+      held[i] = q === undefined ? null : q;
+      cueButtons[i].lastChild.nodeValue = " " + (first ? ui.withheld.replace("{n}", String(q.number)) : c.text);
+      cueButtons[i].parentElement.hidden = q !== undefined && !first;
+      cueButtons[i].dataset.withheld = q === undefined ? "" : String(q.number);
+    });
+    rove(shownLine(roving), false);
+    currentCue = NaN; // highlighted again, on a line in sight
+    highlight(video.currentTime);
+  }
+  // the line in sight for line i: itself, or the withheld solution's first line
+  function shownLine(i) {
+    while (i > 0 && cueButtons[i].parentElement.hidden) i--;
+    return i;
+  }
   // The transcript is one stop in the tab order (its current line); the arrow keys, Home
-  // and End move through its lines.
+  // and End move through its lines in sight.
   let roving = 0;
   function rove(i, focus) {
     if (i < 0 || i >= cueButtons.length) return;
@@ -317,12 +378,16 @@
     if (focus) cueButtons[i].focus();
   }
   transcript.addEventListener("keydown", (e) => {
-    const moves = { ArrowDown: roving + 1, ArrowUp: roving - 1, Home: 0, End: cueButtons.length - 1 };
+    const last = cueButtons.length - 1;
+    const moves = { ArrowDown: [roving + 1, 1], ArrowUp: [roving - 1, -1], Home: [0, 1], End: [last, -1] };
     if (!(e.key in moves)) return;
     e.preventDefault();
-    rove(Math.max(0, Math.min(cueButtons.length - 1, moves[e.key])), true);
+    let [i, step] = moves[e.key];
+    while (i >= 0 && i <= last && cueButtons[i].parentElement.hidden) i += step;
+    if (i >= 0 && i <= last) rove(i, true);
   });
   let currentCue = -1;
+  let marked = -1; // the line marked current: the current cue's line in sight
   let currentChapter = -1;
   function lastStarted(items, t) {
     let found = -1;
@@ -332,16 +397,17 @@
   function highlight(t) {
     const cue = lastStarted(data.cues, t);
     if (cue !== currentCue) {
-      if (currentCue >= 0) {
-        cueButtons[currentCue].classList.remove("current");
-        cueButtons[currentCue].removeAttribute("aria-current");
+      if (marked >= 0) {
+        cueButtons[marked].classList.remove("current");
+        cueButtons[marked].removeAttribute("aria-current");
       }
       currentCue = cue;
+      marked = cue >= 0 ? shownLine(cue) : -1;
       if (cue >= 0) {
-        const b = cueButtons[cue];
+        const b = cueButtons[marked];
         b.classList.add("current");
         b.setAttribute("aria-current", "true");
-        if (!transcript.contains(document.activeElement)) rove(cue, false);
+        if (!transcript.contains(document.activeElement)) rove(marked, false);
         const box = transcript.parentElement;
         const top = b.offsetTop - transcript.offsetTop;
         if (top < box.scrollTop || top + b.offsetHeight > box.scrollTop + box.clientHeight) {
@@ -397,12 +463,19 @@
     timeline.append(m);
     return m;
   });
+  // a question's standing on the timeline: open, right, wrong, skipped, or right-later (the
+  // first answer wrong, which scores, and a later one right)
+  function standing(done) {
+    if (!done) return "open";
+    const lastTry = done.last;
+    if (done.verdict === "wrong" && lastTry && lastTry.verdict === "right") return "right-later";
+    return done.verdict;
+  }
   function placeMarkers() {
     const d = video.duration || data.duration;
     data.questions.forEach((q, i) => {
       markers[i].style.left = (100 * q.pause_at) / d + "%";
-      const done = state.answers[q.number];
-      markers[i].dataset.verdict = done ? done.verdict : "open";
+      markers[i].dataset.verdict = standing(state.answers[q.number]);
     });
   }
   function progress() {
@@ -416,6 +489,31 @@
   video.addEventListener("timeupdate", progress);
   video.addEventListener("seeked", progress);
   video.addEventListener("loadedmetadata", placeMarkers);
+
+  // --- the playback speed: one of SPEEDS, the pitch kept, remembered with the answers --------
+  const speed = document.getElementById("speed");
+  for (const x of SPEEDS) speed.append(el("option", { value: String(x), textContent: ui.speed_times.replace("{x}", String(x)) }));
+  function applySpeed() {
+    const x = SPEEDS.includes(state.speed) ? state.speed : 1;
+    video.preservesPitch = true;
+    video.defaultPlaybackRate = x;
+    video.playbackRate = x;
+    speed.value = String(x);
+  }
+  speed.addEventListener("change", () => {
+    state.speed = parseFloat(speed.value);
+    applySpeed();
+    save();
+  });
+  // the video's own menu may set another rate: one of ours is kept, others are left alone
+  video.addEventListener("ratechange", () => {
+    const x = video.playbackRate;
+    if (SPEEDS.includes(x) && x !== state.speed) {
+      state.speed = x;
+      speed.value = String(x);
+      save();
+    }
+  });
 
   // --- the quiz ------------------------------------------------------------------------------
   // A question's record (state.answers[number]): the first readable answer scores (verdict,
@@ -528,8 +626,10 @@
       }
       marks[part.key] = judgePart(part, a);
       if (marks[part.key] in REFUSED) {
-        // read two ways or not at all: said why, and no attempt is spent
-        verdict.textContent = REFUSED[marks[part.key]];
+        // read two ways or not at all: said why, naming the field and the number, and no
+        // attempt is spent
+        const unread = readPart(part, a).unread || a.trim();
+        verdict.textContent = REFUSED[marks[part.key]].replace("{field}", part.label).replace("{number}", unread);
         verdict.className = "";
         first.focus();
         return;
@@ -601,13 +701,23 @@
       }
     }
   }
+  // A question's parts in one text, each a sentence, named by its label where there are
+  // several: a vector's ";" or a statement's "." never runs into the next part.
+  const sentence = (t) => (/[.!?…]$/.test(t) ? t : t + ".");
+  function partsSaid(q, value) {
+    return q.parts
+      .map((p) => [p, value(p)])
+      .filter(([, v]) => v !== undefined && v !== "")
+      .map(([p, v]) => sentence(q.parts.length > 1 ? p.label + ": " + v : v))
+      .join(" ");
+  }
   function show(q, form, done) {
     const lastTry = done.last || done;
     mark(q, form, lastTry);
     form.querySelector(".buttons").replaceChildren();
     const result = lastTry.verdict;
     const head = VERDICT[result];
-    const expected = result === "right" ? "" : " " + ui.expected + " " + q.parts.map((p) => p.shown).join("; ") + ".";
+    const expected = result === "right" ? "" : " " + ui.expected + " " + partsSaid(q, (p) => p.shown);
     const verdict = form.querySelector("#verdict");
     verdict.textContent = head + expected + " " + q.reason + (active === q ? " " + ui.solution : "");
     verdict.className = result;
@@ -655,14 +765,11 @@
   const results = document.getElementById("results");
   // an answer as the learner gave it: a choice by what it says, a text as typed
   function said(q, answers) {
-    return q.parts
-      .map((p) => {
-        const a = (answers || {})[p.key];
-        const o = p.options.find((o) => o.id === a);
-        return o ? o.text : a;
-      })
-      .filter((a) => a !== undefined && a !== "")
-      .join("; ");
+    return partsSaid(q, (p) => {
+      const a = (answers || {})[p.key];
+      const o = p.options.find((o) => o.id === a);
+      return o ? o.text : a;
+    });
   }
   function attempts(n) {
     return (n === 1 ? ui.attempts_one : ui.attempts).replace("{n}", String(n));
@@ -691,6 +798,7 @@
       return item;
     });
     results.replaceChildren(...items);
+    withhold();
     const right = data.questions.filter((q) => (state.answers[q.number] || {}).verdict === "right").length;
     scoreLine.textContent = ui.score.replace("{right}", String(right)).replace("{total}", String(data.questions.length));
     summary.dataset.right = String(right);
@@ -709,13 +817,15 @@
   });
   document.getElementById("reset-yes").addEventListener("click", () => {
     confirmBox.hidden = true;
-    state = { answers: {} };
-    try {
-      localStorage.removeItem(data.storage);
-    } catch (e) {
-      /* nothing kept */
-    }
+    state = { answers: {}, speed: state.speed }; // the answers go, the learner's speed stays
     if (lms) lms.report(state); // the LMS keeps what was sent; its score and status start again
+    else {
+      try {
+        localStorage.removeItem(storageKey);
+      } catch (e) {
+        /* nothing kept */
+      }
+    }
     active = null;
     savedAt = 0;
     panel.replaceChildren();
@@ -778,6 +888,7 @@
 
   updateSummary();
   highlight(0);
+  applySpeed();
   document.body.dataset.ready = "true";
   // for the tests, and for anyone curious in the console
   window.lessonPage = { data: data, readNumber: readNumber, readVector: readVector, judgePart: judgePart, state: () => state };
