@@ -12,6 +12,7 @@ from manim import (
     ORIGIN,
     RIGHT,
     UP,
+    Arc,
     Arrow,
     Create,
     DashedLine,
@@ -25,6 +26,7 @@ from manim import (
     UpdateFromAlphaFunc,
     VGroup,
     VMobject,
+    always_redraw,
     config,
     linear,
     smooth,
@@ -144,6 +146,7 @@ class AngleSignRegions(LessonScene):
         self.q_arrow = self.query_arrow(self.q_now)
         self.q_drawn = self.q_now.copy()  # where q_arrow points (drawn again only when q moves)
         self.q_arrow.add_updater(lambda m: self.follow_q(m))  # a function: copies share it
+        self.arc = always_redraw(self.angle_arc)
 
     def follow_q(self, arrow: VMobject) -> None:
         """Updater: the query arrow drawn again where q is now, when q has moved."""
@@ -286,28 +289,63 @@ class AngleSignRegions(LessonScene):
         self.play(grow(self.k_arrow), FadeIn(self.k_name), FadeIn(self.key_row))
         self.play(FadeIn(self.tints), Create(self.boundary), FadeIn(self.legend), run_time=2)
         self.bring_to_front(self.k_arrow, self.k_name)
-        self.wait(1)
+        # q goes once round the plane as the two sides are named: the sign of q · k, its
+        # cosine and the angle (the arc from k) follow it across the boundary and back
+        self.play(FadeIn(self.q_arrow), FadeIn(self.readout_group), FadeIn(self.arc))
+        start = self.q_now.copy()
+
+        def turn(_: Mobject, s: float) -> None:
+            self.q_now = self.inside(polar(start, start, s, turn=True))
+
+        self.play(UpdateFromAlphaFunc(self.q_arrow, turn), run_time=6, rate_func=linear)
+        self.q_now = start
+
+    def inside(self, q: np.ndarray, margin: float = 0.3) -> np.ndarray:
+        """`q`, shortened along its own direction where it would reach past the plane's edge."""
+        length = float(np.linalg.norm(q))
+        if length == 0:
+            return q
+        u = q / length
+        ends = [
+            (self.plane.x_range[1] if u[0] > 0 else self.plane.x_range[0]) / u[0]
+            if abs(u[0]) > 1e-12
+            else np.inf,
+            (self.plane.y_range[1] if u[1] > 0 else self.plane.y_range[0]) / u[1]
+            if abs(u[1]) > 1e-12
+            else np.inf,
+        ]
+        reach: np.ndarray = u * min(length, min(ends) - margin)
+        return reach
+
+    def angle_arc(self) -> VMobject:
+        """The arc of the angle between k and q now (nothing for the zero vector)."""
+        if not np.any(self.q_now):
+            return VMobject()
+        o = self.plane.c2p(0, 0)
+        a_k = float(np.arctan2(self.k[1], self.k[0]))
+        a_q = float(np.arctan2(self.q_now[1], self.q_now[0]))
+        sweep = (a_q - a_k + np.pi) % (2 * np.pi) - np.pi
+        unit = float(np.linalg.norm(self.plane.c2p(1, 0) - o))
+        shorter = min(float(np.linalg.norm(self.k)), float(np.linalg.norm(self.q_now)))
+        radius = min(0.6, 0.45 * unit * shorter)
+        return Arc(
+            radius=radius, start_angle=a_k, angle=sweep, arc_center=o, color=C.TEXT, stroke_width=3
+        )
 
     def move_to_stop(self, stop: str, path: str = "polar") -> None:
         """Move q to `stop`; on the way to the first stop it sweeps once round the plane."""
         self.rest(None)
         start, end = self.q_now.copy(), self.stops[stop]
-        first = stop == "acute"
-        if first:
-            self.play(FadeIn(self.q_arrow), FadeIn(self.readout_group))
-        else:
+        if stop != "acute":  # q starts at the first stop, where its sweep ended
             self.play(FadeOut(self.stop_caption), run_time=0.4)
         self.say(self.pick("as_sub_scaled", "scale") if stop == "scaled" else f"as_sub_{stop}")
 
         def place(_: Mobject, s: float) -> None:
             linear_q = start + s * (end - start)
-            self.q_now = polar(start, end, s, turn=first) if path == "polar" else linear_q
+            self.q_now = polar(start, end, s) if path == "polar" else linear_q
 
-        self.play(
-            UpdateFromAlphaFunc(self.q_arrow, place),
-            run_time=4 if first else 2,
-            rate_func=linear if first else smooth,
-        )
+        if not np.allclose(start, end):
+            self.play(UpdateFromAlphaFunc(self.q_arrow, place), run_time=2, rate_func=smooth)
         self.q_now = end.copy()
         self.wait(1 / float(config.frame_rate))  # the readouts draw their last value
         self.stop_caption = self.captions[stop]

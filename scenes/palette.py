@@ -35,7 +35,8 @@ class C:
     """Okabe–Ito colour-blind-safe palette: each role one colour, the same in every scene.
 
     Roles: query, key, value, projection, residual, weight, output. The signs of
-    AngleSignRegions borrow projection's and residual's colours (that scene draws neither);
+    AngleSignRegions borrow projection's and value's colours (that scene draws neither, and
+    the negative side is then neither q's orange nor the residual's vermillion);
     scores and logits, which are not yet weights, are neutral. Every role colour reads at
     4.5:1 or more on the background, so it can write text: the weight is a lighter tint
     of Okabe–Ito blue ``#0072B2`` (the same hue mixed with white; the pure blue is 3.6:1).
@@ -52,7 +53,7 @@ class C:
     OUTPUT = "#F0E442"  # yellow
     SCORE = "#B8C0CC"  # neutral: a raw score or a logit
     POSITIVE = "#009E73"  # the positive side (bluish green, unlike k's sky blue)
-    NEGATIVE = "#D55E00"  # the negative side (vermillion)
+    NEGATIVE = "#CC79A7"  # the negative side (reddish purple: not q's orange, nor the residual's)
     ACCENT = "#F0E442"  # headings and emphasis (yellow)
     MUTED = "#8A8F98"
     TEXT = "#F2F2F2"
