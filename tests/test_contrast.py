@@ -36,7 +36,7 @@ OKABE_ITO = {
     "WEIGHT": "#0072B2",
     "OUTPUT": "#F0E442",
     "POSITIVE": "#009E73",
-    "NEGATIVE": "#D55E00",
+    "NEGATIVE": "#CC79A7",  # reddish purple: apart from q's orange and the residual
     "ACCENT": "#F0E442",
 }
 
