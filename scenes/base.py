@@ -298,6 +298,17 @@ class LessonScene(Scene):
                 for part in self._parts.get(said, ()):  # a list said is each of its items said
                     self._heard.setdefault(part, self._heard[said])
 
+    def points_at(self, *keys: str) -> None:
+        """The open caption speaks of the values `keys` on screen as a whole, not one by one.
+
+        ("the logits are written on each bar"): they are taken as said from its start, so
+        they may show while it is said.
+        """
+        cue = self._open
+        assert cue is not None, "points_at() follows a say()"
+        for key in keys:
+            self._heard.setdefault(key, round(cue.start, 4))
+
     def items(self, whole: str, *parts: str) -> None:
         """Say that sheet value `whole` (a list, a vector) is written item by item as `parts`.
 

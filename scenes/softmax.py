@@ -377,6 +377,8 @@ class SoftmaxBarMorph(LessonScene):
             self.unfold(self.stage_formulas[1], Write, hold_unsaid={"logits"})
             self.unfold(self.column)  # d_k as it is said
             self.say(f"sb_sub_logits{many}", result=True)
+            if many:  # "written on each bar": the labels show as the caption says so
+                self.points_at(*(f"logit{i}" for i in range(1, self.n_keys + 1)))
             self.play(ReplacementTransform(self.axis_name, self.axis_names[1]), run_time=0.6)
         else:
             self.say(f"sb_sub_softmax{many}", result=True)
@@ -390,8 +392,7 @@ class SoftmaxBarMorph(LessonScene):
         self.axis_name = self.axis_names[stage]
         # the stage's values in its formula, then on the bars; the rest of it as it is said
         self.unfold(self.stage_formulas[stage], Write, 0.6, upto={"logits", "weights"})
-        # a long list of logits is not read out: each is read with its exponential
-        self.move_bars(stage, range(self.n_keys), 1.5, labels=stage != 1 or not many)
+        self.move_bars(stage, range(self.n_keys), 1.5)
         self.unfold(self.stage_formulas[stage], Write, 0.6)
         if stage == 1 and not self.keep.all():
             self.say("sb_sub_mask")
