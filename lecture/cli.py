@@ -265,12 +265,13 @@ def _cmd_page(args: argparse.Namespace) -> int:
         seconds = f", {video.duration:.1f} s" if video else ""
         print(f"{lesson.id}: {index}  ({len(lesson.quiz)} questions{seconds})")
         if args.scorm:
-            from publish.scorm import write_scorm
+            from publish.scorm import size_note, write_scorm
 
             title = lesson_title(lesson, args.lang)
             zipped = pages / f"{lesson.id}.zip"
             package = write_scorm(lesson, index.parent, title, zipped, args.mastery)
-            print(f"{lesson.id}: {package}  (SCORM 1.2)")
+            note = size_note(package.stat().st_size, args.quality)
+            print(f"{lesson.id}: {package}  (SCORM 1.2, {note})")
     if args.lessons:
         table = write_answers_csv(run.lessons, args.lang, pages / "answers.csv")
         print(f"answers: {table}  ({len(run.lessons)} lessons)")

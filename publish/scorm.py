@@ -19,11 +19,14 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 from lesson.model import Lesson
+from pipeline.settings import QUALITIES
 
-__all__ = ["MANIFEST", "MASTERY", "manifest_xml", "write_scorm"]
+__all__ = ["LARGE", "MANIFEST", "MASTERY", "manifest_xml", "size_note", "write_scorm"]
 
 MANIFEST = "imsmanifest.xml"
 MASTERY = 80  # the default mastery score, percent of the questions right at the first answer
+# Moodle's default upload limit, and a size many LMSs refuse or take minutes to unpack
+LARGE = 50_000_000
 _CP = "http://www.imsproject.org/xsd/imscp_rootv1p1p2"
 _ADLCP = "http://www.adlnet.org/xsd/adlcp_rootv1p2"
 _XSI = "http://www.w3.org/2001/XMLSchema-instance"
@@ -107,6 +110,30 @@ def manifest_xml(lesson: Lesson, title: str, files: list[str], mastery: int = MA
     ET.indent(root)
     xml: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
     return xml
+
+
+def size_note(size: int, quality: str) -> str:
+    """What ``lecture page --scorm`` says of a package of `size` bytes rendered at `quality`.
+
+    Its size in MB; over :data:`LARGE`, that some LMSs refuse it, and the smaller video
+    quality that makes it smaller (the video is nearly all of it).
+
+    Examples
+    --------
+    >>> size_note(3_140_000, "low")
+    '3.1 MB'
+    >>> size_note(59_500_000, "medium")
+    '59.5 MB: over 50 MB, which some LMSs refuse; --quality low makes it smaller'
+    """
+    said = f"{size / 1e6:.1f} MB"
+    if size <= LARGE:
+        return said
+    order = list(QUALITIES)
+    smaller = [q for q in order[: order.index(quality)] if q != "test"] if quality in order else []
+    if not smaller:
+        return f"{said}: over {LARGE // 1_000_000} MB, which some LMSs refuse"
+    hint = f"--quality {smaller[0]} makes it smaller"
+    return f"{said}: over {LARGE // 1_000_000} MB, which some LMSs refuse; {hint}"
 
 
 def write_scorm(

@@ -116,7 +116,11 @@ def said(q: dict[str, Any], forms: list[str]) -> str:
 
 def test_the_package_is_one_sco_with_every_file_it_loads(pages: Path) -> None:
     ids = ["inner-product", *(load_lesson(f).id for f in variant_files(pages))]
+    _, said, _ = json.loads((pages / "page.json").read_text())
     for lesson_id in ids:
+        zipped = pages / "pages" / f"{lesson_id}.zip"
+        mb = f"{zipped.stat().st_size / 1e6:.1f} MB"
+        assert f"{lesson_id}: {zipped}  (SCORM 1.2, {mb})" in said.splitlines()  # its size said
         with zipfile.ZipFile(pages / "pages" / f"{lesson_id}.zip") as z:
             names = set(z.namelist())
             manifest = ET.fromstring(z.read("imsmanifest.xml"))
