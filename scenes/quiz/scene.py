@@ -229,7 +229,9 @@ class QuizQuestion(QuizCanvas):
         col_w = (self.area_w - GAP) / 2
         last = len(steps) - 1
         work = [(i, j) for i in range(last) for j, row in enumerate(steps[i].rows)]
-        work = [(i, j) for i, j in work if not isinstance(steps[i].rows[j], Text)]
+        # a sentence or a picture (in_recap False: a chart) is not worked again on the recap
+        rows = {(i, j): steps[i].rows[j] for i, j in work}
+        work = [w for w in work if getattr(rows[w], "in_recap", not isinstance(rows[w], Text))]
         target = answer_of(steps)
         built: dict[tuple[float, float], list[Step]] = {}
 

@@ -6,10 +6,19 @@ Its lesson kind (entry, sheet, page question) is :mod:`lesson.kinds.attention`.
 
 from __future__ import annotations
 
+import numpy as np
 from manim import (
+    DL,
+    DOWN,
+    DR,
+    Line,
+    MathTex,
+    Rectangle,
+    VGroup,
     VMobject,
 )
 
+import mathcore as mc
 from lesson.kinds import attention
 from scenes.palette import C
 from scenes.quiz.layout import (
@@ -20,6 +29,7 @@ from scenes.quiz.layout import (
     flow,
 )
 from scenes.quiz.storyboard import QuestionKind, Say, Step
+from scenes.tagging import attach
 
 __all__ = ["AttentionQuestion"]
 
@@ -117,6 +127,7 @@ class AttentionQuestion(QuestionKind):
                         *self.first_fraction(shifted, first), width=width, color=C.WEIGHT
                     ),
                     weights,
+                    self.weight_bars(width),
                 ],
             ),
             Step(
@@ -126,6 +137,33 @@ class AttentionQuestion(QuestionKind):
                 answer=0,
             ),
         ]
+
+    def weight_bars(self, width: float, height: float = 0.9) -> VGroup:
+        """The weights as bars on a common base, one per key, its name under it."""
+        v = self.scene.quiz.vectors
+        weights = mc.softmax(mc.scaled_scores(np.array(v["query"]), np.array(v["keys"])))
+        slot = min(0.9, width / max(1, len(weights)))
+        bars = VGroup()
+        for i, w in enumerate(weights, start=1):
+            bar = Rectangle(
+                width=0.55 * slot,
+                height=max(float(w) * height, 0.02),
+                stroke_width=0,
+                fill_color=C.WEIGHT,
+                fill_opacity=0.9,
+            )
+            name = MathTex(f"k_{{{i}}}", font_size=26, color=C.KEY)
+            bars.add(VGroup(bar, name.next_to(bar, DOWN, buff=0.08)))
+        for i, pair in enumerate(bars):
+            pair.move_to((i * slot, 0, 0), aligned_edge=DOWN)
+        for pair in bars:  # on one base line
+            pair[0].align_to(bars[0][0], DOWN)
+            pair[1].next_to(pair[0], DOWN, buff=0.08)
+        base = Line(bars[0][0].get_corner(DL), bars[-1][0].get_corner(DR))
+        base.set_stroke(C.MUTED, 2)
+        chart = VGroup(base, bars)
+        attach(chart, in_recap=False)  # a picture of the weights above: not gathered on a recap
+        return chart
 
     def power(self, i: int, shifted: bool) -> list[Part]:
         """``e^{ℓᵢ}`` with the sheet's logit (``e^{ℓᵢ − m}`` when shifted)."""
