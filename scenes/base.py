@@ -397,7 +397,8 @@ class LessonScene(Scene):
             and type(anim) in (Write, FadeIn)
             and isinstance(mob, Mobject)
             and mob not in self.mobjects
-            and len({round(t, 1) for t in due if t - LEAD > now}) > 1
+            and len({round(t, 1) for t in due}) > 1
+            and max(due) - LEAD > now
         ):
             seconds = min(float(kwargs.get("run_time", anim.run_time)), 1.0)
             self.unfold(mob, Write if isinstance(anim, Write) else FadeIn, seconds)

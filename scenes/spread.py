@@ -98,9 +98,9 @@ class WhySqrtDk(LessonScene):
 
     def build_header(self) -> None:
         """One line under the title: how the vectors are drawn, and what RMS measures."""
-        self.header = VGroup(
-            self.formula(r"q_i, k_i \in \{", self.n("neg_one"), ",", self.n("one"), r"\}", size=32),
+        self.header = VGroup(  # in the order the voice names them
             self.t("ws_pairs", 26, C.MUTED),
+            self.formula(r"q_i, k_i \in \{", self.n("neg_one"), ",", self.n("one"), r"\}", size=32),
             self.t("ws_rms", 26, C.ACCENT),
         ).arrange(RIGHT, buff=0.5)
         fit_into(self.header, 2 * self.hw, 0.7)
@@ -304,9 +304,12 @@ class WhySqrtDk(LessonScene):
         }
 
     # --- steps -------------------------------------------------------------------------
-    def rows_text(self, key: str, value: str, result: bool) -> None:
-        """Say `key` naming each row's `value` (fields ``a``, ``b``, ``c``)."""
-        fields = {name: f"{value}{i}" for i, name in enumerate("abc"[: len(self.rows)], start=1)}
+    def rows_text(self, key: str, value: str, result: bool, also: str = "") -> None:
+        """Say `key` naming each row's `value` (fields ``a``, ``b``, ``c``; `also`: ``u``, …)."""
+        n = len(self.rows)
+        fields = {name: f"{value}{i}" for i, name in enumerate("abc"[:n], start=1)}
+        if also:
+            fields |= {name: f"{also}{i}" for i, name in enumerate("uvw"[:n], start=1)}
         self.say(key, result=result, **fields)
 
     def show_assumption(self) -> None:
@@ -319,25 +322,22 @@ class WhySqrtDk(LessonScene):
 
     def show_raw(self) -> None:
         """Drawn pairs per dimension: the raw scores and their spread."""
-        self.say("ws_sub_draw")
+        self.rows_text(f"ws_sub_draw{len(self.rows)}", "d", result=False)  # each dₖ named
         self.play(FadeOut(self.assumption), run_time=0.6)
-        self.play(FadeIn(self.header), run_time=0.8)
-        self.play(
-            *[FadeIn(row["axis"]) for row in self.rows],
-            FadeIn(self.ticks[0]),
-            FadeIn(self.axis_names[0]),
-            run_time=0.6,
-        )
-        for row in self.rows:
+        self.unfold(self.header, upto={"samples"})  # the count, then each dₖ as it is named
+        for row in self.rows:  # each row as its dₖ is named, its scores drawn then
+            self.play(FadeIn(row["labels"][0]), FadeIn(row["axis"]), run_time=0.5)
             self.play(
-                FadeIn(row["labels"][0]),
-                LaggedStart(*[FadeIn(dot) for dot in row["dots"]], lag_ratio=0.05),
-                run_time=1.2,
+                LaggedStart(*[FadeIn(dot) for dot in row["dots"]], lag_ratio=0.05), run_time=0.6
             )
+        self.unfold(self.header)  # the coordinates' values as they are said
+        self.play(FadeIn(self.ticks[0]), FadeIn(self.axis_names[0]), run_time=0.6)
         trend = f"ws_sub_rms{len(self.rows)}_if_{self.sheet.decisions['trend']}"
-        self.rows_text(trend, "rms", result=True)
+        self.rows_text(trend, "rms", result=True, also="root")
+        for row in self.rows:  # each spread as it is said, then √dₖ beside each
+            self.play(FadeIn(row["labels"][1]), FadeIn(row["bar"]), run_time=0.7)
         for row in self.rows:
-            self.play(FadeIn(row["labels"][1:]), FadeIn(row["bar"]), run_time=0.7)
+            self.play(FadeIn(row["labels"][2]), run_time=0.5)
 
     def show_scaled(self) -> None:
         """Every score divided by its √dₖ: the rows now have one spread."""
