@@ -440,6 +440,40 @@ def test_the_transcript_keeps_an_open_questions_solution_back_until_it_is_answer
         assert " ".join(shown[i].split()[1:]) == " ".join(data["cues"][i]["text"].split())
 
 
+def test_an_answered_question_is_practised_again_without_changing_the_score(
+    browser: Any, pages: Path
+) -> None:
+    """Practise again: a settled question is answered afresh, judged, marked and hinted, while
+    the score, the answer kept and the attempts stay as the first answer left them."""
+    open_page(browser, pages, "inner-product")
+    data = browser.execute_script("return lessonPage.data")
+    q = data["questions"][0]  # dot-sign: x · y and the angle
+    right = [right_forms(p)[0] for p in quiz_answers(load_lesson(), "id")[0].parts]
+    play_to_question(browser, q)
+    answer(browser, q, right)
+    wait(browser, "return document.body.dataset.verdict === 'right'")
+    kept = browser.execute_script("return JSON.stringify(lessonPage.state().answers)")
+    browser.find_element("id", "practise").click()
+    wait(browser, "return document.body.dataset.verdict === 'practice'")
+    assert browser.find_element("id", "verdict").text == data["ui"]["practice_note"]
+    assert browser.switch_to.active_element.get_attribute("data-part") == q["parts"][0]["key"]
+    assert browser.execute_script("return document.getElementById('video').paused")
+    answer(browser, q, ["-7", right[1]])  # the product wrong this time
+    wait(browser, "return document.body.dataset.verdict === 'wrong'")
+    assert q["step"] in browser.find_element("id", "verdict").text  # the hint, as ever
+    marks = browser.execute_script(
+        "return [...document.querySelectorAll('#quiz .part')].map(p => p.dataset.mark)"
+    )
+    assert marks == ["wrong", "right"]
+    assert browser.execute_script("return JSON.stringify(lessonPage.state().answers)") == kept
+    item = browser.find_elements("css selector", "#results li")[0]
+    assert item.get_attribute("data-verdict") == "right"
+    assert item.get_attribute("data-attempts") == "1"
+    assert browser.find_element("id", "summary").get_attribute("data-right") == "1"
+    browser.find_element("id", "solution").click()  # the kept answer's verdict again
+    wait(browser, "return document.body.dataset.verdict === 'right'")
+
+
 def test_a_statements_answer_reads_as_sentences(browser: Any, pages: Path) -> None:
     """The expected answers of a question of several parts are each a sentence named by the
     part's label: a statement's full stop is not doubled, no part runs into the next with ";"."""

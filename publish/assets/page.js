@@ -637,6 +637,7 @@
       answers[part.key] = a;
     }
     const attempt = { verdict: outcome(marks), answers: answers, marks: marks };
+    if (form.dataset.practice === "true") return practised(q, form, attempt);
     const before = state.answers[q.number];
     const done = before ? Object.assign(before, { last: attempt, attempts: (before.attempts || 1) + 1 }) : Object.assign({ attempts: 1, last: attempt }, attempt);
     if (attempt.verdict === "right") settle(q, form, done);
@@ -681,10 +682,15 @@
     active = null;
     // the learner has thought already: the solution plays from its first step, once the
     // verdict has been read out (it is announced first, then the narration starts)
-    seek(q.resume_at);
-    setTimeout(() => video.play().catch(() => {}), SAY_FIRST);
+    playSolution(q);
   }
   const SAY_FIRST = 600; // ms between the verdict's announcement and the solution's voice
+  let solutionTimer = 0;
+  function playSolution(q) {
+    seek(q.resume_at);
+    clearTimeout(solutionTimer);
+    solutionTimer = setTimeout(() => video.play().catch(() => {}), SAY_FIRST);
+  }
   function mark(q, form, attempt) {
     for (const part of q.parts) {
       const box = form.querySelector('[data-part="' + part.key + '"]');
@@ -723,8 +729,57 @@
     verdict.className = result;
     form.dataset.verdict = result;
     document.body.dataset.verdict = result;
+    delete form.dataset.practice;
+    form.querySelector(".buttons").append(button("practise", ui.practise, () => practise(q, form)));
     // the controls are disabled now: the verdict takes the focus, so the keyboard is not lost
     if (panel.contains(document.activeElement) || document.activeElement === document.body) verdict.focus();
+  }
+  // A settled question answered again for practice: judged, marked and hinted as ever, never
+  // scored, counted or kept (the first answer scores). The video waits at the question.
+  function practise(q, form) {
+    if (active === null) {
+      clearTimeout(solutionTimer); // the solution waits
+      video.pause();
+      seek(q.pause_at);
+    }
+    form.dataset.practice = "true";
+    for (const box of form.querySelectorAll(".part")) {
+      delete box.dataset.mark;
+      box.querySelector(".mark").textContent = "";
+    }
+    for (const input of form.querySelectorAll("input")) {
+      if (input.type === "radio") input.checked = false;
+      else input.value = "";
+      input.removeAttribute("aria-invalid");
+    }
+    const verdict = form.querySelector("#verdict");
+    verdict.textContent = ui.practice_note;
+    verdict.className = "";
+    form.dataset.verdict = "practice";
+    document.body.dataset.verdict = "practice";
+    const submit = el("button", { type: "submit", id: "submit", textContent: ui.submit });
+    const solution = button("solution", ui.show_solution, () => shown(q, form));
+    form.querySelector(".buttons").replaceChildren(submit, solution);
+    for (const input of form.querySelectorAll("input")) input.disabled = false;
+    form.querySelector("input").focus();
+  }
+  function practised(q, form, attempt) {
+    mark(q, form, attempt);
+    const verdict = form.querySelector("#verdict");
+    const right = attempt.verdict === "right";
+    verdict.textContent = right ? ui.right + " " + q.reason : ui.wrong + " " + ui.hint_lead + " " + q.step;
+    verdict.className = attempt.verdict;
+    form.dataset.verdict = attempt.verdict;
+    document.body.dataset.verdict = attempt.verdict;
+    const again = button("practise", ui.practise, () => practise(q, form));
+    const solution = button("solution", ui.show_solution, () => shown(q, form));
+    form.querySelector(".buttons").replaceChildren(again, solution);
+    again.focus();
+  }
+  // the solution asked for in practice: the kept answer's verdict, and the video's solution
+  function shown(q, form) {
+    show(q, form, state.answers[q.number]);
+    if (active === null && video.paused) playSolution(q);
   }
   function check() {
     const t = video.currentTime;
