@@ -90,9 +90,10 @@ class Recap(LessonScene):
 
     def closing(self, scale: float) -> VGroup:
         """The next lesson, then the sources."""
+        # said, not printed: the next lesson as the formula it reads term by term
         self.next = VGroup(
             self.t("rc_next_head", max(36 * scale, 24), C.ACCENT),
-            self.paragraph("rc_next", self.width, max(32 * scale, 21)),
+            MathTex(r"q \cdot k =", r"\sum_i q_i\,k_i", font_size=max(44 * scale, 30)),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         self.sources = VGroup(
             self.t("rc_sources_head", max(36 * scale, 24), C.ACCENT),
@@ -115,16 +116,20 @@ class Recap(LessonScene):
         """What a score is not, and what another inner product would change."""
         self.say("rc_sub_caveats")
         self.play(FadeOut(self.readings), FadeIn(self.caveats[0]))
-        for line in self.caveats[1:]:
+        for line in self.caveats[1:-1]:
             self.play(FadeIn(line, shift=0.1 * RIGHT), run_time=0.9)
-        self.wait(1.5)
+        self.at(self.strings["rc_beat_other"])  # the other geometry as it is named
+        self.play(FadeIn(self.caveats[-1], shift=0.1 * RIGHT), run_time=0.9)
 
     def show_next(self) -> None:
         """The next step, then where the lesson comes from."""
         self.say("rc_sub_next")
-        self.play(FadeOut(self.caveats))
-        self.play(FadeIn(self.next, shift=0.2 * UP))
-        self.wait(1)
+        self.play(FadeOut(self.caveats), FadeIn(self.next[0]))
+        product, terms = self.next[1]
+        self.at_words("rc_beat_product")  # the product as it is named, its terms as they are
+        self.play(Write(product))
+        self.at_words("rc_beat_terms")
+        self.play(Write(terms), run_time=1.5)
         self.say("rc_sub_sources")
         self.play(FadeIn(self.sources, shift=0.2 * UP))
         self.wait(1.5)

@@ -343,19 +343,18 @@ class WhySqrtDk(LessonScene):
         """Every score divided by its √dₖ: the rows now have one spread."""
         near = self.sheet.decisions["near"]
         self.rows_text(f"ws_sub_scaled{len(self.rows)}_if_{near}", "srms", result=True)
-        moves = []
+        self.play(  # the axis first; then each row squeezed as its spread is said
+            ReplacementTransform(self.ticks[0], self.ticks[1]),
+            ReplacementTransform(self.axis_names[0], self.axis_names[1]),
+            run_time=0.8,
+        )
         for row in self.rows:
-            moves += [
+            self.play(
                 Transform(row["dots"], row["scaled_dots"]),
                 Transform(row["bar"], row["scaled_bar"]),
                 ReplacementTransform(row["labels"][1], row["scaled_label"]),
-            ]
-        self.play(
-            *moves,
-            ReplacementTransform(self.ticks[0], self.ticks[1]),
-            ReplacementTransform(self.axis_names[0], self.axis_names[1]),
-            run_time=2.5,
-        )
+                run_time=1.2,
+            )
 
     def show_softmax(self) -> None:
         """Softmax of one query's raw and scaled scores at the largest dₖ."""
