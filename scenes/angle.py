@@ -297,7 +297,7 @@ class AngleSignRegions(LessonScene):
         def turn(_: Mobject, s: float) -> None:
             self.q_now = self.inside(polar(start, start, s, turn=True))
 
-        self.play(UpdateFromAlphaFunc(self.q_arrow, turn), run_time=6, rate_func=linear)
+        self.play(UpdateFromAlphaFunc(self.q_arrow, turn), run_time=4.5, rate_func=linear)
         self.q_now = start
 
     def inside(self, q: np.ndarray, margin: float = 0.3) -> np.ndarray:

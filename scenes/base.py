@@ -525,9 +525,14 @@ class LessonScene(Scene):
             self._still(until - now)
 
     def _still(self, seconds: float) -> None:
-        """Wait at least `seconds`, in whole frames (manim rounds a wait to the nearest frame)."""
+        """Wait `seconds` to the nearest whole frame, a half rounded up.
+
+        manim rounds a wait to whole frames its own way (2.5 frames to 2): this is within
+        half a frame of `seconds`, so a reveal is never more than :data:`LEAD` and half a
+        frame before its words.
+        """
         fps = float(config.frame_rate)
-        frames = math.ceil(seconds * fps - 1e-9)
+        frames = max(1, math.floor(seconds * fps + 0.5))
         super().play(Wait(run_time=(frames + 0.1) / fps))
 
     def _on_screen(self, key: str) -> Mobject | None:

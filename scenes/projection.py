@@ -414,8 +414,8 @@ class ProjectionDrop(LessonScene):
         end = self.said_at(self.strings["pd_beat_against"]) + 0.6
         start = float(self.time)
         self.play(angle.animate.set_value(self.turn), run_time=max(2.0, end - start))
-        self.hold_until(float(self.time) + 1.0)
-        self.play(angle.animate.set_value(0.0), run_time=2.0)
+        self.hold_until(float(self.time) + 0.5)
+        self.play(angle.animate.set_value(0.0), run_time=1.5)
         self.remove(live)
         self.add(*shown)
         self.play(FadeOut(product), run_time=0.5)

@@ -328,10 +328,12 @@ class QuizQuestion(QuizCanvas):
     def show_question(self) -> None:
         """Header, then the card and its question."""
         self.say(self.kind.question_subtitle(), result=False, **self.kind.question_fields())
+        start = float(self.time)
         self.play(FadeIn(self.header), FadeIn(self.tag), run_time=0.8)
         self.play(FadeIn(self.card), run_time=0.6)
         self.unfold(self.question_rows, FadeIn, shift=0.1 * UP)  # each number as it is read
-        self.hold(self.kind.question_subtitle(), 2.3, least=3.0)
+        # the question can be read whole: the time it took to unfold counts
+        self.hold(self.kind.question_subtitle(), float(self.time) - start, least=3.0)
 
     def invite_pause(self) -> None:
         """Say the invitation to pause while the full countdown ring appears."""
