@@ -39,7 +39,7 @@ from scenes.legibility import box, inks
 from scenes.memo import made, pristine
 from scenes.palette import C
 from scenes.snapshot import Snapshot, font_size, is_text, is_visible, text_mobjects
-from scenes.tagging import LiveNumber, Num, attach, part_of, tag
+from scenes.tagging import LiveNumber, Num, attach, part_of, sheet_keys, tag
 from scenes.textfit import NBSP, group_values, wrap_text
 
 __all__ = ["FLASH", "LEAD", "LEAD_IN", "LessonScene", "Reveal", "field_prefixes", "plain_text"]
@@ -68,10 +68,19 @@ class _Open:
     key: str
     template: str
     values: dict[str, Shown]
-    fields: dict[str, str]
-    text: str
     start: float
     speech: float
+
+
+def _heads(template: str) -> list[tuple[str, str | None, str]]:
+    """Each piece of `template` (literal, field name), with the template text before it."""
+    out, head = [], ""
+    for literal, name, _, _ in string.Formatter().parse(template):
+        out.append((literal, name, head))
+        head += literal.replace("{", "{{").replace("}", "}}")
+        if name is not None:
+            head += "{" + name + "}"
+    return out
 
 
 def field_prefixes(template: str) -> list[tuple[str, str]]:
@@ -82,25 +91,19 @@ def field_prefixes(template: str) -> list[tuple[str, str]]:
     >>> field_prefixes("q · k = {dot}, and {{not a field}} {cos}.")
     [('dot', 'q · k = '), ('cos', 'q · k = {dot}, and {{not a field}} ')]
     """
-    out, head = [], ""
-    for literal, name, _, _ in string.Formatter().parse(template):
-        head += literal.replace("{", "{{").replace("}", "}}")
-        if name is not None:
-            out.append((name, head))
-            head += "{" + name + "}"
-    return out
+    return [
+        (name, head + literal.replace("{", "{{").replace("}", "}}"))
+        for literal, name, head in _heads(template)
+        if name is not None
+    ]
 
 
 def _phrase_prefix(template: str, phrase: str) -> str | None:
     """The text of `template` before the first `phrase` outside its fields (None: absent)."""
-    head = ""
-    for literal, name, _, _ in string.Formatter().parse(template):
+    for literal, _, head in _heads(template):
         at = literal.casefold().find(phrase.casefold())
         if at >= 0:
             return head + literal[:at].replace("{", "{{").replace("}", "}}")
-        head += literal.replace("{", "{{").replace("}", "}}")
-        if name is not None:
-            head += "{" + name + "}"
     return None
 
 
@@ -290,7 +293,7 @@ class LessonScene(Scene):
         if self.narrator is not None:
             speech = float(self.narrator.speak(key, words, start))
         self._caption = (text, start, speech, result)
-        self._open = _Open(key, template, values, dict(fields), text, start, speech)
+        self._open = _Open(key, template, values, start, speech)
         for name, head in field_prefixes(template):
             said = fields.get(name, name)
             if said not in self._heard:
@@ -482,10 +485,7 @@ class LessonScene(Scene):
         order = {id(leaf): i for i, leaf in enumerate(leaves)}
         cuts: dict[int, set[str]] = {}  # last glyph of a number -> its keys
         for part in mob.get_family():
-            keys = {*(getattr(part, "sheet_multi", None) or ())}
-            if getattr(part, "sheet_key", None) is not None:
-                keys.add(part.sheet_key)
-            keys -= self._shown.keys()
+            keys = sheet_keys(part) - self._shown.keys()
             inner = [m for m in part.family_members_with_points() if id(m) in order]
             if keys and inner:
                 last = max(order[id(leaf)] for leaf in inner)
@@ -539,8 +539,7 @@ class LessonScene(Scene):
         """The visible part on screen that shows sheet value `key` (a live readout: None)."""
         for m in self.mobjects:
             for part in m.get_family():
-                tags = getattr(part, "sheet_multi", None) or {}
-                if getattr(part, "sheet_key", None) != key and key not in tags:
+                if key not in sheet_keys(part):
                     continue
                 if isinstance(part, LiveNumber) or part.updaters:
                     return None
@@ -557,22 +556,15 @@ class LessonScene(Scene):
                 if not isinstance(mob, Mobject):
                     continue
                 for part in mob.get_family():
-                    key = getattr(part, "sheet_key", None)
-                    if key is not None:
-                        keys.add(key)
-                    keys.update(getattr(part, "sheet_multi", None) or ())
+                    keys |= sheet_keys(part)
         return keys - self._shown.keys()
 
     def _note_shown(self, when: float) -> None:
         """Note `when` for each sheet number on screen now that was not seen before."""
         for m in self.mobjects:
             for part in m.get_family():
-                key = getattr(part, "sheet_key", None)
-                multi = getattr(part, "sheet_multi", None)
-                if key is None and not multi:
-                    continue
-                keys = [*(multi or {}), *([key] if key is not None else [])]
-                if all(k in self._shown for k in keys):
+                keys = sheet_keys(part) - self._shown.keys()
+                if not keys:
                     continue
                 if any(is_visible(p) for p in part.family_members_with_points()):
                     for k in keys:
@@ -673,9 +665,7 @@ class LessonScene(Scene):
             marks = getattr(m, "marks", None)
             if marks is not None and is_visible(m):
                 for part in marks.get_family():
-                    snap.marked.update(getattr(part, "sheet_multi", {}))
-                    if getattr(part, "sheet_key", None) is not None:
-                        snap.marked.add(part.sheet_key)
+                    snap.marked |= sheet_keys(part)
         snap.inks = inks(self.mobjects, is_text)
 
 

@@ -18,7 +18,7 @@ from manim import (
 
 from mathcore.fmt import Shown
 
-__all__ = ["LiveNumber", "Num", "Part", "attach", "attached", "part_of", "tag"]
+__all__ = ["LiveNumber", "Num", "Part", "attach", "attached", "part_of", "sheet_keys", "tag"]
 
 M = TypeVar("M", bound=VMobject)
 
@@ -56,6 +56,24 @@ def part_of(group: Mobject, i: int) -> VMobject:
 def attached(mob: Mobject, name: str) -> Any:
     """The value :func:`attach` kept on `mob` under `name` (KeyError if none)."""
     return vars(mob)[name]
+
+
+def sheet_keys(mob: Mobject) -> set[str]:
+    """The sheet values `mob` itself is tagged with (its ``sheet_key`` and ``sheet_multi``).
+
+    Examples
+    --------
+    >>> from manim import VMobject
+    >>> m = VMobject()
+    >>> attach(m, sheet_key="dot", sheet_multi={"q": "(2, 1)"})
+    >>> sorted(sheet_keys(m)), sheet_keys(VMobject())
+    (['dot', 'q'], set())
+    """
+    keys = set(getattr(mob, "sheet_multi", None) or ())
+    key = getattr(mob, "sheet_key", None)
+    if key is not None:
+        keys.add(key)
+    return keys
 
 
 def _tag(mob: VMobject, key: str, text: str | Callable[[], str]) -> None:
