@@ -352,19 +352,12 @@ class EngineNarrator(Narrator):
 
         The synthetic voice says `words` alone (a take of its own, cached like every take):
         where that take's speech ends is where the rest of the cue begins in the whole take
-        (:func:`beat`). A cue said by a recording maps that time onto the recording
-        (:func:`follow`), so the beats follow the author's own pace.
+        (:func:`beat`).
         """
         if not self.cues or not words.strip():
             return 0.0
-        cue = self.cues[-1]
         t = beat(words, self.lang, cache=self.cache, engine=self.engine, pace=self.pace)
-        if cue.voice.startswith("recording "):
-            synthetic = leveled_take(
-                cue.words, self.lang, cache=self.cache, engine=self.engine, pace=self.pace
-            )
-            t = follow(t, synthetic, self._takes[-1])
-        return min(t, cue.duration)
+        return min(t, self.cues[-1].duration)
 
 
 class RecordedNarrator(EngineNarrator):
@@ -372,6 +365,9 @@ class RecordedNarrator(EngineNarrator):
 
     Without a folder it is the synthetic voice alone (as :class:`EngineNarrator`).
     """
+
+    # the synthetic take of the cue said last (its number), which its beats are mapped from
+    _synthetic_of: tuple[int, Samples | None] = (0, None)
 
     def take(self, cue: str, words: str) -> tuple[Samples, str]:
         """The cue's fresh recording if one is fit to play, else the synthetic take."""
@@ -382,6 +378,25 @@ class RecordedNarrator(EngineNarrator):
                 samples = leveled_take(words, self.lang, recording, cache=self.cache)
                 return samples, f"recording {recording.name}"
         return super().take(cue, words)
+
+    def at(self, words: str) -> float:
+        """When the words after `words` begin; in a recorded take, where the author says them.
+
+        The synthetic take's beat (:meth:`EngineNarrator.at`) mapped onto the recording
+        (:func:`follow`), so the beats follow the author's own pace; the cue's synthetic take
+        is read once for all its beats.
+        """
+        t = super().at(words)
+        cue = self.cues[-1] if self.cues else None
+        if cue is None or t == 0 or not cue.voice.startswith("recording "):
+            return t
+        index, synthetic = self._synthetic_of
+        if synthetic is None or index != len(self.cues):
+            synthetic = leveled_take(
+                cue.words, self.lang, cache=self.cache, engine=self.engine, pace=self.pace
+            )
+            self._synthetic_of = (len(self.cues), synthetic)
+        return min(follow(t, synthetic, self._takes[-1]), cue.duration)
 
     def check(self) -> RecordingCheck:
         """The recordings folder against every cue said so far (used, stale, rejected, unused)."""
