@@ -351,7 +351,7 @@ class SoftmaxBarMorph(LessonScene):
     def show_scores(self) -> None:
         """Raw compatibility scores q · k_i: the vectors as they are read, then the bars grow."""
         n = range(1, self.n_keys + 1)
-        for stage, whole in enumerate(("scores", "logits", "exps", "weights")):
+        for stage, whole in ((0, "scores"), (1, "logits"), (WEIGHT, "weights")):  # the lists
             self.items(whole, *(f"{STAGES[stage]}{i}" for i in n))
         self.say("sb_sub_raw")
         self.play(FadeIn(self.stage_titles[0]), run_time=0.8)
@@ -397,33 +397,16 @@ class SoftmaxBarMorph(LessonScene):
         if stage == 1 and not self.keep.all():
             self.say("sb_sub_mask")
 
-    def move_bars(
-        self, stage: int, which: range | list[int], seconds: float = 1.5, labels: bool = True
-    ) -> None:
-        """Bars `which` grow or shrink to `stage`'s values, their labels turning into its own.
-
-        Without `labels` the old labels go and the new ones wait (:meth:`show_label`).
-        """
+    def move_bars(self, stage: int, which: range | list[int], seconds: float = 1.5) -> None:
+        """Bars `which` grow or shrink to `stage`'s values, their labels turning into its own."""
         new = {i: self.value_label(stage, i) for i in which}
-        shown = [i for i in which if self.value_labels[i] in self.mobjects]
         self.play(
             *[Transform(self.bars[i], self.bar(stage, i)) for i in which],
-            *[
-                ReplacementTransform(self.value_labels[i], new[i])
-                if labels
-                else FadeOut(self.value_labels[i])
-                for i in shown
-            ],
-            *[FadeIn(new[i]) for i in which if labels and i not in shown],
+            *[ReplacementTransform(self.value_labels[i], new[i]) for i in which],
             run_time=seconds,
         )
         for i in which:
             self.value_labels.submobjects[i] = new[i]
-
-    def show_label(self, i: int) -> None:
-        """Bar `i`'s label, if it is not on screen yet (on its words)."""
-        if self.value_labels[i] not in self.mobjects:
-            self.play(FadeIn(self.value_labels[i]), run_time=0.6)
 
     def retitle(self, old: int, new: int, *also: Animation) -> None:
         """The stage's title turns into the next and its formula goes (its next one is said)."""
@@ -445,15 +428,11 @@ class SoftmaxBarMorph(LessonScene):
         self.axis_name = self.axis_names[2]
         for i in self.kept:  # each bar grows to its exponential as it is said
             self.say(self.pick("sb_sub_exp_one", "exp"), ell=f"logit{i}", e=f"exp{i}")
-            self.show_label(i - 1)
             self.move_bars(2, [i - 1])
             self.unfold(rows[1], hold_unsaid=True)
         if not self.keep.all():
             self.say("sb_sub_exp_mask")
-            masked = [i for i in range(self.n_keys) if not self.keep[i]]
-            for i in masked:
-                self.show_label(i)
-            self.move_bars(2, masked)
+            self.move_bars(2, [i for i in range(self.n_keys) if not self.keep[i]])
         self.say("sb_sub_sum")
         self.unfold(rows[1])
         self.say(self.pick("sb_sub_frac", "exp"), result=True)
