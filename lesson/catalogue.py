@@ -1,6 +1,7 @@
 """String catalogues: on-screen text and subtitles per language, one TOML file per scene module.
 
-``lesson/text/<module>.toml`` holds a table per language (``[id]``, ``[en]``) with the text of
+``lesson/text/<module>.toml`` holds a table per language (``[id]``, ``[en]``: the languages of
+:data:`mathcore.languages.LANGUAGES`) with the text of
 the scenes in ``scenes/<module>.py``, their chapter titles included; ``lecture.toml`` holds
 the text of the whole lecture (video title, deck). Numbers never appear here: they come from
 the numbers sheet.
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from lesson.scenelist import TEXT_DIR, scene_spec
 from mathcore.fmt import Shown
+from mathcore.languages import LANGUAGES
 
 __all__ = [
     "LANGUAGES",
@@ -30,7 +32,6 @@ __all__ = [
     "step_titles",
 ]
 
-LANGUAGES = ("id", "en")
 _SUBSCRIPT = "₀₁₂₃₄₅₆₇₈₉"
 LECTURE_TEXT = TEXT_DIR / "lecture.toml"
 
