@@ -20,17 +20,25 @@ from lesson.sheet import numbers_sheet
 from pipeline.files import atomic_writes
 from pipeline.manifest import Manifest
 from pipeline.manim_adapter import ManimMismatch, check_manim
-from pipeline.settings import MEDIA, QUALITIES, VOICE_OPTIONS, RenderSettings, voice_problem
+from pipeline.settings import (
+    QUALITIES,
+    VOICE_OPTIONS,
+    RenderSettings,
+    media_root,
+    use_lesson,
+    voice_problem,
+)
 
 if TYPE_CHECKING:
     from pipeline.batch import BatchResult
     from pipeline.store import ClipStore
 
-__all__ = ["DISTRIBUTION", "main", "version"]
+__all__ = ["DISTRIBUTION", "HERE", "lesson_here", "main", "version"]
 
 DISTRIBUTION = "inner-product-lecture"  # the name it is installed under (pyproject.toml)
 # The commands that run no scene: every other one checks manim's version before it starts.
 WITHOUT_MANIM = frozenset({"new", "numbers", "variants", "verify"})
+HERE = "lesson.toml"  # the lesson of the current folder, when no --lesson names one
 
 VOICE_HELP = (
     "who speaks the captions: espeak (default; recordings where fresh), piper (a neural "
@@ -51,6 +59,19 @@ def version() -> str:
         return importlib.metadata.version(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
         return f"(not installed: no package metadata for {DISTRIBUTION})"
+
+
+def lesson_here() -> Path:
+    """The lesson a command takes without ``--lesson``: ``lesson.toml`` here, else the default.
+
+    Returns
+    -------
+    Path
+        ``lesson.toml`` of the current folder if there is one (a folder of ``lecture new``),
+        else the lesson the package ships (:data:`~lesson.model.DEFAULT_LESSON`).
+    """
+    here = Path.cwd() / HERE
+    return here if here.is_file() else DEFAULT_LESSON
 
 
 def _cmd_numbers(args: argparse.Namespace) -> int:
@@ -122,11 +143,12 @@ def _render(args: argparse.Namespace, scenes: list[str], settings: RenderSetting
     with_store = bool(lessons_arg or cluster or getattr(args, "store", None))
     store = None
     if with_store:
-        store = ClipStore(Path(args.store) if args.store else MEDIA / "clip-store")
+        store = ClipStore(Path(args.store) if args.store else media_root() / "clip-store")
     try:
         lessons = load_all(lessons_arg or [args.lesson])
         if args.out and len(lessons) > 1:
-            outs = [Path(args.out) / settings.out_dir(x).relative_to(MEDIA) for x in lessons]
+            media = media_root()
+            outs = [Path(args.out) / settings.out_dir(x).relative_to(media) for x in lessons]
         else:
             outs = [_out(args, x, settings) for x in lessons]
         with contextlib.ExitStack() as held:
@@ -253,7 +275,7 @@ def _cmd_page(args: argparse.Namespace) -> int:
         return 2
     if run.failed:
         return 1
-    pages = Path(args.pages)
+    pages = Path(args.pages) if args.pages else media_root() / "page"
     for lesson, out in zip(run.lessons, run.outs, strict=True):
         manifest = run.done.manifests[lesson.id]
         try:
@@ -604,7 +626,12 @@ SHARED: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     ),
     "lesson": (
         ("--lesson",),
-        {"default": str(DEFAULT_LESSON), "metavar": "FILE", "help": "lesson TOML file"},
+        {
+            "default": None,
+            "metavar": "FILE",
+            "help": f"lesson TOML file (default: {HERE} of the current folder if there is one, "
+            "else the built-in lesson); what the command writes goes into the lesson's folder",
+        },
     ),
     "lang": (
         ("--lang",),
@@ -637,7 +664,7 @@ SHARED: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
         {
             "default": None,
             "metavar": "DIR",
-            "help": "render folder (default media/<lesson>/<quality>)",
+            "help": "render folder (default media/<lesson>/<quality> in the lesson's folder)",
         },
     ),
     "force": (("--force",), {"action": "store_true", "help": "render even when up to date"}),
@@ -646,7 +673,7 @@ SHARED: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
         {
             "metavar": "DIR",
             "help": "take clips from and keep them in this clip store (--lessons and --cluster "
-            "use media/clip-store without it)",
+            "use media/clip-store of the (first) lesson's folder without it)",
         },
     ),
     "port": (
@@ -764,7 +791,7 @@ def build_parser() -> argparse.ArgumentParser:
             quality=low,
             out={
                 "help": "render folder to bring up to date and read; the sheet goes there "
-                "(default media/<lesson>/<quality>)"
+                "(default media/<lesson>/<quality> in the lesson's folder)"
             },
         ),  # fmt: skip
     )
@@ -794,7 +821,10 @@ def build_parser() -> argparse.ArgumentParser:
             "lang",
             "jobs",
             "out",
-            out={"help": "folder of script.md and script.csv (default voice/<lesson>/<lang>)"},
+            out={
+                "help": "folder of script.md and script.csv (default voice/<lesson>/<lang> in "
+                "the lesson's folder)"
+            },
         ),  # fmt: skip
     )
     s.add_argument("--stale", action="store_true", help="only the recordings to re-record")
@@ -872,9 +902,10 @@ def build_parser() -> argparse.ArgumentParser:
     pg.set_defaults(scenes=[])
     pg.add_argument(
         "--pages",
-        default=str(MEDIA / "page"),
+        default=None,
         metavar="DIR",
-        help="where the pages go, one folder per lesson (default media/page)",
+        help="where the pages go, one folder per lesson (default media/page in the (first) "
+        "lesson's folder)",
     )
     pg.add_argument(
         "--scorm",
@@ -926,6 +957,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status: 0 on success, 2 for a bad lesson file or bad arguments.
     """
     args = build_parser().parse_args(argv)
+    if getattr(args, "lesson", "") is None:
+        args.lesson = str(lesson_here())
+    named = getattr(args, "lessons", None) or [getattr(args, "lesson", None)]
+    if named[0] is not None:  # what it writes goes into the (first) lesson's folder
+        use_lesson(Path(named[0]))
     problem = voice_problem(getattr(args, "voice", "espeak"), getattr(args, "lang", "id"))
     if problem is None and args.command not in WITHOUT_MANIM:
         try:

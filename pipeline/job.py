@@ -25,7 +25,7 @@ from lesson.model import Lesson
 from lesson.scenelist import Scene, registry
 from pipeline.files import atomic_copy, atomic_write
 from pipeline.manifest import Clip, Reveal, Section, SpokenCue, StepSnapshot
-from pipeline.settings import MEDIA, RenderSettings
+from pipeline.settings import RenderSettings, media_root
 from pipeline.voice.pace import pace_of
 
 __all__ = [
@@ -42,6 +42,8 @@ __all__ = [
     "up_to_date",
 ]
 
+# The folder holding the project's packages (the checkout, or site-packages when installed):
+# sources are read from it, never written to it.
 ROOT = Path(__file__).resolve().parent.parent
 # Where project sources live; their digests are taken once per run (see source_digests).
 SOURCE_DIRS = ("mathcore", "lesson", "scenes", "pipeline", "publish", "lecture", "tests")
@@ -180,8 +182,8 @@ class ClipJob:
     settings: RenderSettings
     work: Path
     log: Path
-    tex_cache: Path = field(default=MEDIA / "Tex")
-    made_cache: Path = field(default=MEDIA / "made")
+    tex_cache: Path = field(default_factory=lambda: media_root() / "Tex")
+    made_cache: Path = field(default_factory=lambda: media_root() / "made")
 
     def to_dict(self) -> dict[str, Any]:
         """The job as JSON-ready data (paths as strings)."""

@@ -7,11 +7,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lesson.catalogue import LANGUAGES
-from lesson.model import Lesson
+from lesson.model import DEFAULT_LESSON, Lesson
 
 __all__ = [
     "LANGUAGES",
-    "MEDIA",
     "QUALITIES",
     "VARIANTS",
     "VOICE_LANGUAGES",
@@ -20,15 +19,64 @@ __all__ = [
     "RenderSettings",
     "Variant",
     "default_out",
+    "lesson_folder",
     "media_root",
+    "recordings_root",
+    "use_lesson",
     "voice_problem",
 ]
 
+# The folder holding the project's packages: the checkout, or site-packages when installed.
+# Code is read from it, never written to it.
 ROOT = Path(__file__).resolve().parent.parent
+# The marker of a lesson project folder: manim's own project file (this checkout has one).
+PROJECT_MARK = "manim.cfg"
+
+
+def lesson_folder(lesson_file: Path) -> Path:
+    """The folder a lesson's renders, pages, decks and recordings go into.
+
+    The nearest folder at or above the lesson file that holds a ``manim.cfg`` (a project of
+    several lessons, as the checkout: ``lessons/*.toml`` write into its ``media/`` and
+    ``voice/``), else the folder the lesson file is in (a folder of ``lecture new``). The lesson
+    an installed package ships (the default, inside site-packages) belongs to the current
+    folder: nothing is ever written into the package.
+
+    Parameters
+    ----------
+    lesson_file : Path
+        The lesson's TOML file (it need not exist).
+
+    Returns
+    -------
+    Path
+        An absolute path.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> top = Path(tempfile.mkdtemp()).resolve()
+    >>> lesson_folder(top / "mine" / "lesson.toml") == top / "mine"
+    True
+    >>> _ = (top / "manim.cfg").write_text("[CLI]")
+    >>> lesson_folder(top / "lessons" / "variants" / "v1.toml") == top
+    True
+    """
+    path = Path(lesson_file).resolve()
+    for folder in path.parents:
+        if (folder / PROJECT_MARK).is_file():
+            return folder
+    if path.is_relative_to(ROOT / "lessons"):  # shipped with an installed package
+        return Path.cwd().resolve()
+    return path.parent
 
 
 def media_root() -> Path:
     """Where renders and the render caches go: ``LECTURE_MEDIA`` if set, else ``media/``.
+
+    ``media/`` of the lesson's folder (:func:`lesson_folder`): the ``lecture`` command sets
+    ``LECTURE_MEDIA`` for the lesson it runs (:func:`use_lesson`); without it, the default
+    lesson's folder (the checkout, or the current folder for an installed package).
 
     The folder holds each lesson's renders (``<lesson-id>/<quality>/``) and the caches every
     render shares: ``Tex/`` (manim's own LaTeX folder, which plain ``manim`` reads and prunes
@@ -41,10 +89,34 @@ def media_root() -> Path:
         An absolute path (a relative ``LECTURE_MEDIA`` is taken from the working folder).
     """
     given = os.environ.get("LECTURE_MEDIA")
-    return Path(given).resolve() if given else ROOT / "media"
+    return Path(given).resolve() if given else lesson_folder(DEFAULT_LESSON) / "media"
 
 
-MEDIA = media_root()
+def recordings_root() -> Path:
+    """Where recorded takes live: ``LECTURE_RECORDINGS`` if set, else ``voice/``.
+
+    ``voice/`` of the lesson's folder, as :func:`media_root` has ``media/``.
+
+    Returns
+    -------
+    Path
+        The folder (it need not exist).
+    """
+    given = os.environ.get("LECTURE_RECORDINGS")
+    return Path(given) if given else lesson_folder(DEFAULT_LESSON) / "voice"
+
+
+def use_lesson(lesson_file: Path) -> None:
+    """Send this process's and its children's outputs to `lesson_file`'s folder.
+
+    Sets ``LECTURE_MEDIA`` and ``LECTURE_RECORDINGS`` to ``media/`` and ``voice/`` of
+    :func:`lesson_folder`, each unless it is set already (the user's choice, or the suite's):
+    every module reads them when asked where to write, and the render workers inherit them.
+    """
+    folder = lesson_folder(lesson_file)
+    os.environ.setdefault("LECTURE_MEDIA", str(folder / "media"))
+    os.environ.setdefault("LECTURE_RECORDINGS", str(folder / "voice"))
+
 
 # --voice: the synthetic voice (espeak-ng, recorded takes where fresh), the neural English
 # voice (Piper, recorded takes where fresh), or silent renders.
@@ -182,10 +254,11 @@ class RenderSettings:
     def out_dir(self, lesson: Lesson) -> Path:
         """``media/<lesson-id>/<quality>/`` (``<quality>-<lang>`` for a language other than id).
 
-        Transparent variants go into a sub-folder named after the variant.
+        ``media/`` is :func:`media_root`. Transparent variants go into a sub-folder named
+        after the variant.
         """
         base = (
-            MEDIA
+            media_root()
             / lesson.id
             / (self.quality if self.lang == "id" else f"{self.quality}-{self.lang}")
         )

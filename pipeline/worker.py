@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from lesson.reads import uncovered
 from lesson.scenelist import scene_spec
 from pipeline.files import atomic_copy, atomic_write
-from pipeline.job import ERROR, RESULT, ClipJob, ClipResult
+from pipeline.job import ERROR, RESULT, ROOT, SOURCE_DIRS, ClipJob, ClipResult
 from pipeline.manifest import Label, Reveal, SpokenCue, StepSnapshot
 from pipeline.settings import QUALITIES
 
@@ -49,21 +49,22 @@ __all__ = [
     "scene_narrator",
 ]
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
 # The layers above the pipeline. No scene or pipeline module imports them (the import
 # contract), so no render depends on them; a worker has them loaded only because
 # multiprocessing imports the parent's main module (``lecture.cli``) into every child as
 # ``__mp_main__``. Counted, an edit of the command line's help would re-render every clip.
-NOT_A_RENDER_INPUT = ("lecture", "publish", ".venv")
+NOT_A_RENDER_INPUT = ("lecture", "publish")
+# The project's folders a render can depend on: its packages below those, and the tests' own
+# scenes (in the checkout). Nothing else under ROOT counts: installed, ROOT is site-packages,
+# whose other packages (manim, numpy) are pinned by their versions, not their files.
+RENDER_INPUTS = tuple(d for d in SOURCE_DIRS if d not in NOT_A_RENDER_INPUT)
 
 
 def project_sources() -> list[str]:
     """Project files this process has imported so far that a render can depend on.
 
-    Paths relative to the project; the layers above the pipeline
-    (:data:`NOT_A_RENDER_INPUT`) are left out.
+    Paths relative to the project, in its folders :data:`RENDER_INPUTS` (the layers above
+    the pipeline, :data:`NOT_A_RENDER_INPUT`, are left out).
     """
     found = set()
     folders: dict[str, str] = {}  # each folder resolved once: a render has imported ~1,700
@@ -80,7 +81,7 @@ def project_sources() -> list[str]:
                 folders[head] = os.path.realpath(head)
             real = os.path.join(folders[head], name)
         rel = real.removeprefix(inside)
-        if rel != real and rel.split(os.sep)[0] not in NOT_A_RENDER_INPUT:
+        if rel != real and rel.split(os.sep)[0] in RENDER_INPUTS:
             found.add(rel)
     return sorted(found)
 
@@ -194,6 +195,7 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
 
     from lesson.model import load_lesson
     from pipeline import manim_adapter
+    from scenes.palette import BACKGROUND
 
     manim_adapter.install()  # the project's changes of manim's internals, manim's version checked
     scene, settings, work = job.scene, job.settings, job.work
@@ -206,6 +208,9 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
     options = {
         "media_dir": str(work / "media"),
         "tex_dir": str(tex),
+        # the frame's colour, here and not only in the checkout's manim.cfg (which manim reads
+        # from the working folder): a render from any folder looks the same
+        "background_color": BACKGROUND,
         **QUALITIES[settings.quality],
         "save_sections": True,
         "write_to_movie": True,

@@ -6,7 +6,8 @@ catalogue key (:func:`cue_ids`, ``-2``, ``-3`` for a key said again). A recordin
 
     voice/<lesson-id>/<lang>/<Scene>/<cue-id>.wav      (or .flac; any rate, mono or stereo)
 
-and says which words it is a take of, in one of two ways:
+in the lesson's folder (:func:`~pipeline.settings.recordings_root`), and says which words it
+is a take of, in one of two ways:
 
 - a sidecar ``<cue-id>.txt`` beside it holding the words that were read (the script line),
   written once with the recording; or
@@ -40,18 +41,17 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pipeline.settings import recordings_root
 from pipeline.voice.synthesis import CACHE, VoiceError, synthesize
 
 __all__ = [
     "AUDIO_EXTS",
     "HASH_LEN",
-    "RECORDINGS",
     "Recording",
     "RecordingCheck",
     "Rejected",
@@ -66,8 +66,6 @@ __all__ = [
     "text_hash",
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
-RECORDINGS = ROOT / "voice"  # recorded takes: <lesson-id>/<lang>/<Scene>/<cue-id>.wav
 AUDIO_EXTS = (".wav", ".flac")
 HASH_LEN = 8
 
@@ -106,12 +104,6 @@ def cue_ids(keys: Sequence[str]) -> list[str]:
     return out
 
 
-def recordings_root() -> Path:
-    """Where recorded takes live: ``LECTURE_RECORDINGS`` if set, else :data:`RECORDINGS`."""
-    env = os.environ.get("LECTURE_RECORDINGS")
-    return Path(env) if env else RECORDINGS
-
-
 def recording_dir(lesson_id: str, lang: str, scene: str, root: Path | None = None) -> Path:
     """The folder of a scene's recorded takes: ``<root>/<lesson-id>/<lang>/<Scene>/``.
 
@@ -120,8 +112,9 @@ def recording_dir(lesson_id: str, lang: str, scene: str, root: Path | None = Non
     lesson_id, lang, scene : str
         The lesson's id, the language and the scene's class name.
     root : Path, optional
-        The recordings folder; default :func:`recordings_root` (``LECTURE_RECORDINGS`` or
-        ``voice/``), the one renders, dry runs and the clip's inputs all read.
+        The recordings folder; default :func:`~pipeline.settings.recordings_root`
+        (``LECTURE_RECORDINGS``, or ``voice/`` of the lesson's folder), the one renders, dry
+        runs and the clip's inputs all read.
 
     Returns
     -------

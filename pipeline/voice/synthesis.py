@@ -24,7 +24,7 @@ from pathlib import Path
 
 from pipeline.files import replacing
 from pipeline.lexicon import lexicon
-from pipeline.settings import MEDIA
+from pipeline.settings import media_root
 from pipeline.voice.pace import DEFAULT_PACE, correction, espeak_rate, take_seconds
 from pipeline.voice.targets import CEILING_DBTP, RATE, TAIL, TARGET_LUFS
 
@@ -42,7 +42,9 @@ __all__ = [
 
 ENGINE = "espeak-ng"
 VOICES = {"id": "id", "en": "en"}  # espeak-ng voice per lesson language
-CACHE = MEDIA / "voice-cache"  # synthetic takes, by content
+# synthetic takes, by content: media/ of the lesson the command runs (read once, on import:
+# the command names its lesson, pipeline.settings.use_lesson, before it imports this)
+CACHE = media_root() / "voice-cache"
 MIN_RATE, MAX_RATE = 80, 450  # espeak-ng's rates (-s), words a minute as it counts them
 
 
