@@ -7,6 +7,7 @@ narrator as objects, as a render worker makes it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -80,7 +81,7 @@ def dry_run(
 
     from lesson.model import load_lesson
     from pipeline import manim_adapter, shapes, texbatch
-    from pipeline.worker import link_tree, make_scene, publish, scene_narrator
+    from pipeline.worker import link_tree, make_scene, publish, scene_again, scene_narrator
     from scenes.palette import BACKGROUND
 
     manim_adapter.install()  # the project's changes of manim's internals, manim's version checked
@@ -114,7 +115,8 @@ def dry_run(
                 # its time); only mobjects and subtitles are read here, never pixels
                 obj.renderer.update_frame = lambda *a, **k: None
                 obj.renderer.save_static_frame_data = lambda *a, **k: None
-                with texbatch.batched(obj):
+                again = functools.partial(scene_again, scene, lesson, lang, voice, recordings)
+                with texbatch.batched(obj, again):
                     obj.render()
             fps = float(config.frame_rate)
         if tmp is not None:

@@ -9,6 +9,7 @@ the scheduler installs the finished files.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -46,6 +47,7 @@ __all__ = [
     "put_sound",
     "render",
     "run_in_process",
+    "scene_again",
     "scene_narrator",
 ]
 
@@ -168,6 +170,19 @@ def make_scene(scene: str, lesson: Lesson, lang: str, narrator: Narrator, **opti
     return cls(lesson=lesson, lang=lang, narrator=narrator, **options)
 
 
+def scene_again(scene: str, lesson: Path, lang: str, voice: str, recordings: bool = True) -> Any:
+    """`scene` made again from names alone: in another process (a look-ahead's, texbatch).
+
+    Loads the lesson file and makes the scene and its narrator as a render does
+    (:func:`make_scene`, :func:`scene_narrator`); picklable as a :func:`functools.partial`.
+    """
+    from lesson.model import load_lesson
+
+    loaded = load_lesson(lesson)
+    narrator = scene_narrator(scene, loaded, lang, voice, recordings)
+    return make_scene(scene, loaded, lang, narrator)
+
+
 def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResult:
     """Render `job`'s scene into its work folder and describe the result.
 
@@ -239,7 +254,8 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
                     drawn()
 
                 obj.tear_down = tear_down
-            with texbatch.batched(obj):
+            again = functools.partial(scene_again, scene, job.lesson, settings.lang, settings.voice)
+            with texbatch.batched(obj, again):
                 obj.render()
         width, height = config.pixel_width, config.pixel_height
         fw, fh = config.frame_width, config.frame_height
