@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lesson.catalogue import LANGUAGES
 from lesson.model import DEFAULT_LESSON, Lesson, LessonError, load_lesson
 from lesson.scenelist import lesson_order
 from lesson.sheet import numbers_sheet
@@ -21,13 +20,15 @@ from pipeline.files import atomic_writes
 from pipeline.manifest import Manifest
 from pipeline.manim_adapter import ManimMismatch, check_manim
 from pipeline.settings import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
     QUALITIES,
-    VOICE_OPTIONS,
     RenderSettings,
     media_root,
     use_lesson,
     voice_problem,
 )
+from pipeline.voice.engines import ENGINES, voice_help, voice_options
 
 if TYPE_CHECKING:
     from pipeline.batch import BatchResult
@@ -39,11 +40,6 @@ DISTRIBUTION = "inner-product-lecture"  # the name it is installed under (pyproj
 # The commands that run no scene: every other one checks manim's version before it starts.
 WITHOUT_MANIM = frozenset({"new", "numbers", "variants", "verify"})
 HERE = "lesson.toml"  # the lesson of the current folder, when no --lesson names one
-
-VOICE_HELP = (
-    "who speaks the captions: espeak (default; recordings where fresh), piper (a neural "
-    "English voice; recordings where fresh) or none (silent)"
-)
 
 
 def version() -> str:
@@ -635,7 +631,11 @@ SHARED: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     ),
     "lang": (
         ("--lang",),
-        {"default": "id", "choices": list(LANGUAGES), "help": "language of the words (default id)"},
+        {
+            "default": DEFAULT_LANGUAGE,
+            "choices": list(LANGUAGES),
+            "help": f"language of the words (default {DEFAULT_LANGUAGE})",
+        },
     ),
     "quality": (
         ("--quality",),
@@ -647,7 +647,8 @@ SHARED: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     ),
     "voice": (
         ("--voice",),
-        {"default": "espeak", "choices": list(VOICE_OPTIONS), "help": VOICE_HELP},
+        # read when a parser is built: an engine registered after this import is offered too
+        {"default": next(iter(ENGINES)), "choices": voice_options, "help": voice_help},
     ),
     "jobs": (
         ("--jobs",),
@@ -706,6 +707,9 @@ def _shared(*names: str, **changes: dict[str, Any]) -> list[argparse.ArgumentPar
     parents = []
     for name in names:
         flags, keywords = SHARED[name]
+        keywords = {  # a choices or help given as a function: what it says now
+            k: v() if k in ("choices", "help") and callable(v) else v for k, v in keywords.items()
+        }
         parent = argparse.ArgumentParser(add_help=False)
         parent.add_argument(*flags, **{**keywords, **changes.get(name, {})})
         parents.append(parent)
@@ -962,7 +966,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     named = getattr(args, "lessons", None) or [getattr(args, "lesson", None)]
     if named[0] is not None:  # what it writes goes into the (first) lesson's folder
         use_lesson(Path(named[0]))
-    problem = voice_problem(getattr(args, "voice", "espeak"), getattr(args, "lang", "id"))
+    problem = voice_problem(getattr(args, "voice", ""), getattr(args, "lang", DEFAULT_LANGUAGE))
     if problem is None and args.command not in WITHOUT_MANIM:
         try:
             check_manim()

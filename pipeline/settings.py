@@ -1,20 +1,26 @@
-"""Render settings, defined once: qualities, output variants, languages, and where output goes."""
+"""Render settings, defined once: qualities, output variants, languages, and where output goes.
+
+The languages are the table's (:data:`mathcore.languages.LANGUAGES`), the voices the
+registry's (:data:`pipeline.voice.engines.ENGINES`): neither is declared here. Where a
+lesson's outputs go is :mod:`pipeline.places`' (its names are kept here too).
+"""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from lesson.catalogue import LANGUAGES
-from lesson.model import DEFAULT_LESSON, Lesson
+from lesson.model import Lesson
+from mathcore.languages import DEFAULT_LANGUAGE, LANGUAGES
+from pipeline.places import ROOT, lesson_folder, media_root, recordings_root, use_lesson
+from pipeline.voice.engines import voice_options, voice_problem
 
 __all__ = [
+    "DEFAULT_LANGUAGE",
     "LANGUAGES",
     "QUALITIES",
+    "ROOT",
     "VARIANTS",
-    "VOICE_LANGUAGES",
-    "VOICE_OPTIONS",
     "X264_OPTIONS",
     "RenderSettings",
     "Variant",
@@ -25,124 +31,6 @@ __all__ = [
     "use_lesson",
     "voice_problem",
 ]
-
-# The folder holding the project's packages: the checkout, or site-packages when installed.
-# Code is read from it, never written to it.
-ROOT = Path(__file__).resolve().parent.parent
-# The marker of a lesson project folder: manim's own project file (this checkout has one).
-PROJECT_MARK = "manim.cfg"
-
-
-def lesson_folder(lesson_file: Path) -> Path:
-    """The folder a lesson's renders, pages, decks and recordings go into.
-
-    The nearest folder at or above the lesson file that holds a ``manim.cfg`` (a project of
-    several lessons, as the checkout: ``lessons/*.toml`` write into its ``media/`` and
-    ``voice/``), else the folder the lesson file is in (a folder of ``lecture new``). The lesson
-    an installed package ships (the default, inside site-packages) belongs to the current
-    folder: nothing is ever written into the package.
-
-    Parameters
-    ----------
-    lesson_file : Path
-        The lesson's TOML file (it need not exist).
-
-    Returns
-    -------
-    Path
-        An absolute path.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> top = Path(tempfile.mkdtemp()).resolve()
-    >>> lesson_folder(top / "mine" / "lesson.toml") == top / "mine"
-    True
-    >>> _ = (top / "manim.cfg").write_text("[CLI]")
-    >>> lesson_folder(top / "lessons" / "variants" / "v1.toml") == top
-    True
-    """
-    path = Path(lesson_file).resolve()
-    for folder in path.parents:
-        if (folder / PROJECT_MARK).is_file():
-            return folder
-    if path.is_relative_to(ROOT / "lessons"):  # shipped with an installed package
-        return Path.cwd().resolve()
-    return path.parent
-
-
-def media_root() -> Path:
-    """Where renders and the render caches go: ``LECTURE_MEDIA`` if set, else ``media/``.
-
-    ``media/`` of the lesson's folder (:func:`lesson_folder`): the ``lecture`` command sets
-    ``LECTURE_MEDIA`` for the lesson it runs (:func:`use_lesson`); without it, the default
-    lesson's folder (the checkout, or the current folder for an installed package).
-
-    The folder holds each lesson's renders (``<lesson-id>/<quality>/``) and the caches every
-    render shares: ``Tex/`` (manim's own LaTeX folder, which plain ``manim`` reads and prunes
-    too), ``voice-cache/`` (synthetic takes), ``made/`` (formulas and texts a render made,
-    :mod:`pipeline.shapes`) and ``clip-store/``. Nothing of ours lives inside ``Tex/``.
-
-    Returns
-    -------
-    Path
-        An absolute path (a relative ``LECTURE_MEDIA`` is taken from the working folder).
-    """
-    given = os.environ.get("LECTURE_MEDIA")
-    return Path(given).resolve() if given else lesson_folder(DEFAULT_LESSON) / "media"
-
-
-def recordings_root() -> Path:
-    """Where recorded takes live: ``LECTURE_RECORDINGS`` if set, else ``voice/``.
-
-    ``voice/`` of the lesson's folder, as :func:`media_root` has ``media/``.
-
-    Returns
-    -------
-    Path
-        The folder (it need not exist).
-    """
-    given = os.environ.get("LECTURE_RECORDINGS")
-    return Path(given) if given else lesson_folder(DEFAULT_LESSON) / "voice"
-
-
-def use_lesson(lesson_file: Path) -> None:
-    """Send this process's and its children's outputs to `lesson_file`'s folder.
-
-    Sets ``LECTURE_MEDIA`` and ``LECTURE_RECORDINGS`` to ``media/`` and ``voice/`` of
-    :func:`lesson_folder`, each unless it is set already (the user's choice, or the suite's):
-    every module reads them when asked where to write, and the render workers inherit them.
-    """
-    folder = lesson_folder(lesson_file)
-    os.environ.setdefault("LECTURE_MEDIA", str(folder / "media"))
-    os.environ.setdefault("LECTURE_RECORDINGS", str(folder / "voice"))
-
-
-# --voice: the synthetic voice (espeak-ng, recorded takes where fresh), the neural English
-# voice (Piper, recorded takes where fresh), or silent renders.
-VOICE_OPTIONS = ("espeak", "piper", "none")
-# the languages each voice speaks (a voice not named here speaks every lesson language)
-VOICE_LANGUAGES = {"piper": ("en",)}
-
-
-def voice_problem(voice: str, lang: str) -> str | None:
-    """Why `voice` cannot narrate a lesson in `lang`, in one line; None when it can.
-
-    Examples
-    --------
-    >>> voice_problem("piper", "en") is None, voice_problem("espeak", "id") is None
-    (True, True)
-    >>> voice_problem("piper", "id")[:40]
-    '--voice piper speaks English only: no of'
-    """
-    if lang in VOICE_LANGUAGES.get(voice, (lang,)):
-        return None
-    return (
-        f"--voice {voice} speaks English only: no offline neural voice for {lang!r} ships in a "
-        "package (such voices download their weights at run time); use --voice espeak, "
-        "or record the lesson"
-    )
-
 
 # Quality name -> the manim config entries it sets: one of manim's qualities, or a picture size
 # (16:9, as manim's frame) and a frame rate of its own.
@@ -212,7 +100,7 @@ class RenderSettings:
     quality : str
         A key of :data:`QUALITIES`.
     lang : str
-        A language of :data:`LANGUAGES`.
+        A language of :data:`LANGUAGES` (default: the lesson's own, :data:`DEFAULT_LANGUAGE`).
     variant : str
         A key of :data:`VARIANTS`.
     jobs : int
@@ -222,11 +110,12 @@ class RenderSettings:
     quiet : bool
         Plain progress lines even on a terminal.
     voice : str
-        One of :data:`VOICE_OPTIONS`: who speaks the captions.
+        Who speaks the captions: an engine's ``--voice`` name
+        (:data:`pipeline.voice.engines.ENGINES`) or ``none``.
     """
 
     quality: str = "medium"
-    lang: str = "id"
+    lang: str = DEFAULT_LANGUAGE
     variant: str = "mp4"
     jobs: int = 0
     force: bool = False
@@ -238,7 +127,7 @@ class RenderSettings:
             (self.quality, QUALITIES, "quality"),
             (self.lang, LANGUAGES, "language"),
             (self.variant, VARIANTS, "variant"),
-            (self.voice, VOICE_OPTIONS, "voice"),
+            (self.voice, voice_options(), "voice"),
         ):
             if value not in allowed:
                 raise ValueError(f"unknown {what} {value!r}; have {', '.join(allowed)}")
@@ -260,7 +149,7 @@ class RenderSettings:
         base = (
             media_root()
             / lesson.id
-            / (self.quality if self.lang == "id" else f"{self.quality}-{self.lang}")
+            / (self.quality if self.lang == DEFAULT_LANGUAGE else f"{self.quality}-{self.lang}")
         )
         return base if self.variant == "mp4" else base / self.variant
 

@@ -125,7 +125,7 @@ def scene_narrator(
     lang : str
         The language.
     voice : str
-        One of :data:`pipeline.settings.VOICE_OPTIONS`.
+        A ``--voice`` name (:func:`pipeline.voice.engines.voice_options`).
     recordings : bool
         Play fresh recorded takes (False: the synthetic voice only, as the script reads it).
 

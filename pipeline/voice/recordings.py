@@ -6,7 +6,7 @@ catalogue key (:func:`cue_ids`, ``-2``, ``-3`` for a key said again). A recordin
 
     voice/<lesson-id>/<lang>/<Scene>/<cue-id>.wav      (or .flac; any rate, mono or stereo)
 
-in the lesson's folder (:func:`~pipeline.settings.recordings_root`), and says which words it
+in the lesson's folder (:func:`~pipeline.places.recordings_root`), and says which words it
 is a take of, in one of two ways:
 
 - a sidecar ``<cue-id>.txt`` beside it holding the words that were read (the script line),
@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.settings import recordings_root
+from pipeline.places import recordings_root
 from pipeline.voice.synthesis import CACHE, VoiceError, synthesize
 
 __all__ = [

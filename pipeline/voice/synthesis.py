@@ -22,9 +22,10 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from mathcore.languages import LANGUAGES
 from pipeline.files import replacing
 from pipeline.lexicon import lexicon
-from pipeline.settings import media_root
+from pipeline.places import media_root
 from pipeline.voice.pace import DEFAULT_PACE, correction, espeak_rate, take_seconds
 from pipeline.voice.targets import CEILING_DBTP, RATE, TAIL, TARGET_LUFS
 
@@ -41,9 +42,10 @@ __all__ = [
 ]
 
 ENGINE = "espeak-ng"
-VOICES = {"id": "id", "en": "en"}  # espeak-ng voice per lesson language
+# espeak-ng voice per lesson language: the language table's (mathcore.languages)
+VOICES = {code: language.voice for code, language in LANGUAGES.items()}
 # synthetic takes, by content: media/ of the lesson the command runs (read once, on import:
-# the command names its lesson, pipeline.settings.use_lesson, before it imports this)
+# the command names its lesson, pipeline.places.use_lesson, before it imports this)
 CACHE = media_root() / "voice-cache"
 MIN_RATE, MAX_RATE = 80, 450  # espeak-ng's rates (-s), words a minute as it counts them
 
