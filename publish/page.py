@@ -28,6 +28,7 @@ from lesson.catalogue import catalogue
 from lesson.model import Lesson
 from lesson.quizkinds import quiz_answers
 from lesson.written import examples, patterns
+from mathcore.languages import DEFAULT_LANGUAGE
 from pipeline.files import atomic_write
 from pipeline.manifest import ChapterMark, Manifest
 from pipeline.store import link_file
@@ -144,8 +145,8 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
 
 
 def lesson_title(lesson: Lesson, lang: str) -> str:
-    """The lesson's title in `lang`: the lesson file's own (Indonesian), else the catalogue's."""
-    return lesson.title if lang == "id" else catalogue(lang)["lesson_video_title"]
+    """The lesson's title in `lang`: the lesson file's own (default language), else the catalogue's."""
+    return lesson.title if lang == DEFAULT_LANGUAGE else catalogue(lang)["lesson_video_title"]
 
 
 def _with_forms(text: str, forms: dict[str, str]) -> str:
