@@ -145,7 +145,7 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
 
 
 def lesson_title(lesson: Lesson, lang: str) -> str:
-    """The lesson's title in `lang`: the lesson file's own (default language), else the catalogue's."""
+    """The title in `lang`: the lesson file's own (default language), else the catalogue's."""
     return lesson.title if lang == DEFAULT_LANGUAGE else catalogue(lang)["lesson_video_title"]
 
 
