@@ -40,6 +40,7 @@ import contextlib
 import hashlib
 import multiprocessing
 import multiprocessing.connection
+import multiprocessing.forkserver as forkserver
 import os
 import re
 import shutil
@@ -297,10 +298,8 @@ def _start_look_ahead(
     from manim import config
 
     ctx = multiprocessing.get_context("forkserver")
-    import multiprocessing.forkserver as server
-
-    if server._forkserver._forkserver_pid is None:  # type: ignore[attr-defined]
-        ctx.set_forkserver_preload(list(PRELOAD))  # not started yet in this process
+    if getattr(forkserver._forkserver, "_forkserver_pid", None) is None:  # not started here yet
+        ctx.set_forkserver_preload(list(PRELOAD))
     receive, send = ctx.Pipe(duplex=False)
     proc = ctx.Process(
         target=_look_ahead, args=(remake, config.copy(), str(folder), send), daemon=True
