@@ -16,7 +16,7 @@ from typing import Any
 from lesson import decide
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import PAIRS, Problem, QuizKind, QuizRule
+from lesson.kinds.base import PAIRS, Problem, QuizKind, QuizRule, Teaches
 from lesson.kinds.parts import cosine_shown, start_sheet
 from lesson.sheet import Sheet, length
 from lesson.teachable import (
@@ -84,5 +84,6 @@ KIND = QuizKind(
     draw=draw,
     sheet=build_sheet,
     ask=ask,
+    teaches=Teaches("MagnitudeVsDirection", ("dua-pasangan", "kosinus")),
     check=check,
 )

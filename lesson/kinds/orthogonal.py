@@ -16,7 +16,7 @@ from typing import Any
 
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import XY, Problem, QuizKind, QuizRule
+from lesson.kinds.base import XY, Problem, QuizKind, QuizRule, Teaches
 from lesson.kinds.parts import right_angle, start_sheet
 from lesson.sheet import Sheet, dot_terms, length
 from lesson.teachable import (
@@ -90,5 +90,6 @@ KIND = QuizKind(
     draw=draw,
     sheet=build_sheet,
     ask=ask,
+    teaches=Teaches("AngleSignRegions", ("siku-siku",)),
     check=check,
 )
