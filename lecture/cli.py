@@ -258,6 +258,7 @@ def _cmd_page(args: argparse.Namespace) -> int:
     from lesson.quizkinds import quiz_answers
     from pipeline.batch import load_all
     from pipeline.render import RenderError
+    from pipeline.words import words_in_use
     from publish.page import PageError, lesson_title, write_answers_csv, write_page
 
     try:
@@ -274,22 +275,23 @@ def _cmd_page(args: argparse.Namespace) -> int:
     pages = Path(args.pages) if args.pages else media_root() / "page"
     for lesson, out in zip(run.lessons, run.outs, strict=True):
         manifest = run.done.manifests[lesson.id]
-        try:
-            index = write_page(lesson, out, manifest, args.lang, pages / lesson.id)
-        except PageError as e:
-            print(f"lecture: error: {e}", file=sys.stderr)
-            return 1
-        video = manifest.lesson_video
-        seconds = f", {video.duration:.1f} s" if video else ""
-        print(f"{lesson.id}: {index}  ({len(lesson.quiz)} questions{seconds})")
-        if args.scorm:
-            from publish.scorm import size_note, write_scorm
+        with words_in_use(lesson):  # each lesson's page in its own words (words.toml)
+            try:
+                index = write_page(lesson, out, manifest, args.lang, pages / lesson.id)
+            except PageError as e:
+                print(f"lecture: error: {e}", file=sys.stderr)
+                return 1
+            video = manifest.lesson_video
+            seconds = f", {video.duration:.1f} s" if video else ""
+            print(f"{lesson.id}: {index}  ({len(lesson.quiz)} questions{seconds})")
+            if args.scorm:
+                from publish.scorm import size_note, write_scorm
 
-            title = lesson_title(lesson, args.lang)
-            zipped = pages / f"{lesson.id}.zip"
-            package = write_scorm(lesson, index.parent, title, zipped, args.mastery)
-            note = size_note(package.stat().st_size, args.quality)
-            print(f"{lesson.id}: {package}  (SCORM 1.2, {note})")
+                title = lesson_title(lesson, args.lang)
+                zipped = pages / f"{lesson.id}.zip"
+                package = write_scorm(lesson, index.parent, title, zipped, args.mastery)
+                note = size_note(package.stat().st_size, args.quality)
+                print(f"{lesson.id}: {package}  (SCORM 1.2, {note})")
     if args.lessons:
         table = write_answers_csv(run.lessons, args.lang, pages / "answers.csv")
         print(f"answers: {table}  ({len(run.lessons)} lessons)")
@@ -947,6 +949,21 @@ def _lessons(help_text: str) -> list[argparse.ArgumentParser]:
     return [parent, *_shared("cluster")]
 
 
+def _words_of(args: argparse.Namespace) -> contextlib.AbstractContextManager[object]:
+    """The command's lesson's own texts (words.toml beside it), checked, read meanwhile.
+
+    Raises
+    ------
+    LessonError
+        The lesson, or a text of its words file, cannot be used (one line).
+    """
+    if getattr(args, "lessons", None) or not getattr(args, "lesson", None):
+        return contextlib.nullcontext()  # many lessons: each render reads its own
+    from pipeline.words import words_in_use
+
+    return words_in_use(load_lesson(args.lesson))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``lecture`` command line.
 
@@ -976,7 +993,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"lecture: error: {problem}", file=sys.stderr)
         return 2
     try:
-        return int(args.func(args))
+        with _words_of(args):
+            return int(args.func(args))
     except LessonError as e:
         print(f"lecture: error: {e}", file=sys.stderr)
         return 2

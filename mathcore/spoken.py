@@ -29,7 +29,15 @@ from mathcore import speech as sp
 from mathcore.fmt import MINUS, Shown
 from mathcore.languages import LANGUAGES, Words
 
-__all__ = ["LANGUAGES", "say", "spoken", "spoken_notation", "spoken_template", "zero_vector"]
+__all__ = [
+    "LANGUAGES",
+    "say",
+    "spoken",
+    "spoken_notation",
+    "spoken_template",
+    "unsaid",
+    "zero_vector",
+]
 
 _GREEK = {
     "α": "alpha",
@@ -381,3 +389,23 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
         value_before = name is not None
     text = " ".join("".join(out).split())
     return re.sub(r"\s+([,.;:!?])", r"\1", text)
+
+
+# Notation a caption types that must not reach the speech engine, and digits.
+_UNSAID = re.compile(r"[√≈·°−∞‖θₖᵀℝⁿ=→←/]|\bcos\b(?= θ)|\d")
+
+
+def unsaid(words: str) -> str:
+    """What of `words` a voice would read as written, not as said: notation and digits left.
+
+    Empty when every symbol and number is in words (what :func:`spoken_template` gives a
+    catalogue text should be so: the voice says what the caption shows).
+
+    Examples
+    --------
+    >>> unsaid(spoken_notation("Hitung q · k = 4.", "id"))
+    ''
+    >>> unsaid("q · k sama dengan 4")
+    '· 4'
+    """
+    return " ".join(m.group() for m in _UNSAID.finditer(words))

@@ -81,6 +81,7 @@ def dry_run(
 
     from lesson.model import load_lesson
     from pipeline import manim_adapter, shapes, texbatch
+    from pipeline.words import words_in_use
     from pipeline.worker import link_tree, make_scene, publish, scene_again, scene_narrator
     from scenes.palette import BACKGROUND
 
@@ -109,7 +110,10 @@ def dry_run(
                 "progress_bar": "none",
             }
         ):
-            with shapes.kept(kept, shared / "Tex", scene) if kept else contextlib.nullcontext():
+            with (
+                words_in_use(loaded),  # the lesson's own texts (words.toml), checked
+                shapes.kept(kept, shared / "Tex", scene) if kept else contextlib.nullcontext(),
+            ):
                 obj = make_scene(scene, loaded, lang, narrator)
                 # dry_run writes no frames but still draws each one with Cairo (a quarter of
                 # its time); only mobjects and subtitles are read here, never pixels

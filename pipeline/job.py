@@ -27,6 +27,7 @@ from pipeline.files import atomic_copy, atomic_write
 from pipeline.manifest import Clip, Reveal, Section, SpokenCue, StepSnapshot
 from pipeline.settings import RenderSettings, media_root
 from pipeline.voice.pace import pace_of
+from pipeline.words import words_inputs
 
 __all__ = [
     "RESULT",
@@ -119,6 +120,9 @@ def input_hash(
         f"manim {version('manim')}".encode()
     )
     h.update(json.dumps(narration_inputs(lesson, spec, settings), sort_keys=True).encode())
+    own = words_inputs(lesson, spec.text_file, settings.lang)  # words.toml: {} without one
+    if own:
+        h.update(json.dumps(own, sort_keys=True).encode())
     return h.hexdigest()
 
 

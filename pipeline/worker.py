@@ -26,6 +26,7 @@ from pipeline.files import atomic_copy, atomic_write
 from pipeline.job import ERROR, RESULT, ROOT, SOURCE_DIRS, ClipJob, ClipResult
 from pipeline.manifest import Label, Reveal, SpokenCue, StepSnapshot
 from pipeline.settings import QUALITIES
+from pipeline.words import checked_words, words_in_use
 
 if TYPE_CHECKING:
     from multiprocessing.synchronize import Event
@@ -176,9 +177,11 @@ def scene_again(scene: str, lesson: Path, lang: str, voice: str, recordings: boo
     Loads the lesson file and makes the scene and its narrator as a render does
     (:func:`make_scene`, :func:`scene_narrator`); picklable as a :func:`functools.partial`.
     """
+    from lesson.catalogue import set_lesson_words
     from lesson.model import load_lesson
 
     loaded = load_lesson(lesson)
+    set_lesson_words(checked_words(loaded))  # this process makes this one scene: its texts
     narrator = scene_narrator(scene, loaded, lang, voice, recordings)
     return make_scene(scene, loaded, lang, narrator)
 
@@ -240,7 +243,8 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
 
         # what the last render of this scene made at this picture size, unless the code that
         # makes it changed; what this one made is kept for the next
-        with shapes.kept(job.made_cache, job.tex_cache, scene):
+        # the lesson's own texts (words.toml), checked
+        with words_in_use(lesson), shapes.kept(job.made_cache, job.tex_cache, scene):
             # a held picture is converted and encoded once, a frame of long duration (encoding)
             renderer = hold_once_renderer()
             obj = make_scene(scene, lesson, settings.lang, narrator, renderer=renderer)
