@@ -218,3 +218,18 @@ def test_the_wheel_installed_anywhere_renders_into_the_lesson_folder_only(
         corner = poster.convert("RGB").getpixel((0, 0))
     want = [int(BACKGROUND[i : i + 2], 16) for i in (1, 3, 5)]
     assert all(abs(a - b) <= 3 for a, b in zip(corner, want, strict=True)), corner
+
+
+@pytest.mark.voice
+def test_synthetic_takes_go_to_the_media_folder_the_command_names_later(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command names its lesson (LECTURE_MEDIA) after the voice modules are imported (the
+    --voice choices read their registry): a take made then goes to that lesson's media."""
+    from pipeline.voice import narrator, synthesis
+
+    monkeypatch.setenv("LECTURE_MEDIA", str(tmp_path / "media"))
+    assert synthesis.voice_cache() == tmp_path / "media" / "voice-cache"
+    narrator.take("satu dua tiga", "id")
+    made = list((tmp_path / "media" / "voice-cache").rglob("*.wav"))
+    assert len(made) == 1 and made[0].stat().st_size > 1000

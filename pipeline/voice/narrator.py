@@ -32,7 +32,7 @@ from pipeline.voice.recordings import (
     file_digest,
     recordings_inputs,
 )
-from pipeline.voice.synthesis import CACHE, VoiceError
+from pipeline.voice.synthesis import VoiceError, voice_cache
 from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, PAUSE, RATE, TAIL, TARGET_LUFS
 
 if TYPE_CHECKING:  # numpy and PyAV load with the first take, not with the hash's inputs
@@ -57,7 +57,7 @@ def take(
     lang: str,
     recording: Path | None = None,
     *,
-    cache: Path = CACHE,
+    cache: Path | None = None,
     engine: str | Engine = "espeak",
     pace: int = DEFAULT_PACE,
 ) -> Samples:
@@ -71,8 +71,8 @@ def take(
         The language.
     recording : Path, optional
         A fresh recording of the cue (:func:`~pipeline.voice.recordings.check_recordings`).
-    cache : Path
-        The synthetic takes' cache.
+    cache : Path, optional
+        The synthetic takes' cache (default :func:`~pipeline.voice.synthesis.voice_cache`).
     engine : str or Engine
         The synthetic voice (a name of :data:`~pipeline.voice.engines.ENGINES`).
     pace : int
@@ -87,7 +87,8 @@ def take(
 
     if recording is not None:
         return read_audio(recording)
-    return read_audio(engine_named(engine).synthesize(words, lang, cache=cache, pace=pace))
+    take = engine_named(engine).synthesize(words, lang, cache=cache or voice_cache(), pace=pace)
+    return read_audio(take)
 
 
 def leveled_take(
@@ -95,7 +96,7 @@ def leveled_take(
     lang: str,
     recording: Path | None = None,
     *,
-    cache: Path = CACHE,
+    cache: Path | None = None,
     engine: str | Engine = "espeak",
     pace: int = DEFAULT_PACE,
 ) -> Samples:
@@ -112,7 +113,7 @@ def leveled_take(
     ceiling = CEILING_DBTP - ENCODER_HEADROOM
     if recording is not None:
         return normalize(take(words, lang, recording, cache=cache), RATE, ceiling=ceiling)
-    raw = engine_named(engine).synthesize(words, lang, cache=cache, pace=pace)
+    raw = engine_named(engine).synthesize(words, lang, cache=cache or voice_cache(), pace=pace)
     leveled = raw.with_name(f"{raw.stem}.{TARGET_LUFS:g}LUFS{ceiling:g}dBTP{TAIL:g}s.wav")
     if not leveled.is_file():
         write_wav(leveled, end_at_sound(normalize(read_audio(raw), RATE, ceiling=ceiling), TAIL))
@@ -123,7 +124,7 @@ def beat(
     words: str,
     lang: str,
     *,
-    cache: Path = CACHE,
+    cache: Path | None = None,
     engine: str | Engine = "espeak",
     pace: int = DEFAULT_PACE,
 ) -> float:
@@ -140,8 +141,9 @@ def beat(
         The spoken words up to the beat.
     lang : {"id", "en"}
         The language.
-    cache : Path
-        The synthetic takes' cache (the take of `words` is kept there).
+    cache : Path, optional
+        The synthetic takes' cache, where the take of `words` is kept (default
+        :func:`~pipeline.voice.synthesis.voice_cache`).
     engine : str or Engine
         The synthetic voice (a name of :data:`~pipeline.voice.engines.ENGINES`).
 
@@ -153,7 +155,7 @@ def beat(
     from pipeline.takecheck import speech_span
     from pipeline.voice.audio import read_audio
 
-    take = engine_named(engine).synthesize(words, lang, cache=cache, pace=pace)
+    take = engine_named(engine).synthesize(words, lang, cache=cache or voice_cache(), pace=pace)
     span = speech_span(read_audio(take), RATE)
     return 0.0 if span is None else span[1]
 
@@ -210,8 +212,8 @@ class Narrator(ABC):
         The scene's recordings folder
         (:func:`~pipeline.voice.recordings.recording_dir`); only a narrator that plays
         recordings reads it.
-    cache : Path
-        The synthetic takes' cache.
+    cache : Path, optional
+        The synthetic takes' cache (default :func:`~pipeline.voice.synthesis.voice_cache`).
 
     Attributes
     ----------
@@ -228,7 +230,7 @@ class Narrator(ABC):
         lang: str,
         folder: Path | None = None,
         *,
-        cache: Path = CACHE,
+        cache: Path | None = None,
         pace: int = DEFAULT_PACE,
     ) -> None:
         self.lang, self.folder, self.cache, self.pace = lang, folder, cache, pace
@@ -328,7 +330,7 @@ class EngineNarrator(Narrator):
         lang: str,
         folder: Path | None = None,
         *,
-        cache: Path = CACHE,
+        cache: Path | None = None,
         pace: int = DEFAULT_PACE,
         engine: str | Engine = "espeak",
     ) -> None:
@@ -447,7 +449,7 @@ def narrator_for(
     lang: str,
     folder: Path | None = None,
     *,
-    cache: Path = CACHE,
+    cache: Path | None = None,
     pace: int = DEFAULT_PACE,
 ) -> Narrator:
     """The narrator of the ``--voice`` setting `voice`: an engine with recordings, or silence.
@@ -462,8 +464,8 @@ def narrator_for(
     folder : Path, optional
         The scene's recordings folder (:func:`~pipeline.voice.recordings.recording_dir`);
         without it, ``espeak`` is the synthetic voice alone.
-    cache : Path
-        The synthetic takes' cache.
+    cache : Path, optional
+        The synthetic takes' cache (default :func:`~pipeline.voice.synthesis.voice_cache`).
     pace : int
         The synthetic voice's pace in words a minute (the lesson's ``words_per_minute``).
 

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.places import recordings_root
-from pipeline.voice.synthesis import CACHE, VoiceError, synthesize
+from pipeline.voice.synthesis import VoiceError, synthesize, voice_cache
 
 __all__ = [
     "AUDIO_EXTS",
@@ -281,7 +281,9 @@ def _inspect(path: str, stamp: tuple[int, int], words: str, lang: str, cache: st
     return problem(channels, rate, read_audio(synthetic), RATE)
 
 
-def inspect_recording(path: Path, words: str, lang: str, *, cache: Path = CACHE) -> str | None:
+def inspect_recording(
+    path: Path, words: str, lang: str, *, cache: Path | None = None
+) -> str | None:
     """Why a fresh take of `words` must not be played (:func:`pipeline.takecheck.problem`).
 
     Parameters
@@ -293,8 +295,8 @@ def inspect_recording(path: Path, words: str, lang: str, *, cache: Path = CACHE)
     lang : {"id", "en"}
         The language: its synthetic take of `words` (from the cache) is the length to
         compare with.
-    cache : Path
-        The synthetic takes' cache.
+    cache : Path, optional
+        The synthetic takes' cache (default :func:`~pipeline.voice.synthesis.voice_cache`).
 
     Returns
     -------
@@ -308,7 +310,8 @@ def inspect_recording(path: Path, words: str, lang: str, *, cache: Path = CACHE)
         When the file cannot be decoded: one line naming it.
     """
     st = path.stat()
-    return _inspect(str(path), (st.st_mtime_ns, st.st_size), words, lang, str(cache))
+    folder = voice_cache() if cache is None else cache
+    return _inspect(str(path), (st.st_mtime_ns, st.st_size), words, lang, str(folder))
 
 
 def check_recordings(
@@ -316,7 +319,7 @@ def check_recordings(
     cues: Mapping[str, str],
     *,
     lang: str | None = None,
-    cache: Path = CACHE,
+    cache: Path | None = None,
     strict: bool = True,
 ) -> RecordingCheck:
     """Which recorded takes in `folder` replace the synthetic voice; which are stale or bad.
@@ -331,8 +334,9 @@ def check_recordings(
         The language. When given, each fresh take is listened to
         (:func:`inspect_recording`) and a bad one is rejected; without it, the words alone
         decide (no audio is read).
-    cache : Path
-        The synthetic takes' cache (the length a take is compared with).
+    cache : Path, optional
+        The synthetic takes' cache, whose take is the length a take is compared with (default
+        :func:`~pipeline.voice.synthesis.voice_cache`).
     strict : bool
         A file that cannot be decoded raises :class:`VoiceError` (a render fails that
         scene); with False it is rejected as ``unreadable (…)`` (the script lists it).
