@@ -115,6 +115,8 @@ def test_a_command_takes_the_lesson_of_the_current_folder(
 PACKAGES = ("mathcore", "lesson", "lessons", "scenes", "pipeline", "publish", "lecture")
 SCENE = "Hook"  # short (32 s), with formulas, texts and narration
 LESSON_ID = "installed-check"  # a lesson of the author's own: its id appears nowhere else
+# the author's own sentence for one of the scene's cues (words.toml), in place of the lecture's
+SENTENCE = "Dengan memisahkan dua pengaruh itu, skor attention jadi lebih jelas."
 
 
 def _files(root: Path) -> set[str]:
@@ -185,6 +187,11 @@ def test_the_wheel_installed_anywhere_renders_into_the_lesson_folder_only(
     lesson = work / "L" / "lesson.toml"
     text = lesson.read_text(encoding="utf-8")
     lesson.write_text(text.replace('id = "inner-product"', f'id = "{LESSON_ID}"', 1))
+    words = work / "L" / "words.toml"  # an author's edit: one line uncommented and reworded
+    line = next(ln for ln in words.read_text(encoding="utf-8").splitlines() if "hk_sub_goal" in ln)
+    words.write_text(
+        words.read_text(encoding="utf-8").replace(line, f'hk_sub_goal = "{SENTENCE}"', 1)
+    )
     numbers = run(lecture_cmd, "numbers", cwd=work / "L", env=env)  # the lesson of the folder
     assert numbers.splitlines()[0].endswith(f"[{LESSON_ID}]  ({lesson})")
     # rendered from the folder above, naming the lesson
@@ -192,6 +199,8 @@ def test_the_wheel_installed_anywhere_renders_into_the_lesson_folder_only(
               "--jobs", "1", "--quiet", cwd=work, env=env)  # fmt: skip
     render = work / "L" / "media" / LESSON_ID / "test"
     assert out.splitlines()[0].startswith(f"{SCENE}: {render / (SCENE + '.mp4')}  ")
+    subtitles = " ".join((render / f"{SCENE}.srt").read_text(encoding="utf-8").split())
+    assert SENTENCE in subtitles  # the lesson's own words, said and shown
 
     # everything it wrote is in the lesson's folder: the render, its caches
     assert {p.name for p in work.iterdir()} == {"L"}
