@@ -150,13 +150,14 @@ def test_the_same_lesson_gives_the_same_batches_whatever_the_load(tmp_path: Path
     """A batch is what the lesson and the code decide: a cold dry run made now, with a
     process keeping a core busy, batches the same formulas as the suite's earlier run (the
     look-ahead goes to the scene's end; it was stopped by its rate of formulas a second)."""
-    lesson = variant("largest", tmp_path)
-    _, earlier, _ = _cold_dry_run("SoftmaxBarMorph", lesson, tmp_path / "earlier", 4)
+    from lesson.model import DEFAULT_LESSON
+
+    _, earlier, _ = _cold_dry_run("Hook", DEFAULT_LESSON, tmp_path / "earlier", 4)
     burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     try:
-        _, now, _ = _cold_dry_run("SoftmaxBarMorph", lesson, tmp_path / "now", 4, kept=False)
+        _, now, _ = _cold_dry_run("Hook", DEFAULT_LESSON, tmp_path / "now", 4, kept=False)
     finally:
         burner.kill()
         burner.wait()
     assert now.batches == earlier.batches and len(now.batches) == now.forks == 1, now
-    assert now.foreseen == now.typeset > 30 and not now.failed, now
+    assert now.foreseen == now.typeset >= 5 and not now.failed, now
