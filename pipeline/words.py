@@ -22,11 +22,11 @@ from lesson.catalogue import catalogue, file_catalogue, lesson_words
 from lesson.model import Lesson
 from lesson.words import WordsError, read_words, words_file
 
-__all__ = ["checked_words", "words_in_use", "words_inputs"]
+__all__ = ["checked_words", "lecture_symbols", "words_in_use", "words_inputs"]
 
 
 @functools.cache
-def _symbols(lang: str) -> frozenset[str]:
+def lecture_symbols(lang: str) -> frozenset[str]:
     """The symbols the lecture's own texts of `lang` say (tests/test_heard.py tells them apart)."""
     from pipeline.voice.heard import said_symbols
 
@@ -47,7 +47,7 @@ def checked_words(lesson: Lesson) -> dict[str, dict[str, str]]:
         for key, text in table.items():
             from pipeline.voice.heard import sound_alike
 
-            problem = sound_alike(text, _symbols(lang), lang)
+            problem = sound_alike(text, lecture_symbols(lang), lang)
             if problem is not None:
                 raise WordsError(words_file(lesson), f"[{lang}] {key}", f"the voice says {problem}")
     return words

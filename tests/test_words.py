@@ -16,7 +16,7 @@ from lesson.model import DEFAULT_LESSON, load_lesson
 from lesson.words import WordsError, read_words
 from pipeline.voice.heard import sound_alike
 from pipeline.voice.recordings import check_recordings
-from pipeline.words import _symbols, words_in_use, words_inputs
+from pipeline.words import lecture_symbols, words_in_use, words_inputs
 
 GOAL = "Memisahkan kedua pengaruh ini membuat skor attention jauh lebih jelas."
 TITLE = "Dot products, by hand"
@@ -98,8 +98,8 @@ def test_a_language_the_table_lacks_is_refused(tmp_path: Path) -> None:
 @pytest.mark.voice
 def test_a_new_symbol_is_heard_apart_from_the_lessons() -> None:
     """An override may say a symbol the lecture does not (``c``): told apart by ear."""
-    assert "c" not in _symbols("id")
-    assert sound_alike("Vektor c tegak lurus terhadap k.", _symbols("id"), "id") is None
+    assert "c" not in lecture_symbols("id")
+    assert sound_alike("Vektor c tegak lurus terhadap k.", lecture_symbols("id"), "id") is None
 
 
 @pytest.mark.manim
