@@ -132,6 +132,7 @@ def _render(args: argparse.Namespace, scenes: list[str], settings: RenderSetting
     from pipeline.batch import ClusterError, build_many, connect, load_all
     from pipeline.render import RenderError, output_lock
     from pipeline.store import ClipStore
+    from pipeline.words import words_in_use
     from publish.assemble import join_lesson
 
     lessons_arg = getattr(args, "lessons", None)
@@ -157,7 +158,8 @@ def _render(args: argparse.Namespace, scenes: list[str], settings: RenderSetting
                 whole = not scenes or set(scenes) >= set(order)
                 if settings.variant != "mp4" or not whole or done.failures[lesson.id]:
                     continue
-                joined = join_lesson(out, done.manifests[lesson.id], order, store)
+                with words_in_use(lesson):  # its title and chapters in its own words
+                    joined = join_lesson(out, done.manifests[lesson.id], order, store)
                 who = lesson.id if store else "lesson"
                 if joined is not None and joined.from_store:
                     print(f"{who}: joined before, linked from the store", file=sys.stderr)
