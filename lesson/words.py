@@ -111,6 +111,8 @@ def text_problem(
         placeholder {x}``, ``has the unknown placeholder {y}``, ``as a caption: <rule>, <figure>``
         or ``the voice would read notation: …``.
     """
+    if isinstance(text, dict):
+        return 'a table: only texts are set here (key = "text"), not step titles'
     if key not in base:
         return "unknown key (the lecture has no text of that name)"
     if not isinstance(text, str):
