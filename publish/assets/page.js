@@ -603,9 +603,22 @@
     const done = state.answers[q.number];
     render(q, done);
     document.body.dataset.asking = String(q.number);
-    if (done) return; // a wrong answer, not settled: render offered the retry
+    if (done) {
+      inSight();
+      return; // a wrong answer, not settled: render offered the retry
+    }
     const first = panel.querySelector("input");
-    if (first) first.focus();
+    if (first) first.focus({ preventScroll: true });
+    inSight();
+  }
+  // the question opens in sight: on a phone below the pinned video (its height is the
+  // panel's scroll margin), with its heading first
+  function inSight() {
+    const screen = document.querySelector(".screen");
+    const pinned = getComputedStyle(screen).position === "sticky" ? screen.offsetHeight : 0;
+    document.documentElement.style.setProperty("--pinned", pinned + "px");
+    const r = panel.getBoundingClientRect();
+    if (r.top < pinned || r.top > innerHeight - 80) panel.scrollIntoView({ block: "start" });
   }
   function partId(q, part) {
     return "q" + q.number + "-" + part.key;
@@ -663,6 +676,7 @@
     });
     panel.replaceChildren(form);
     panel.hidden = false;
+    panel.dataset.state = "open";
     if (!done) ready(q, form, false);
     else if (settled(done)) show(q, form, done);
     else offer(q, form, done);
@@ -751,7 +765,7 @@
     const text = ui.teach.replace("{steps}", q.teach.steps.join(", ")).replace("{chapter}", q.teach.chapter);
     const link = button("teach", text, () => teach(q));
     link.className = "goto";
-    form.querySelector(".buttons").after(el("p", { className: "teach-line" }, link));
+    form.querySelector("#verdict").after(el("p", { className: "teach-line" }, link));
   }
   function reveal(q, form) {
     const done = state.answers[q.number];
@@ -816,6 +830,7 @@
     form.dataset.verdict = result;
     document.body.dataset.verdict = result;
     delete form.dataset.practice;
+    panel.dataset.state = "answered"; // in the page's full screen: beside the video, not over it
     form.querySelector(".buttons").append(button("practise", ui.practise, () => practise(q, form)));
     // the controls are disabled now: the verdict takes the focus, so the keyboard is not lost
     if (panel.contains(document.activeElement) || document.activeElement === document.body) verdict.focus();
@@ -829,6 +844,7 @@
       seek(q.pause_at);
     }
     form.dataset.practice = "true";
+    panel.dataset.state = "open";
     teachLink({}, form);
     for (const box of form.querySelectorAll(".part")) {
       delete box.dataset.mark;
