@@ -308,6 +308,35 @@
     for (const c of children) node.append(c);
     return node;
   }
+  // --- formulas: MathML made from the TeX when the page was written, named in the lesson's
+  // words (publish/pagemath.py); wherever a formula's text stands in a text, its <math> does
+  const MATH = data.math || {};
+  const escaped = Object.keys(MATH).sort((a, b) => b.length - a.length).map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const FORMULA = escaped.length ? new RegExp("(?<![\\p{L}\\p{N}.])(?:" + escaped.join("|") + ")(?![\\p{L}\\p{N}]|\\.\\d)", "gu") : null;
+  function formula(f) {
+    const t = document.createElement("template");
+    t.innerHTML = MATH[f].mathml;
+    const math = t.content.firstElementChild;
+    math.setAttribute("aria-label", MATH[f].said);
+    math.setAttribute("lang", data.lang);
+    math.dataset.formula = f;
+    return math;
+  }
+  // `node` holding `text`, its formulas as MathML
+  function rich(node, text) {
+    node.replaceChildren();
+    let at = 0;
+    if (FORMULA !== null) {
+      for (const m of text.matchAll(FORMULA)) {
+        if (m.index > at) node.append(text.slice(at, m.index));
+        node.append(formula(m[0]));
+        at = m.index + m[0].length;
+      }
+    }
+    node.append(text.slice(at));
+    return node;
+  }
+  const richEl = (tag, props, text) => rich(el(tag, props || {}), text);
   function clock(t) {
     const s = Math.floor(t);
     return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
@@ -322,7 +351,7 @@
   function timedButtons(list, items, className, text, act) {
     const buttons = items.map((item, i) => {
       const time = el("span", { className: "time", textContent: clock(item.start) });
-      const b = el("button", { type: "button", className: className }, time, " " + text(item));
+      const b = el("button", { type: "button", className: className }, time, " ", richEl("span", { className: "said" }, text(item)));
       b.dataset.index = String(i);
       b.addEventListener("click", () => act(item, i));
       return b;
@@ -355,7 +384,9 @@
       const q = data.questions.find((q) => !settled(state.answers[q.number]) && c.start >= q.pause_at - 0.01 && c.start < q.chapter_end - 0.01);
       const first = q !== undefined && (i === 0 || held[i - 1] !== q);
       held[i] = q === undefined ? null : q;
-      cueButtons[i].lastChild.nodeValue = " " + (first ? ui.withheld.replace("{n}", String(q.number)) : c.text);
+      const shown = first ? ui.withheld.replace("{n}", String(q.number)) : c.text;
+      const said = cueButtons[i].querySelector(".said");
+      if (said.dataset.text !== shown) rich(said, shown).dataset.text = shown;
       cueButtons[i].parentElement.hidden = q !== undefined && !first;
       cueButtons[i].dataset.withheld = q === undefined ? "" : String(q.number);
     });
@@ -532,7 +563,7 @@
     save();
   });
   function banner(note, action) {
-    stepNote.textContent = note;
+    rich(stepNote, note);
     stepNext.textContent = action;
     stepBox.hidden = false;
   }
@@ -633,7 +664,7 @@
     form.setAttribute("aria-labelledby", "quiz-title");
     form.append(el("h2", { id: "quiz-title", textContent: ui.question + " " + q.number }));
     // every control is described by the question itself, then by its hint
-    form.append(el("p", { className: "prompt", id: "quiz-prompt", textContent: q.prompt }));
+    form.append(richEl("p", { className: "prompt", id: "quiz-prompt" }, q.prompt));
     for (const part of q.parts) {
       const id = partId(q, part);
       const hint = el("p", { className: "hint", id: id + "-hint", textContent: part.hint });
@@ -643,14 +674,14 @@
         const input = el("input", { type: "text", id: id, name: id, autocomplete: "off", spellcheck: false });
         input.setAttribute("aria-describedby", "quiz-prompt " + hint.id + " " + mark.id);
         input.dataset.part = part.key;
-        box = el("div", { className: "part" }, el("label", { htmlFor: id, textContent: part.label }), input, hint, mark);
+        box = el("div", { className: "part" }, richEl("label", { htmlFor: id }, part.label), input, hint, mark);
       } else {
-        box = el("fieldset", { className: "part choice" }, el("legend", { textContent: part.label }));
+        box = el("fieldset", { className: "part choice" }, richEl("legend", {}, part.label));
         box.setAttribute("aria-describedby", "quiz-prompt " + hint.id + " " + mark.id);
         for (const o of part.options) {
           const input = el("input", { type: "radio", name: id, id: id + "-" + o.id, value: o.id });
           input.dataset.part = part.key;
-          box.append(el("div", { className: "option" }, input, el("label", { htmlFor: input.id, textContent: o.text })));
+          box.append(el("div", { className: "option" }, input, richEl("label", { htmlFor: input.id }, o.text)));
         }
         box.append(hint, mark);
       }
@@ -716,7 +747,7 @@
         // read two ways or not at all: said why, naming the field and the number, and no
         // attempt is spent
         const unread = readPart(part, a).unread || a.trim();
-        verdict.textContent = REFUSED[marks[part.key]].replace("{field}", part.label).replace("{number}", unread);
+        rich(verdict, REFUSED[marks[part.key]].replace("{field}", part.label).replace("{number}", unread));
         verdict.className = "";
         first.focus();
         return;
@@ -740,7 +771,7 @@
   function offer(q, form, done) {
     mark(q, form, done.last || done);
     const verdict = form.querySelector("#verdict");
-    verdict.textContent = ui.wrong + " " + ui.hint_lead + " " + q.step;
+    rich(verdict, ui.wrong + " " + ui.hint_lead + " " + q.step);
     verdict.className = "wrong";
     form.dataset.verdict = "wrong";
     document.body.dataset.verdict = "wrong";
@@ -763,7 +794,7 @@
     if (old) old.remove();
     if (!q.teach) return;
     const text = ui.teach.replace("{steps}", q.teach.steps.join(", ")).replace("{chapter}", q.teach.chapter);
-    const link = button("teach", text, () => teach(q));
+    const link = rich(button("teach", "", () => teach(q)), text);
     link.className = "goto";
     form.querySelector("#verdict").after(el("p", { className: "teach-line" }, link));
   }
@@ -825,7 +856,7 @@
     const head = VERDICT[result];
     const expected = result === "right" ? "" : " " + ui.expected + " " + partsSaid(q, (p) => p.shown);
     const verdict = form.querySelector("#verdict");
-    verdict.textContent = head + expected + " " + q.reason + (active === q ? " " + ui.solution : "");
+    rich(verdict, head + expected + " " + q.reason + (active === q ? " " + ui.solution : ""));
     verdict.className = result;
     form.dataset.verdict = result;
     document.body.dataset.verdict = result;
@@ -870,7 +901,7 @@
     mark(q, form, attempt);
     const verdict = form.querySelector("#verdict");
     const right = attempt.verdict === "right";
-    verdict.textContent = right ? ui.right + " " + q.reason : ui.wrong + " " + ui.hint_lead + " " + q.step;
+    rich(verdict, right ? ui.right + " " + q.reason : ui.wrong + " " + ui.hint_lead + " " + q.step);
     verdict.className = attempt.verdict;
     form.dataset.verdict = attempt.verdict;
     document.body.dataset.verdict = attempt.verdict;
