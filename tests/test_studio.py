@@ -27,6 +27,17 @@ from typing import Any
 
 import numpy as np
 import pytest
+from studio_kit import (
+    CUE,
+    SCENE,
+    WORDS,
+    encode,
+    in_hiss,
+    serve_script,
+    silent_flac,
+    speech,
+    wav_bytes,
+)
 
 from lecture.studio import Studio, StudioCue, studio_app
 from lesson.model import DEFAULT_LESSON, load_lesson
@@ -35,14 +46,6 @@ from pipeline.voice.audio import read_audio
 from pipeline.voice.takes import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDS = "Jatuhkan garis tegak lurus dari ujung q ke garis yang memuat k."
-SCENE, CUE = "ProjectionDrop", "pd_sub_drop"
-
-
-def speech(path: Path, text: str, voice: str = "en+m3") -> Path:
-    """`text` said by an espeak-ng voice the lesson never uses: a stand-in for the author."""
-    subprocess.run(["espeak-ng", "-v", voice, "-s", "140", "-w", str(path), text], check=True)
-    return path
 
 
 @pytest.fixture
@@ -247,34 +250,22 @@ def test_saves_of_one_cue_at_once_each_keep_the_take_they_replace_and_undo_puts_
     assert [(c["state"], c["earlier"]) for c in json.loads(text)["cues"]][0] == ("recorded", 0)
 
 
-SERVE = """
-import socket, sys, time
-from pathlib import Path
-import uvicorn
-import lecture.studio
-from lecture.studio import Studio, StudioCue, StudioServer, studio_app
-from lesson.model import DEFAULT_LESSON, load_lesson
-
+SERVE = serve_script(
+    before="""
 judge = lecture.studio.prepare_take
 def slow(*args, **kw):  # says when a save starts, then takes its time, as a long take does
     Path(sys.argv[2]).touch()
     time.sleep(1.5)
     return judge(*args, **kw)
 lecture.studio.prepare_take = slow
-
-words = "Jatuhkan garis tegak lurus dari ujung q ke garis yang memuat k."
-cue = StudioCue("ProjectionDrop", 1, "x", "pd_sub_drop", words, words, 4.6)
-made = Studio(load_lesson(DEFAULT_LESSON), "id", [cue], Path(sys.argv[1]))
-sock = socket.socket()
-sock.bind(("127.0.0.1", 0))
-sock.listen(16)
-print(sock.getsockname()[1], made.token, flush=True)
-config = uvicorn.Config(studio_app(made), log_level="warning", lifespan="off")
+""",
+    run="""
 try:
-    StudioServer(config, made).run(sockets=[sock])
+    lecture.studio.StudioServer(config, made).run(sockets=[sock])
 except KeyboardInterrupt:
     print("interrupted", file=sys.stderr)
-"""
+""",
+)
 
 
 def test_ctrl_c_twice_during_a_save_answers_it_and_stops_without_a_traceback(
@@ -339,28 +330,6 @@ def test_a_studio_starting_removes_what_a_killed_save_left(
 # --- a take is speech: judged against its own noise floor ---
 
 
-def wav_bytes(samples: np.ndarray, rate: int = 48_000) -> bytes:
-    """Mono floats as 16-bit PCM WAV, as the studio page sends a take."""
-    import io
-
-    buf = io.BytesIO()
-    with wave.open(buf, "wb") as w:
-        w.setnchannels(1), w.setsampwidth(2), w.setframerate(rate)
-        w.writeframes((np.clip(samples, -1, 1) * 32767).astype("<i2").tobytes())
-    return buf.getvalue()
-
-
-def in_hiss(said: np.ndarray | None, hiss_dbfs: float) -> np.ndarray:
-    """White noise at `hiss_dbfs` (RMS) with `said` (peak 0.3) 2 s in and 2 s before the end;
-    7 s of noise alone without it."""
-    rate = 48_000
-    x = np.zeros(7 * rate if said is None else len(said) + 4 * rate)
-    if said is not None:
-        x[2 * rate : 2 * rate + len(said)] = 0.3 * said / np.abs(said).max()
-    noise = np.random.default_rng(56).standard_normal(len(x)) * 10 ** (hiss_dbfs / 20)
-    return (x + noise).astype(np.float32)
-
-
 def test_hiss_alone_is_not_a_take_and_speech_in_hiss_is_trimmed_to_the_speech(
     studio: tuple[Studio, int], tmp_path: Path
 ) -> None:
@@ -402,53 +371,6 @@ def test_hiss_alone_is_not_a_take_and_speech_in_hiss_is_trimmed_to_the_speech(
 
 
 # --- what is decoded: only what a browser records, its length capped before and while ---
-
-
-def encode(
-    fmt: str,
-    codec: str,
-    samples: np.ndarray,
-    rate: int = 48_000,
-    layout: str = "mono",
-) -> bytes:
-    """`samples` (mono floats) encoded with PyAV into a file of `fmt` in memory."""
-    import io
-
-    import av
-
-    buf = io.BytesIO()
-    with av.open(buf, "w", format=fmt) as out:
-        stream = out.add_stream(codec, rate=rate, layout=layout)
-        kind = stream.codec_context.format.name
-        channels = len(av.AudioLayout(layout).channels)
-        for at in range(0, len(samples), 4800):
-            x = np.tile(samples[at : at + 4800], (channels, 1))
-            if kind.startswith("s16"):
-                x = (np.clip(x, -1, 1) * 32767).astype(np.int16)
-            frame = av.AudioFrame.from_ndarray(
-                x.reshape(1, -1) if not kind.endswith("p") else x,
-                format=kind if kind in ("s16", "s16p", "flt", "fltp") else "s16",
-                layout=layout,
-            )
-            frame.sample_rate, frame.pts = rate, at
-            for packet in stream.encode(frame):
-                out.mux(packet)
-        for packet in stream.encode(None):
-            out.mux(packet)
-    return buf.getvalue()
-
-
-def silent_flac(minutes: float, *, header: bool = True) -> bytes:
-    """Minutes of digital silence as FLAC: a few kB that decode to `minutes` of samples.
-
-    Without `header` the STREAMINFO's total sample count (36 bits) is zero, as a FLAC written
-    as a stream has it: the file says nothing of its length.
-    """
-    data = bytearray(encode("flac", "flac", np.zeros(round(minutes * 60 * 48_000), np.float32)))
-    if not header:
-        data[21] &= 0xF0
-        data[22:26] = bytes(4)
-    return bytes(data)
 
 
 def test_only_what_a_browser_records_is_decoded_and_nothing_else_is_read(
