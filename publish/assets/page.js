@@ -235,12 +235,13 @@
     const packed = { k: data.storage, t: Math.round(state.time || 0), r: Object.keys(state.reported || {}), a: a };
     if (state.speed && state.speed !== 1) packed.s = state.speed;
     if (state.steps) packed.m = 1; // step by step
+    if (state.watched && state.watched.length) packed.w = state.watched; // chapters watched
     return packed;
   }
   function unpack(p) {
     // progress on other questions (the package updated with new numbers) starts afresh
     if (!p || p.k !== data.storage || typeof p.a !== "object") return null;
-    const state = { answers: {}, time: p.t || 0, reported: {}, speed: SPEEDS.includes(p.s) ? p.s : 1, steps: p.m === 1 };
+    const state = { answers: {}, time: p.t || 0, reported: {}, speed: SPEEDS.includes(p.s) ? p.s : 1, steps: p.m === 1, watched: Array.isArray(p.w) ? p.w : [] };
     for (const n of p.r || []) state.reported[n] = true;
     for (const q of data.questions) {
       const d = p.a[q.number];
@@ -455,6 +456,63 @@
       if (chapter >= 0) chapterButtons[chapter].setAttribute("aria-current", "step");
     }
   }
+
+  // --- chapters watched: a chapter whose end playback reached, kept with the answers ------------
+  function watching(from, to) {
+    data.chapters.forEach((c, i) => {
+      const end = i + 1 < data.chapters.length ? data.chapters[i + 1].start : video.duration || data.duration;
+      if (from < end - 0.3 && to >= end - 0.3 && to - from < 2) markWatched(i, true);
+    });
+  }
+  function markWatched(i, keep) {
+    state.watched = state.watched || [];
+    if (keep && !state.watched.includes(i)) {
+      state.watched.push(i);
+      save(true);
+    }
+    const b = chapterButtons[i];
+    b.dataset.watched = "true";
+    if (!b.querySelector(".watched")) b.append(" ", el("span", { className: "watched", textContent: "\u2713 " + ui.watched }));
+  }
+  video.addEventListener("ended", () => markWatched(data.chapters.length - 1, true));
+  (state.watched || []).forEach((i) => i < chapterButtons.length && markWatched(i, false));
+
+  // --- find in the transcript: Enter jumps to the next line that holds the words -------------
+  // (the held-back lines of an open question's solution are not searched: no answer leaks)
+  const find = document.getElementById("find");
+  const findNote = document.getElementById("find-note");
+  const fold = (t) => t.toLocaleLowerCase(data.lang).normalize("NFKC").replace(/\s+/g, " ");
+  let found = [];
+  let foundAt = -1;
+  let foundFor = "";
+  find.addEventListener("input", () => {
+    foundFor = "";
+    findNote.textContent = "";
+  });
+  find.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    const words = find.value.trim();
+    const query = fold(words);
+    if (!query) return;
+    if (query !== foundFor) {
+      foundFor = query;
+      found = data.cues.map((c, i) => i).filter((i) => held[i] === null && fold(data.cues[i].text).includes(query));
+      foundAt = -1;
+    }
+    for (const b of transcript.querySelectorAll(".found")) b.classList.remove("found");
+    if (!found.length) {
+      findNote.textContent = ui.find_none.replace("{q}", words);
+      return;
+    }
+    foundAt = (foundAt + 1) % found.length;
+    const i = found[foundAt];
+    seek(data.cues[i].start);
+    highlight(data.cues[i].start);
+    cueButtons[i].classList.add("found");
+    rove(i, false);
+    findNote.textContent = ui.find_count.replace("{i}", String(foundAt + 1)).replace("{n}", String(found.length)).replace("{q}", words);
+  });
 
   // --- the player: our own full screen (the question over the video), the timeline ----------
   // The video's own full screen and picture-in-picture are turned off (controlslist,
@@ -937,6 +995,7 @@
         if (s) stepEnd(s);
       }
     }
+    if (!video.paused) watching(last, t);
     last = video.currentTime;
     highlight(last);
   }
@@ -1015,7 +1074,7 @@
   });
   document.getElementById("reset-yes").addEventListener("click", () => {
     confirmBox.hidden = true;
-    state = { answers: {}, speed: state.speed, steps: state.steps }; // the answers go, the learner's pace stays
+    state = { answers: {}, speed: state.speed, steps: state.steps, watched: state.watched }; // the answers go, the learner's pace and what was watched stay
     if (lms) lms.report(state); // the LMS keeps what was sent; its score and status start again
     else {
       try {
@@ -1080,7 +1139,38 @@
     // back at a question that was asked and not answered: ask it again
     const q = data.questions.find((q) => !settled(state.answers[q.number]) && q.pause_at - 0.01 <= t && t <= q.resume_at + 0.01);
     if (q) ask(q);
+    else offerResume(t);
   }
+  // --- reopened: the offer to continue where the learner stopped, from the start of its step
+  // (the speed and step by step came back with the answers), or from the start
+  const resumeBox = document.getElementById("resume");
+  function stepAt(t) {
+    let start = 0;
+    for (const s of data.steps) {
+      if (s.end > t + 0.01) return { title: s.title, start: start };
+      start = s.end;
+    }
+    return null;
+  }
+  function offerResume(t) {
+    const step = stepAt(t);
+    const chapter = data.chapters[Math.max(0, lastStarted(data.chapters, t))];
+    const note = ui.resume.replace("{time}", clock(t)).replace("{chapter}", chapter.title).replace("{step}", step ? step.title : chapter.title);
+    rich(document.getElementById("resume-note"), note);
+    resumeBox.hidden = false;
+    resumeBox.dataset.start = String(step ? step.start : t);
+  }
+  document.getElementById("resume-go").addEventListener("click", () => {
+    resumeBox.hidden = true;
+    seek(parseFloat(resumeBox.dataset.start));
+    video.play().catch(() => {});
+  });
+  document.getElementById("resume-start").addEventListener("click", () => {
+    resumeBox.hidden = true;
+    seek(0);
+    video.play().catch(() => {});
+  });
+  video.addEventListener("play", () => (resumeBox.hidden = true));
   if (video.readyState >= 1) restore();
   else video.addEventListener("loadedmetadata", restore, { once: true });
 
