@@ -112,6 +112,8 @@ def tex_of(text: str) -> str:
     --------
     >>> tex_of("√dₖ = 8")
     '\\sqrt{d_{k}} = 8'
+    >>> tex_of("2·1 + (−1)·4 − 3 = −5")
+    '2 \\cdot 1 + ({-1}) \\cdot 4 - 3 = {-5}'
     >>> tex_of("‖u‖ = √(3² + 4²)")
     '\\|u\\| = \\sqrt{3^{2} + 4^{2}}'
     >>> tex_of("cos θ = u · v/(‖u‖ · ‖v‖)")
@@ -150,6 +152,14 @@ def tex_of(text: str) -> str:
             continue
         elif c in _SUP:
             out.append("^{" + _SUP[c] + "}")
+        elif c == "−" and (not text[:i].strip() or text[:i].rstrip()[-1] in "(=≈+·×,/−"):
+            # a sign, not a subtraction: {-4}, so that MathML sets it close as a prefix
+            num = re.match(r"\d+(?:\.\d+)?|[^\W\d_]", text[i + 1 :])
+            if num:
+                out.append("{-" + num.group() + "}")
+                i += 1 + len(num.group())
+                continue
+            out.append("-")
         else:
             out.append(
                 {
