@@ -140,6 +140,7 @@ def test_a_scorm_session_reloaded_mid_lesson_resumes_at_the_same_step_and_speed(
         kept = recorded(driver)
         suspend = json.loads(kept["suspend"])
         assert kept["location"] == "100" and (suspend["s"], suspend["m"]) == (1.5, 1)
+        assert len(kept["suspend"]) <= 4096
         open_in_lms(driver, url)  # reloaded: the next session
         wait(driver, "return !document.getElementById('resume').hidden")
         i = next(i for i, s in enumerate(data["steps"]) if s["end"] > 100)
