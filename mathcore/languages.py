@@ -46,6 +46,10 @@ class Words:
     approx_verb : str
         The verb said between an expression and its rounded value (English *is*: "cos theta
         is approximately …"); empty where the language says none.
+    index : str
+        The word said between a letter and its number subscript (Indonesian *indeks*: ``k₂``
+        is "k indeks dua", never heard as *kedua*); empty where the letter and the number
+        are said side by side (English "k two").
     """
 
     digits: tuple[str, ...]
@@ -76,6 +80,7 @@ class Words:
     relations: tuple[tuple[str, str], ...]
     functions: tuple[tuple[str, str], ...]
     approx_verb: str = ""
+    index: str = ""
 
 
 @dataclass(frozen=True)
@@ -159,6 +164,7 @@ _TABLE = (
                 ("tan", "tangen"),
                 ("exp", "e pangkat"),
             ),
+            index="indeks",
         ),
     ),
     Language(
@@ -204,7 +210,7 @@ _TABLE = (
                 ("⊥", "is perpendicular to"),
                 ("∈", "in"),
             ),
-            functions=(("cos", "cos"), ("sin", "sine"), ("tan", "tan"), ("exp", "e to the")),
+            functions=(("cos", "cos"), ("sin", "sine"), ("tan", "tan"), ("exp", "e to the power")),
             approx_verb="is",
         ),
     ),

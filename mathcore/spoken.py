@@ -284,6 +284,12 @@ def spoken_notation(text: str, lang: str) -> str:
     t = re.sub(r"‖\s+(?=‖|cos\b)", "‖ × ", t)
     t = re.sub(r"‖([^‖]+)‖", lambda m: f" {w.length} {m.group(1)} ", t)
     t = t.replace("ℝ", "R")
+    # k₂: a letter's number, after the language's word for it ("k indeks dua", not "kedua")
+    t = re.sub(
+        "(?<=[A-Za-z])[₀-₉]+",
+        lambda m: f" {w.index} " + "".join(_SUBSCRIPTS[c] for c in m.group()) + " ",
+        t,
+    )
     t = re.sub(
         "[" + "".join(_SUBSCRIPTS) + "]+",
         lambda m: " " + " ".join(_SUBSCRIPTS[c] for c in m.group()) + " ",
@@ -337,6 +343,12 @@ def spoken_notation(text: str, lang: str) -> str:
 _EXPRESSION_END = re.compile(r"(?:(?<![A-Za-z])[A-Za-z]|[θ)‖′ₖ₂ᵢⱼ])\s*$")
 
 
+# A value named by a letter with a number (k₁ = …, as a list of keys is written) and the word
+# that joins the last two items of a list (… and k₂ =).
+_NAMED = re.compile(r"(?<![A-Za-z])([A-Za-z][₀-₉]+)\s*=\s*$")
+_JOINED = re.compile(r"\s+[^\W\d_]+\s+[A-Za-z][₀-₉]+,\s*$")
+
+
 def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> str:
     """A catalogue text with each ``{name}`` read as its sheet value and the rest as notation.
 
@@ -368,12 +380,18 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
     'so cos theta is approximately one point seven nine; it is approximately one point seven nine'
     >>> two = {"r": comp["r"], "e": fmt.number(F(6, 1), fmt.Places())}
     >>> spoken_template("exp({r}) ≈ {e}.", two, "en")
-    'e to the four over root five is approximately six.'
+    'e to the power four over root five is approximately six.'
     """
     w = _check(lang)
     out = []
     value_before = False
     for literal, name, _, _ in string.Formatter().parse(template):
+        if _NAMED.search(literal):  # a list: k₁ = (1, 0) and k₂ = …, said "k₁, (1, 0), and …"
+            literal = _NAMED.sub(r"\1,", literal)
+            if value_before and _JOINED.match(literal):
+                literal = "," + literal
+        elif value_before and literal.strip() == "≈":  # 2.028/6.141 ≈ 0.330: a pause first
+            literal = ", ≈ "
         head = literal.rstrip()
         if w.approx_verb and head.endswith("≈") and _EXPRESSION_END.search(head[:-1]):
             # exp(0.7) ≈ 2.01: "… is approximately …"

@@ -23,7 +23,15 @@ from lesson.model import load_lesson
 from lesson.scenelist import lesson_order
 from lesson.sheet import scene_sheet
 from mathcore.spoken import spoken, zero_vector
-from pipeline.voice.heard import phonemes, said_symbols, things_said
+from pipeline.voice.heard import (
+    everyday,
+    heard_alike,
+    heard_phrases,
+    numbered,
+    phonemes,
+    said_symbols,
+    things_said,
+)
 from pipeline.voice.synthesis import VOICES
 
 pytestmark = pytest.mark.voice
@@ -71,6 +79,26 @@ def test_q_and_key_are_told_apart_and_the_symbols_are_the_lessons() -> None:
     assert {"q", "k", "u", "v", "x", "y", "d", "e"} <= lesson_symbols()
     assert phonemes("q", "id") != phonemes("key", "id")
     assert phonemes("query q dan key k", "id").split()[1] != phonemes("key", "id")
+
+
+@pytest.mark.parametrize("lang", list(VOICES))
+def test_no_numbered_symbol_is_heard_as_a_word_of_the_lesson_or_an_ordinal(lang: str) -> None:
+    """``k₂`` is not heard as *kedua* (both, second), nor the text's "ke satu key" as
+    ``k₁`` key: each numbered symbol the voice says (the keys and values of a list, a
+    question's winner) sounds, up to one vowel, like no run of words the texts say (a
+    run that starts with a lone letter is that symbol said) and no everyday word a letter
+    and a number run into (the Indonesian ordinals)."""
+    forms = numbered(texts(lang), lang)
+    assert {"k", "v"} <= {f.split()[0] for f in forms} and len(forms) >= 12
+    heard = heard_phrases(texts(lang), lang) | {phonemes(w, lang): w for w in everyday(lang)}
+    alike = [
+        f"{form!r} like {words!r} (/{said}/)"
+        for form in sorted(forms)
+        for said, words in heard.items()
+        # a run that starts with a letter is the symbol itself, then a word ("k for")
+        if len(words.split()[0]) > 1 and heard_alike(phonemes(form, lang), said)
+    ]
+    assert not alike, f"{lang}: heard as a word: " + "; ".join(alike[:8])
 
 
 @pytest.mark.parametrize("lang", list(VOICES))

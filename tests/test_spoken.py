@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from num2words import num2words
 from variants import EDITS, variant
 
-from lesson.catalogue import catalogue
+from lesson.catalogue import catalogue, fill
 from lesson.model import load_lesson
 from lesson.sheet import numbers_sheet
 from mathcore import fmt
@@ -172,8 +172,14 @@ NOTATION = [
     ("(0, 2)", "vektor berkoordinat nol, dua", "the vector zero, two"),
     ("(1/2, 1/2)", "vektor satu per dua, satu per dua", "the vector one over two, one over two"),
     ("−∞", "minus tak hingga", "minus infinity"),
-    ("exp(0.707)", "e pangkat nol koma tujuh nol tujuh", "e to the zero point seven zero seven"),
-    ("exp(−∞)", "e pangkat minus tak hingga", "e to the minus infinity"),
+    # k₂ is "k indeks dua": "k dua" is heard as "kedua" (both, second); English "k two"
+    ("k₂ menang", "k indeks dua menang", "k two menang"),
+    (
+        "exp(0.707)",
+        "e pangkat nol koma tujuh nol tujuh",
+        "e to the power zero point seven zero seven",
+    ),
+    ("exp(−∞)", "e pangkat minus tak hingga", "e to the power minus infinity"),
     ("≈ 36.9°", "kira-kira tiga puluh enam koma sembilan derajat", None),
     (
         "4/(√5·√5)",
@@ -199,6 +205,30 @@ def test_template_reads_values_from_the_sheet() -> None:
     assert spoken_template(text, sheet, "id") == (
         "Hasil kali titiknya empat; kemiripan kosinusnya nol koma delapan. "
         "Bagi q titik k dengan akar d k."
+    )
+
+
+def test_a_list_of_keys_is_said_item_by_item_not_as_equations() -> None:
+    """``the keys k₁ = (1, 0) and k₂ = (0, 1)`` is "the keys k one, the vector one, zero, and
+    k two, …", not "the keys k one equals …" (a plural said as an equation); Indonesian
+    names each key "k indeks satu"; a computation's rounded value follows a pause."""
+    sheet = {"q": fmt.vector([1, 2], P), "k1": fmt.vector([1, 0], P), "k2": fmt.vector([0, 1], P)}
+    said = {
+        lang: spoken_template(*fill(text, sheet), lang)
+        for lang, text in (("en", "The query q = {q}, the keys {k*:and}: scores."),
+                           ("id", "Query q = {q}, key {k*:dan}: skor."))
+    }  # fmt: skip
+    assert said["en"] == (
+        "The query q equals the vector one, two, the keys k one, the vector one, zero,"
+        " and k two, the vector zero, one: scores."
+    )
+    assert said["id"] == (
+        "Query q sama dengan vektor satu, dua, key k indeks satu, vektor satu, nol,"
+        " dan k indeks dua, vektor berkoordinat nol, satu: skor."
+    )
+    frac = {"f": fmt.ratio(F(4), sqrt_exact(F(5)), P), "w": fmt.fixed(1.7888, 2)}
+    assert spoken_template(*fill("The weight is {f} {w:is}.", frac), "en") == (
+        "The weight is four over root five, approximately one point seven nine."
     )
 
 
