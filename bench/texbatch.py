@@ -12,6 +12,15 @@ counted) are recorded per run; the table gives the medians and their ratios, the
 each made and the batches (each the SHA-256 of its documents: the same in every repeat). The
 lessons are the default one and the test suite's "largest" edit (decimal coordinates such as
 -8.75 and 8.99 in every table). Results go to bench/results/texbatch.json.
+
+On 2026-12-07 (2 cores shared with other work; --repeats 1), the look-ahead a clean process
+that goes to the scene's end: one batch a scene, the same in every run, and the ten cold dry
+runs from 121.6 CPU s one by one to 78.3 in batches (0.64: AttentionScores 0.43 and 0.41,
+SoftmaxBarMorph 0.53 and 0.43, ProjectionDrop 0.70 and 0.73, QuizQuestion6 0.71 and 0.78,
+Recap with 3 formulas 1.23). Batched runs of that code and of the code before it (a fork of
+the running scene, stopped by its rate: 128.3 -> 72.3 on 2026-12-05), one after the other
+under the same load: 83.7 against 69.5 CPU s; the difference is the clean process's start,
+an interpreter importing manim, about 1.2 CPU s a scene process.
 """
 
 from __future__ import annotations
