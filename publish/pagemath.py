@@ -30,6 +30,9 @@ _SUB = dict(zip("ₖᵢⱼₙ₀₁₂₃₄₅₆₇₈₉", "kijn0123456789", 
 _SUP = {"ᵀ": "T", "²": "2", "³": "3", "ⁿ": "n"}
 # operators that make a run of symbols a formula (not a lone letter or number)
 _OPERATORS = set("=≈·×+−/√‖⁄≤≥<>")
+# a run with no operator is still a formula when it writes notation: a function applied
+# (cos θ, softmax(ℓ)), θ or ℓ, an index or an exponent (dₖ, kⱼ, Kᵀ)
+_NOTATION = re.compile(rf"(?:cos|exp|softmax) ?[(\w]|[θℓ{_INDEX}]")
 _TOKEN = re.compile(
     r"(?P<num>\d+(?:\.\d+)?)"
     r"|(?P<sup>[²³ᵀⁿ]+)"
@@ -52,7 +55,7 @@ def formulas(text: str) -> list[str]:
     A run is made of numbers, the lesson's letters (``q``, ``kⱼ``, ``θ``, ``dₖ``), ``cos``,
     ``exp`` and ``softmax``, operators and brackets, with single spaces between them; a
     comma belongs to it only inside brackets (a vector). A lone letter or number is not a
-    formula, nor is a run with no operator.
+    formula, nor is a run with no operator unless it writes notation (``cos θ``, ``dₖ``).
 
     Examples
     --------
@@ -60,6 +63,8 @@ def formulas(text: str) -> list[str]:
     ['q · k = 1·1 + (−4)·1', 'q · k/‖k‖']
     >>> formulas("then cos θ = u · v/(‖u‖ · ‖v‖); a key k, and √dₖ = 8, ‖u‖ = √(3² + 4²).")
     ['cos θ = u · v/(‖u‖ · ‖v‖)', '√dₖ = 8', '‖u‖ = √(3² + 4²)']
+    >>> formulas("cos θ dan dₖ, bukan softmax-nya atau q.")
+    ['cos θ', 'dₖ']
     """
     found: list[str] = []
     run: list[str] = []
@@ -68,7 +73,7 @@ def formulas(text: str) -> list[str]:
     def close() -> None:
         nonlocal depth
         # a caption's line may start or end inside a formula: no operator hangs at its ends
-        s = "".join(run).strip(" ,;=+·×/")
+        s = "".join(run).strip(" ,;=+·×/-")
         while s and s.count("(") != s.count(")"):  # a bracket of the prose around it
             if s.startswith("(") and s.count("(") > s.count(")"):
                 s = s[1:].strip()
@@ -76,7 +81,9 @@ def formulas(text: str) -> list[str]:
                 s = s[:-1].strip()
             else:
                 s = ""
-        if any(c in _OPERATORS for c in s) and any(c.isalnum() for c in s):
+        if any(c.isalnum() for c in s) and (
+            any(c in _OPERATORS for c in s) or _NOTATION.search(s) is not None
+        ):
             found.append(s)
         run.clear()
         depth = 0
