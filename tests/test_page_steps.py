@@ -124,6 +124,7 @@ def test_step_by_step_waits_at_each_steps_end_until_the_learner_goes_on(
     assert [s["end"] for s in hook] == [8.4, 16.2, 31.8]
     play_from(driver, steps[0]["end"] - 0.8)
     step_end_reached(driver, steps[0], 0)
+    assert in_view(driver, "#step-end")  # not below the fold, under the video
     assert driver.switch_to.active_element.get_attribute("id") == "step-next"
     shot(driver, "step-end")
     driver.switch_to.active_element.send_keys(Keys.SPACE)  # a key goes on

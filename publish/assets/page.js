@@ -624,6 +624,9 @@
     rich(stepNote, note);
     stepNext.textContent = action;
     stepBox.hidden = false;
+    // in sight: on a desktop it may open below the fold, under the video
+    const r = stepBox.getBoundingClientRect();
+    if (r.bottom > innerHeight || r.top < 0) stepBox.scrollIntoView({ block: "nearest" });
   }
   function hideBanner() {
     stepBox.hidden = true;
