@@ -282,6 +282,7 @@ def spoken_notation(text: str, lang: str) -> str:
     t = text.replace("\u00a0", " ").replace("\u202f", " ")
     # factors side by side multiply: ‖q‖ ‖k‖ cos θ is a length times a length times a cosine
     t = re.sub(r"‖\s+(?=‖|cos\b)", "‖ × ", t)
+    t = re.sub(r"‖\s*·\s*(?=‖)", "‖ × ", t)  # ‖x‖ · ‖y‖: lengths are numbers, not vectors
     t = re.sub(r"‖([^‖]+)‖", lambda m: f" {w.length} {m.group(1)} ", t)
     t = t.replace("ℝ", "R")
     # k₂: a letter's number, after the language's word for it ("k indeks dua", not "kedua")
@@ -315,6 +316,8 @@ def spoken_notation(text: str, lang: str) -> str:
     t = re.sub(r"(?<=[A-Za-z])\s*·\s*(?=[A-Za-z])", f" {w.dot} ", t)
     t = t.replace("·", f" {w.times} ").replace("×", f" {w.times} ")
     t = re.sub(r"(?<=[\d)])\(", f" {w.times} (", t)  # (−1)(4), 2(1): side by side multiplies
+    # (−3/2) k: a number in brackets times a vector, not −3 over 2k
+    t = re.sub(r"(\([^(),]*\))\s*(?=[A-Za-z](?![\w′]))", rf"\1 {w.times} ", t)
     t = _TUPLE.sub(
         lambda m: (
             f" {_vector_word(_numbers(m['items'].split(',')[0], lang).strip(), lang)} {m['items']} "
@@ -396,6 +399,10 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
         if w.approx_verb and head.endswith("≈") and _EXPRESSION_END.search(head[:-1]):
             # exp(0.7) ≈ 2.01: "… is approximately …"
             literal = f"{head[:-1].rstrip()} {w.approx_verb} ≈ "
+        elif head.endswith("≈") and head[:-1].rstrip().endswith(")"):
+            # exp(0.7) ≈ 2.01 with no verb: "e pangkat nol koma tujuh, kira-kira …", the
+            # rounded value not heard as part of the power
+            literal = f"{head[:-1].rstrip()}, ≈ "
         out.append(spoken_notation(literal, lang) if literal.strip() else literal)
         if name is not None:
             said = spoken(values[name], lang)

@@ -46,7 +46,7 @@ def test_three_formulas_have_their_mathml_and_the_narrations_words() -> None:
     assert {f: t["said"] for f, t in table.items()} == {
         "q · k = 4": "q titik k sama dengan empat",
         "cos θ = u · v/(‖u‖ · ‖v‖)": "kosinus theta sama dengan u titik v dibagi panjang u"
-        " titik panjang v",
+        " kali panjang v",
         "√dₖ = 8": "akar d k sama dengan delapan",
     }
     root = ET.fromstring(table["√dₖ = 8"]["mathml"])

@@ -168,6 +168,8 @@ NOTATION = [
     ("2 − 4 − 6", "dua kurang empat kurang enam", "two minus four minus six"),
     ("(−1)·4", "minus satu kali empat", "minus one times four"),
     ("2(1) + 1(2)", "dua kali satu tambah satu kali dua", "two times one plus one times two"),
+    ("(−3/2) k", "minus tiga per dua kali k", "minus three over two times k"),
+    ("‖x‖ · ‖y‖", "panjang x kali panjang y", "the length of x times the length of y"),
     ("(0.330, 0.670)", "vektor berkoordinat nol koma tiga tiga nol, nol koma enam tujuh nol", None),
     ("(0, 2)", "vektor berkoordinat nol, dua", "the vector zero, two"),
     ("(1/2, 1/2)", "vektor satu per dua, satu per dua", "the vector one over two, one over two"),
@@ -225,6 +227,10 @@ def test_a_list_of_keys_is_said_item_by_item_not_as_equations() -> None:
     assert said["id"] == (
         "Query q sama dengan vektor satu, dua, key k indeks satu, vektor satu, nol,"
         " dan k indeks dua, vektor berkoordinat nol, satu: skor."
+    )
+    ell = {"l": fmt.fixed(0.7071, 3), "e": fmt.fixed(2.0281, 3)}
+    assert spoken_template(*fill("exp({l}) {e:is}.", ell), "id") == (
+        "e pangkat nol koma tujuh nol tujuh, kira-kira dua koma nol dua delapan."
     )
     frac = {"f": fmt.ratio(F(4), sqrt_exact(F(5)), P), "w": fmt.fixed(1.7888, 2)}
     assert spoken_template(*fill("The weight is {f} {w:is}.", frac), "en") == (
