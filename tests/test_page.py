@@ -118,13 +118,16 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 
 
 def open_page(browser: Any, pages: Path, lesson_id: str, fresh: bool = True) -> str:
+    """Load a lesson's page; `fresh`: with nothing kept in the browser's storage (every page
+    opened from disk shares it), cleared while no page is open to write it back."""
     url = (pages / "pages" / lesson_id / "index.html").as_uri()
+    if fresh:
+        browser.get("about:blank")
+        browser.execute_cdp_cmd(
+            "Storage.clearDataForOrigin", {"origin": "file://", "storageTypes": "local_storage"}
+        )
     browser.get(url)
     wait(browser, "return document.body.dataset.ready === 'true'")
-    if fresh:
-        browser.execute_script("localStorage.clear()")
-        browser.get(url)
-        wait(browser, "return document.body.dataset.ready === 'true'")
     wait(browser, "return document.getElementById('video').readyState >= 1")
     return url
 
@@ -139,13 +142,21 @@ def wait(browser: Any, script: str, *args: Any, timeout: float = 20) -> Any:
         time.sleep(0.05)
 
 
-def play_to_question(browser: Any, q: dict[str, Any]) -> None:
-    """Play from just before question `q` is asked: the page pauses there by itself."""
+# A playback rate for what is checked by its order, not its timing: 0.8 s of the video before a
+# question plays in 0.2 s. The page offers no such speed, so it neither keeps nor shows it; the
+# rate lasts until the page is loaded again (the solution after the answer plays at it too).
+FAST = 4.0
+
+
+def play_to_question(browser: Any, q: dict[str, Any], rate: float = 1.0) -> None:
+    """Play from 0.8 s before question `q` is asked (at `rate`): the page pauses there by
+    itself, within 50 ms of the moment it has been asked."""
     browser.execute_script(
         "const v = document.getElementById('video'); v.currentTime = arguments[0];"
+        "if (arguments[1] !== 1) v.playbackRate = arguments[1];"
         "v.addEventListener('seeked', () => v.play(), {once: true});",
-        max(0.0, q["pause_at"] - 0.8),
-    )
+        max(0.0, q["pause_at"] - 0.8), rate,
+    )  # fmt: skip
     wait(browser, "return document.body.dataset.asking === String(arguments[0])", q["number"])
     paused, at = browser.execute_script(
         "const v = document.getElementById('video'); return [v.paused, v.currentTime];"
@@ -234,7 +245,7 @@ def test_every_question_pauses_and_is_judged_as_the_sheet_says(
             # the script tells text it cannot read (or reads two ways) from a wrong answer
             assert got == verdict(mine.parts[i], form, "id"), (lesson.id, q["number"], form, got)
         the_pause_follows_the_invitation(data, q)
-        play_to_question(browser, q)
+        play_to_question(browser, q, FAST)
         answer(browser, q, [right_forms(p)[-1] for p in mine.parts])
         wait(browser, "return document.body.dataset.verdict === 'right'")
         wait(browser, "return !document.getElementById('video').paused")  # after the verdict
@@ -242,7 +253,7 @@ def test_every_question_pauses_and_is_judged_as_the_sheet_says(
             "const v = document.getElementById('video'); return [!v.paused, v.currentTime];"
         )
         assert playing and at >= q["resume_at"] - 0.05
-    right = browser.find_element("id", "summary").get_attribute("data-right")
+    right = browser.find_element("id", "summary").get_dom_attribute("data-right")
     assert right == str(len(data["questions"]))
 
 
@@ -254,7 +265,7 @@ def answer(browser: Any, q: dict[str, Any], forms: list[str], submit: bool = Tru
         if i:
             browser.switch_to.active_element.send_keys(Keys.TAB)
         el = browser.switch_to.active_element
-        assert el.get_attribute("data-part") == part["key"], (q["number"], part["key"])
+        assert el.get_dom_attribute("data-part") == part["key"], (q["number"], part["key"])
         if part["control"] in ("number", "vector"):
             el.send_keys(form)
         else:  # arrow keys move through a radio group; the first arrow selects
@@ -263,7 +274,7 @@ def answer(browser: Any, q: dict[str, Any], forms: list[str], submit: bool = Tru
             for _ in range(ids.index(form)):
                 el = browser.switch_to.active_element
                 el.send_keys(Keys.ARROW_DOWN)
-            assert browser.switch_to.active_element.get_attribute("value") == form
+            assert browser.switch_to.active_element.get_dom_attribute("value") == form
     if submit:  # Enter submits, from a text field or a choice alike
         browser.switch_to.active_element.send_keys(Keys.ENTER)
 
@@ -277,7 +288,7 @@ def test_a_wrong_answer_gets_a_hint_a_retry_or_the_solution_and_the_first_answer
     data = browser.execute_script("return lessonPage.data")
     asked = quiz_answers(load_lesson(), "id")
     q = data["questions"][1]  # cosine: u · v and cos θ
-    play_to_question(browser, q)
+    play_to_question(browser, q, FAST)
     answer(browser, q, ["24", "0.9"])
     wait(browser, "return document.body.dataset.verdict === 'wrong'")
     verdict = shown_text(browser.find_element("id", "verdict"))
@@ -287,23 +298,23 @@ def test_a_wrong_answer_gets_a_hint_a_retry_or_the_solution_and_the_first_answer
         "return [...document.querySelectorAll('#quiz .part')].map(p => p.dataset.mark)"
     )
     assert marks == ["right", "wrong"]  # each part marked
-    assert browser.switch_to.active_element.get_attribute("id") == "retry"
+    assert browser.switch_to.active_element.get_dom_attribute("id") == "retry"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     browser.save_screenshot(str(SCREENSHOTS / "page-wrong-hint.png"))  # to look at
     assert browser.execute_script("return document.getElementById('video').paused")
     browser.switch_to.active_element.send_keys(Keys.ENTER)  # Try again, by keyboard
     field = browser.switch_to.active_element
-    assert field.get_attribute("data-part") == "cos"  # the first wrong part takes the focus
+    assert field.get_dom_attribute("data-part") == "cos"  # the first wrong part takes the focus
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys("24/25", Keys.ENTER)
     wait(browser, "return document.body.dataset.verdict === 'right'")
     wait(browser, "return !document.getElementById('video').paused")  # the solution plays
     item = browser.find_elements("css selector", "#results li")[1]
-    assert item.get_attribute("data-verdict") == "wrong"  # the first answer scores
-    assert item.get_attribute("data-attempts") == "2" and "u · v: 24. cos θ: 0.9." in item.text
+    assert item.get_dom_attribute("data-verdict") == "wrong"  # the first answer scores
+    assert item.get_dom_attribute("data-attempts") == "2" and "u · v: 24. cos θ: 0.9." in item.text
     # a text that reads two ways, or not at all, is refused and costs no attempt
     q3 = data["questions"][2]  # projection: comp ≈ −2.12, proj (−1.5, −1.5)
-    play_to_question(browser, q3)
+    play_to_question(browser, q3, FAST)
     answer(browser, q3, ["-2,12", "-1,5,1"])  # (−1.5, 1) or (−1, 5.1)?
     wait(browser, "return document.getElementById('verdict').textContent.length > 0")
     label = q3["parts"][1]["label"]
@@ -320,11 +331,11 @@ def test_a_wrong_answer_gets_a_hint_a_retry_or_the_solution_and_the_first_answer
     verdict = shown_text(browser.find_element("id", "verdict"))
     assert "−2.12" in verdict and "(−1.5, −1.5)" in verdict  # the answers, from the sheet
     assert (
-        browser.find_elements("css selector", "#results li")[2].get_attribute("data-attempts")
+        browser.find_elements("css selector", "#results li")[2].get_dom_attribute("data-attempts")
         == "1"
     )
     q5 = data["questions"][4]
-    play_to_question(browser, q5)
+    play_to_question(browser, q5, FAST)
     answer(browser, q5, [right_forms(p)[0] for p in asked[4].parts])
     wait(browser, "return document.body.dataset.verdict === 'right'")
     score = browser.find_element("id", "score").text
@@ -338,9 +349,10 @@ def test_a_wrong_answer_gets_a_hint_a_retry_or_the_solution_and_the_first_answer
     # an answered question does not stop the video again
     wait(browser, "return document.getElementById('video').readyState >= 1")
     browser.execute_script(
-        "const v = document.getElementById('video'); v.currentTime = arguments[0]; v.play();",
-        q["pause_at"] - 0.5,
-    )
+        "const v = document.getElementById('video'); v.currentTime = arguments[0];"
+        "v.playbackRate = arguments[1]; v.play();",
+        q["pause_at"] - 0.5, FAST,
+    )  # fmt: skip
     wait(
         browser,
         "return document.getElementById('video').currentTime > arguments[0] + 0.5",
@@ -349,23 +361,23 @@ def test_a_wrong_answer_gets_a_hint_a_retry_or_the_solution_and_the_first_answer
     assert not browser.execute_script("return document.getElementById('video').paused")
     # a question asked and left open is asked again after a reload (the place is kept)
     q4 = data["questions"][3]
-    play_to_question(browser, q4)
+    play_to_question(browser, q4, FAST)
     browser.get(url)
     wait(browser, "return document.body.dataset.asking === '4'")
-    assert browser.switch_to.active_element.get_attribute("data-part") == q4["parts"][0]["key"]
+    assert browser.switch_to.active_element.get_dom_attribute("data-part") == q4["parts"][0]["key"]
     # going elsewhere closes it; playback asks it again when it gets there
     browser.find_elements("css selector", "#chapters button")[2].click()
     wait(browser, "return document.getElementById('quiz').hidden")
-    play_to_question(browser, q4)
+    play_to_question(browser, q4, FAST)
     browser.find_element("id", "reset").click()  # it asks first: Cancel keeps every answer
-    assert browser.switch_to.active_element.get_attribute("id") == "reset-no"
+    assert browser.switch_to.active_element.get_dom_attribute("id") == "reset-no"
     browser.switch_to.active_element.click()
-    assert browser.find_element("id", "summary").get_attribute("data-right") == "1"
+    assert browser.find_element("id", "summary").get_dom_attribute("data-right") == "1"
     browser.find_element("id", "reset").click()
     browser.find_element("id", "reset-yes").click()
     browser.get(url)
     wait(browser, "return document.body.dataset.ready === 'true'")
-    assert browser.find_element("id", "summary").get_attribute("data-right") == "0"
+    assert browser.find_element("id", "summary").get_dom_attribute("data-right") == "0"
     statuses = browser.execute_script(
         "return [...document.querySelectorAll('#results li')].map(li => li.dataset.verdict)"
     )
@@ -385,7 +397,7 @@ def test_a_number_copied_from_the_screen_is_read_and_a_refusal_names_field_and_n
     data = browser.execute_script("return lessonPage.data")
     q = data["questions"][5]  # attention: scores (1, 3), logits (0.707, 2.121), weights
     assert [p["shown"] for p in q["parts"][1:3]] == ["(0.707, 2.121)", "(0.196, 0.804)"]
-    play_to_question(browser, q)
+    play_to_question(browser, q, FAST)
     answer(browser, q, ["(1.500, 3)", "(0.707, 2.121)", "(0.196, 0.804)", "k2"])
     wait(browser, "return document.getElementById('verdict').textContent.length > 0")
     label = q["parts"][0]["label"]
@@ -393,7 +405,7 @@ def test_a_number_copied_from_the_screen_is_read_and_a_refusal_names_field_and_n
     assert shown_text(browser.find_element("id", "verdict")) == refused
     assert "6" not in browser.execute_script("return Object.keys(lessonPage.state().answers)")
     field = browser.switch_to.active_element  # the field it could not read
-    assert field.get_attribute("id") == "q6-scores"
+    assert field.get_dom_attribute("id") == "q6-scores"
     field.send_keys(Keys.CONTROL, "a")
     field.send_keys("(1, 3)", Keys.ENTER)
     wait(browser, "return document.body.dataset.verdict === 'right'")
@@ -450,14 +462,14 @@ def test_an_answered_question_is_practised_again_without_changing_the_score(
     data = browser.execute_script("return lessonPage.data")
     q = data["questions"][0]  # dot-sign: x · y and the angle
     right = [right_forms(p)[0] for p in quiz_answers(load_lesson(), "id")[0].parts]
-    play_to_question(browser, q)
+    play_to_question(browser, q, FAST)
     answer(browser, q, right)
     wait(browser, "return document.body.dataset.verdict === 'right'")
     kept = browser.execute_script("return JSON.stringify(lessonPage.state().answers)")
     browser.find_element("id", "practise").click()
     wait(browser, "return document.body.dataset.verdict === 'practice'")
     assert shown_text(browser.find_element("id", "verdict")) == data["ui"]["practice_note"]
-    assert browser.switch_to.active_element.get_attribute("data-part") == q["parts"][0]["key"]
+    assert browser.switch_to.active_element.get_dom_attribute("data-part") == q["parts"][0]["key"]
     assert browser.execute_script("return document.getElementById('video').paused")
     answer(browser, q, ["-7", right[1]])  # the product wrong this time
     wait(browser, "return document.body.dataset.verdict === 'wrong'")
@@ -468,9 +480,9 @@ def test_an_answered_question_is_practised_again_without_changing_the_score(
     assert marks == ["wrong", "right"]
     assert browser.execute_script("return JSON.stringify(lessonPage.state().answers)") == kept
     item = browser.find_elements("css selector", "#results li")[0]
-    assert item.get_attribute("data-verdict") == "right"
-    assert item.get_attribute("data-attempts") == "1"
-    assert browser.find_element("id", "summary").get_attribute("data-right") == "1"
+    assert item.get_dom_attribute("data-verdict") == "right"
+    assert item.get_dom_attribute("data-attempts") == "1"
+    assert browser.find_element("id", "summary").get_dom_attribute("data-right") == "1"
     browser.find_element("id", "solution").click()  # the kept answer's verdict again
     wait(browser, "return document.body.dataset.verdict === 'right'")
 
@@ -481,7 +493,7 @@ def test_a_statements_answer_reads_as_sentences(browser: Any, pages: Path) -> No
     open_page(browser, pages, "inner-product")
     data = browser.execute_script("return lessonPage.data")
     q = next(q for q in data["questions"] if q["kind"] == "orthogonal")  # two statements
-    play_to_question(browser, q)
+    play_to_question(browser, q, FAST)
     browser.find_element("id", "skip").click()
     wait(browser, "return document.body.dataset.verdict === 'skipped'")
     verdict = shown_text(browser.find_element("id", "verdict"))
@@ -517,7 +529,7 @@ def test_progress_outside_an_lms_is_kept_per_lesson_and_per_copy_of_the_page(
     verdicts(a)
     wait(browser, "return document.getElementById('video').readyState >= 1")
     q = browser.execute_script("return lessonPage.data.questions[0]")
-    play_to_question(browser, q)
+    play_to_question(browser, q, FAST)
     browser.find_element("id", "skip").click()
     wait(browser, "return document.body.dataset.verdict === 'skipped'")
     assert verdicts(a)[0] == "skipped"  # kept for this page
@@ -542,7 +554,7 @@ def test_the_transcript_follows_playback_and_seeks(browser: Any, pages: Path) ->
         str(target),
     )
     assert abs(at - data["cues"][target]["start"]) < 0.05
-    assert cues[target].get_attribute("aria-current") == "true"
+    assert cues[target].get_dom_attribute("aria-current") == "true"
     # the transcript is one stop in the tab order, at its current line
     stops = browser.execute_script(
         "return [...document.querySelectorAll('#transcript button')].filter(b => b.tabIndex >= 0)"
@@ -588,7 +600,7 @@ def test_space_plays_and_pauses_and_a_question_is_answered_by_keyboard_alone(
     wait(browser, "return document.getElementById('video').paused")
     data = browser.execute_script("return lessonPage.data")
     q = data["questions"][5]  # attention: scores, logits, weights, the largest weight's key
-    play_to_question(browser, q)
+    play_to_question(browser, q, FAST)
     labels = browser.execute_script(
         "return [...document.querySelectorAll('#quiz input')].map(i => i.labels.length ? "
         "i.labels[0].textContent : '')"

@@ -7,7 +7,7 @@ Driven in headless Chromium on the pages the suite builds once (tests/test_page.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +15,7 @@ import pytest
 from answer_forms import right_forms
 from browser import axe_violations, chromium
 from PIL import Image
-from test_page import SCREENSHOTS, answer, open_page, play_to_question, wait
+from test_page import FAST, SCREENSHOTS, answer, open_page, play_to_question, wait
 
 from lesson.model import load_lesson
 from lesson.quizkinds import quiz_answers
@@ -25,32 +25,46 @@ pytestmark = [pytest.mark.render, pytest.mark.slides]
 PHONES = {"390x844": (390, 844), "320x640": (320, 640)}
 
 
+SIZES = {"desktop": (1366, 768), **PHONES}
+
+
 @pytest.fixture(scope="module")
-def desktop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    driver = chromium(tmp_path_factory.mktemp("chromium-player"), "1366,768", "--mute-audio")
-    yield driver
-    driver.quit()
+def screens(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], Any]]:
+    """Chromium at each size the module's tests ask for, each started once: a desktop window,
+    or a phone of that size (a touch screen, no hover, a mobile viewport)."""
+    drivers: dict[str, Any] = {}
+
+    def screen(size: str) -> Any:
+        if size not in drivers:
+            width, height = SIZES[size]
+            folder = tmp_path_factory.mktemp(f"chromium-{size}")
+            driver = chromium(folder, f"{width},{height}", "--mute-audio")
+            drivers[size] = driver
+            if size in PHONES:
+                driver.execute_cdp_cmd(
+                    "Emulation.setDeviceMetricsOverride",
+                    {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
+                )
+                driver.execute_cdp_cmd(
+                    "Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5}
+                )
+            driver.size = size
+        return drivers[size]
+
+    yield screen
+    for driver in drivers.values():
+        driver.quit()
 
 
-@pytest.fixture(scope="module", params=sorted(PHONES))
-def phone(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Any]:
+@pytest.fixture
+def desktop(screens: Callable[[str], Any]) -> Any:
+    return screens("desktop")
+
+
+@pytest.fixture(params=sorted(PHONES))
+def phone(request: pytest.FixtureRequest, screens: Callable[[str], Any]) -> Any:
     """Chromium as a phone of that size: a touch screen, no hover, a mobile viewport."""
-    width, height = PHONES[request.param]
-    driver = chromium(
-        tmp_path_factory.mktemp("chromium-phone"), f"{width},{height}", "--mute-audio"
-    )
-    driver.execute_cdp_cmd(
-        "Emulation.setDeviceMetricsOverride",
-        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
-    )
-    driver.execute_cdp_cmd(
-        "Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5}
-    )
-    driver.size = request.param
-    yield driver
-    driver.quit()
+    return screens(request.param)
 
 
 def visible(driver: Any, selector: str) -> bool:
@@ -84,7 +98,7 @@ def test_the_quiz_is_asked_over_the_video_in_the_pages_full_screen(
     desktop.find_element("id", "fullscreen").click()  # a click: the gesture full screen needs
     wait(desktop, "return document.fullscreenElement && document.fullscreenElement.id === 'player'")
     q = data["questions"][0]
-    play_to_question(desktop, q)
+    play_to_question(desktop, q, FAST)
     assert visible(desktop, "#quiz") and in_view(desktop, "#quiz")
     # the question is drawn over the video, inside the element shown full screen
     over = desktop.execute_script(
@@ -126,7 +140,7 @@ def test_the_videos_own_full_screen_never_lets_a_question_pass_unasked(
     )
     wait(desktop, "return document.fullscreenElement === document.getElementById('video')")
     q = data["questions"][1]
-    play_to_question(desktop, q)  # asked, and paused at the question
+    play_to_question(desktop, q, FAST)  # asked, and paused at the question
     wait(desktop, "return document.fullscreenElement === null")
     assert visible(desktop, "#quiz") and desktop.execute_script(
         "return document.getElementById('video').paused"
@@ -165,10 +179,10 @@ def test_a_question_right_on_a_retry_and_a_skipped_one_are_marked_as_they_stand(
     open_page(desktop, pages, "inner-product")
     data = desktop.execute_script("return lessonPage.data")
     first, second = data["questions"][:2]
-    play_to_question(desktop, first)
+    play_to_question(desktop, first, FAST)
     desktop.find_element("id", "skip").click()
     wait(desktop, "return document.body.dataset.verdict === 'skipped'")
-    play_to_question(desktop, second)  # cosine: u · v and cos θ
+    play_to_question(desktop, second, FAST)  # cosine: u · v and cos θ
     answer(desktop, second, ["24", "0.9"])
     wait(desktop, "return document.body.dataset.verdict === 'wrong'")
     desktop.switch_to.active_element.send_keys(Keys.ENTER)  # Try again
@@ -234,7 +248,7 @@ def test_a_phone_answers_with_the_video_in_sight_and_nothing_scrolls_sideways(
     assert wide[0] <= wide[1], f"{phone.size}: the page scrolls sideways ({wide})"
     asked = quiz_answers(load_lesson(), "id")
     q = data["questions"][2]  # projection: two text fields
-    play_to_question(phone, q)
+    play_to_question(phone, q, FAST)
     assert in_view(phone, "#video")
     answer(phone, q, [right_forms(p)[0] for p in asked[2].parts], submit=False)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
@@ -256,7 +270,7 @@ def _axe_states(driver: Any, pages: Path) -> Iterator[str]:
     yield "load"
     data = driver.execute_script("return lessonPage.data")
     q = data["questions"][1]
-    play_to_question(driver, q)
+    play_to_question(driver, q, FAST)
     yield "question open"
     answer(driver, q, ["24", "0.9"])
     wait(driver, "return document.body.dataset.verdict === 'wrong'")
@@ -270,19 +284,10 @@ def _axe_states(driver: Any, pages: Path) -> Iterator[str]:
 
 @pytest.mark.parametrize("size", ["desktop", *sorted(PHONES)])
 def test_axe_finds_no_violation_at_load_asked_wrong_and_on_the_summary(
-    size: str, pages: Path, tmp_path: Path
+    size: str, pages: Path, screens: Callable[[str], Any]
 ) -> None:
-    width, height = PHONES.get(size, (1366, 768))
-    driver = chromium(tmp_path / "profile", f"{width},{height}", "--mute-audio")
-    try:
-        if size != "desktop":
-            driver.execute_cdp_cmd(
-                "Emulation.setDeviceMetricsOverride",
-                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
-            )
-        found = {state: axe_violations(driver) for state in _axe_states(driver, pages)}
-    finally:
-        driver.quit()
+    driver = screens(size)
+    found = {state: axe_violations(driver) for state in _axe_states(driver, pages)}
     assert found == dict.fromkeys(found, []), found
     assert list(found) == ["load", "question open", "wrong answer", "summary"]
 
@@ -312,7 +317,7 @@ def test_the_focus_ring_is_at_least_three_to_one_and_never_clipped(
 
     open_page(desktop, pages, "inner-product")
     data = desktop.execute_script("return lessonPage.data")
-    play_to_question(desktop, data["questions"][0])
+    play_to_question(desktop, data["questions"][0], FAST)
     checked = {}
     for selector, inset in (
         ("#fullscreen", False),
