@@ -129,7 +129,7 @@ def test_step_by_step_waits_at_each_steps_end_until_the_learner_goes_on(
     shot(driver, "step-end")
     driver.switch_to.active_element.send_keys(Keys.SPACE)  # a key goes on
     wait(driver, "return !document.getElementById('video').paused")
-    assert driver.execute_script("return document.getElementById('step-end').hidden")
+    wait(driver, "return document.getElementById('step-end').hidden")  # on the play event
     play_from(driver, steps[1]["end"] - 0.6)
     step_end_reached(driver, steps[1], 1)
     driver.find_element("id", "step-next").click()  # the button goes on
