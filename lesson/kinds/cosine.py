@@ -13,7 +13,7 @@ from __future__ import annotations
 from lesson import decide
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import XY, QuizKind, QuizRule
+from lesson.kinds.base import XY, QuizKind, QuizRule, dot_work, norm_work, xy_dim
 from lesson.kinds.parts import start_sheet, tex_fraction
 from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms, length, length_terms
 from lesson.teachable import (
@@ -89,4 +89,5 @@ KIND = QuizKind(
     draw=draw,
     sheet=build_sheet,
     ask=ask,
+    work=lambda v: dot_work(xy_dim(v)) + 2 * norm_work(xy_dim(v)) + 2,  # u · v, ‖u‖, ‖v‖, cos
 )

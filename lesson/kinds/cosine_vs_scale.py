@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import XY, QuizKind, QuizRule
+from lesson.kinds.base import XY, QuizKind, QuizRule, dot_work, norm_work, xy_dim
 from lesson.kinds.cosine import draw
 from lesson.kinds.parts import cosine_shown, start_sheet
 from lesson.sheet import Sheet, length
@@ -82,4 +82,5 @@ KIND = QuizKind(
     draw=draw,
     sheet=build_sheet,
     ask=ask,
+    work=lambda v: dot_work(xy_dim(v)) + 2 * norm_work(xy_dim(v)) + 4,  # cos, √dₖ, logit
 )

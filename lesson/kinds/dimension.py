@@ -151,4 +151,5 @@ KIND = QuizKind(
     sheet=build_sheet,
     ask=ask,
     check=check,
+    work=lambda v: 2,  # a prediction: how the spread grows, what dividing does
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from lesson import decide
 from lesson.answers import Ask, Question, coords
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import XY, QuizKind, QuizRule
+from lesson.kinds.base import XY, QuizKind, QuizRule, dot_work, norm_work, xy_dim
 from lesson.kinds.parts import start_sheet
 from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms, length
 from lesson.teachable import (
@@ -95,4 +95,5 @@ KIND = QuizKind(
     draw=draw,
     sheet=build_sheet,
     ask=ask,
+    work=lambda v: dot_work(xy_dim(v)) + norm_work(xy_dim(v)) + 2 + xy_dim(v),  # comp, proj
 )
