@@ -13,29 +13,33 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lesson.catalogue import LANGUAGES
 from lesson.model import DEFAULT_LESSON, Lesson, LessonError, load_lesson
 from lesson.scenelist import lesson_order
 from lesson.sheet import numbers_sheet
 from pipeline.files import atomic_writes
 from pipeline.manifest import Manifest
 from pipeline.manim_adapter import ManimMismatch, check_manim
-from pipeline.settings import MEDIA, QUALITIES, VOICE_OPTIONS, RenderSettings, voice_problem
+from pipeline.settings import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    QUALITIES,
+    RenderSettings,
+    media_root,
+    use_lesson,
+    voice_problem,
+)
+from pipeline.voice.engines import ENGINES, voice_help, voice_options
 
 if TYPE_CHECKING:
     from pipeline.batch import BatchResult
     from pipeline.store import ClipStore
 
-__all__ = ["DISTRIBUTION", "main", "version"]
+__all__ = ["DISTRIBUTION", "HERE", "lesson_here", "main", "version"]
 
 DISTRIBUTION = "inner-product-lecture"  # the name it is installed under (pyproject.toml)
 # The commands that run no scene: every other one checks manim's version before it starts.
 WITHOUT_MANIM = frozenset({"new", "numbers", "variants", "verify"})
-
-VOICE_HELP = (
-    "who speaks the captions: espeak (default; recordings where fresh), piper (a neural "
-    "English voice; recordings where fresh) or none (silent)"
-)
+HERE = "lesson.toml"  # the lesson of the current folder, when no --lesson names one
 
 
 def version() -> str:
@@ -51,6 +55,19 @@ def version() -> str:
         return importlib.metadata.version(DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError:
         return f"(not installed: no package metadata for {DISTRIBUTION})"
+
+
+def lesson_here() -> Path:
+    """The lesson a command takes without ``--lesson``: ``lesson.toml`` here, else the default.
+
+    Returns
+    -------
+    Path
+        ``lesson.toml`` of the current folder if there is one (a folder of ``lecture new``),
+        else the lesson the package ships (:data:`~lesson.model.DEFAULT_LESSON`).
+    """
+    here = Path.cwd() / HERE
+    return here if here.is_file() else DEFAULT_LESSON
 
 
 def _cmd_numbers(args: argparse.Namespace) -> int:
@@ -115,6 +132,7 @@ def _render(args: argparse.Namespace, scenes: list[str], settings: RenderSetting
     from pipeline.batch import ClusterError, build_many, connect, load_all
     from pipeline.render import RenderError, output_lock
     from pipeline.store import ClipStore
+    from pipeline.words import words_in_use
     from publish.assemble import join_lesson
 
     lessons_arg = getattr(args, "lessons", None)
@@ -122,11 +140,12 @@ def _render(args: argparse.Namespace, scenes: list[str], settings: RenderSetting
     with_store = bool(lessons_arg or cluster or getattr(args, "store", None))
     store = None
     if with_store:
-        store = ClipStore(Path(args.store) if args.store else MEDIA / "clip-store")
+        store = ClipStore(Path(args.store) if args.store else media_root() / "clip-store")
     try:
         lessons = load_all(lessons_arg or [args.lesson])
         if args.out and len(lessons) > 1:
-            outs = [Path(args.out) / settings.out_dir(x).relative_to(MEDIA) for x in lessons]
+            media = media_root()
+            outs = [Path(args.out) / settings.out_dir(x).relative_to(media) for x in lessons]
         else:
             outs = [_out(args, x, settings) for x in lessons]
         with contextlib.ExitStack() as held:
@@ -139,7 +158,8 @@ def _render(args: argparse.Namespace, scenes: list[str], settings: RenderSetting
                 whole = not scenes or set(scenes) >= set(order)
                 if settings.variant != "mp4" or not whole or done.failures[lesson.id]:
                     continue
-                joined = join_lesson(out, done.manifests[lesson.id], order, store)
+                with words_in_use(lesson):  # its title and chapters in its own words
+                    joined = join_lesson(out, done.manifests[lesson.id], order, store)
                 who = lesson.id if store else "lesson"
                 if joined is not None and joined.from_store:
                     print(f"{who}: joined before, linked from the store", file=sys.stderr)
@@ -240,6 +260,7 @@ def _cmd_page(args: argparse.Namespace) -> int:
     from lesson.quizkinds import quiz_answers
     from pipeline.batch import load_all
     from pipeline.render import RenderError
+    from pipeline.words import words_in_use
     from publish.page import PageError, lesson_title, write_answers_csv, write_page
 
     try:
@@ -253,25 +274,26 @@ def _cmd_page(args: argparse.Namespace) -> int:
         return 2
     if run.failed:
         return 1
-    pages = Path(args.pages)
+    pages = Path(args.pages) if args.pages else media_root() / "page"
     for lesson, out in zip(run.lessons, run.outs, strict=True):
         manifest = run.done.manifests[lesson.id]
-        try:
-            index = write_page(lesson, out, manifest, args.lang, pages / lesson.id)
-        except PageError as e:
-            print(f"lecture: error: {e}", file=sys.stderr)
-            return 1
-        video = manifest.lesson_video
-        seconds = f", {video.duration:.1f} s" if video else ""
-        print(f"{lesson.id}: {index}  ({len(lesson.quiz)} questions{seconds})")
-        if args.scorm:
-            from publish.scorm import size_note, write_scorm
+        with words_in_use(lesson):  # each lesson's page in its own words (words.toml)
+            try:
+                index = write_page(lesson, out, manifest, args.lang, pages / lesson.id)
+            except PageError as e:
+                print(f"lecture: error: {e}", file=sys.stderr)
+                return 1
+            video = manifest.lesson_video
+            seconds = f", {video.duration:.1f} s" if video else ""
+            print(f"{lesson.id}: {index}  ({len(lesson.quiz)} questions{seconds})")
+            if args.scorm:
+                from publish.scorm import size_note, write_scorm
 
-            title = lesson_title(lesson, args.lang)
-            zipped = pages / f"{lesson.id}.zip"
-            package = write_scorm(lesson, index.parent, title, zipped, args.mastery)
-            note = size_note(package.stat().st_size, args.quality)
-            print(f"{lesson.id}: {package}  (SCORM 1.2, {note})")
+                title = lesson_title(lesson, args.lang)
+                zipped = pages / f"{lesson.id}.zip"
+                package = write_scorm(lesson, index.parent, title, zipped, args.mastery)
+                note = size_note(package.stat().st_size, args.quality)
+                print(f"{lesson.id}: {package}  (SCORM 1.2, {note})")
     if args.lessons:
         table = write_answers_csv(run.lessons, args.lang, pages / "answers.csv")
         print(f"answers: {table}  ({len(run.lessons)} lessons)")
@@ -604,11 +626,20 @@ SHARED: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     ),
     "lesson": (
         ("--lesson",),
-        {"default": str(DEFAULT_LESSON), "metavar": "FILE", "help": "lesson TOML file"},
+        {
+            "default": None,
+            "metavar": "FILE",
+            "help": f"lesson TOML file (default: {HERE} of the current folder if there is one, "
+            "else the built-in lesson); what the command writes goes into the lesson's folder",
+        },
     ),
     "lang": (
         ("--lang",),
-        {"default": "id", "choices": list(LANGUAGES), "help": "language of the words (default id)"},
+        {
+            "default": DEFAULT_LANGUAGE,
+            "choices": list(LANGUAGES),
+            "help": f"language of the words (default {DEFAULT_LANGUAGE})",
+        },
     ),
     "quality": (
         ("--quality",),
@@ -620,7 +651,8 @@ SHARED: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     ),
     "voice": (
         ("--voice",),
-        {"default": "espeak", "choices": list(VOICE_OPTIONS), "help": VOICE_HELP},
+        # read when a parser is built: an engine registered after this import is offered too
+        {"default": next(iter(ENGINES)), "choices": voice_options, "help": voice_help},
     ),
     "jobs": (
         ("--jobs",),
@@ -637,7 +669,7 @@ SHARED: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
         {
             "default": None,
             "metavar": "DIR",
-            "help": "render folder (default media/<lesson>/<quality>)",
+            "help": "render folder (default media/<lesson>/<quality> in the lesson's folder)",
         },
     ),
     "force": (("--force",), {"action": "store_true", "help": "render even when up to date"}),
@@ -646,7 +678,7 @@ SHARED: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
         {
             "metavar": "DIR",
             "help": "take clips from and keep them in this clip store (--lessons and --cluster "
-            "use media/clip-store without it)",
+            "use media/clip-store of the (first) lesson's folder without it)",
         },
     ),
     "port": (
@@ -679,6 +711,9 @@ def _shared(*names: str, **changes: dict[str, Any]) -> list[argparse.ArgumentPar
     parents = []
     for name in names:
         flags, keywords = SHARED[name]
+        keywords = {  # a choices or help given as a function: what it says now
+            k: v() if k in ("choices", "help") and callable(v) else v for k, v in keywords.items()
+        }
         parent = argparse.ArgumentParser(add_help=False)
         parent.add_argument(*flags, **{**keywords, **changes.get(name, {})})
         parents.append(parent)
@@ -764,7 +799,7 @@ def build_parser() -> argparse.ArgumentParser:
             quality=low,
             out={
                 "help": "render folder to bring up to date and read; the sheet goes there "
-                "(default media/<lesson>/<quality>)"
+                "(default media/<lesson>/<quality> in the lesson's folder)"
             },
         ),  # fmt: skip
     )
@@ -794,7 +829,10 @@ def build_parser() -> argparse.ArgumentParser:
             "lang",
             "jobs",
             "out",
-            out={"help": "folder of script.md and script.csv (default voice/<lesson>/<lang>)"},
+            out={
+                "help": "folder of script.md and script.csv (default voice/<lesson>/<lang> in "
+                "the lesson's folder)"
+            },
         ),  # fmt: skip
     )
     s.add_argument("--stale", action="store_true", help="only the recordings to re-record")
@@ -872,9 +910,10 @@ def build_parser() -> argparse.ArgumentParser:
     pg.set_defaults(scenes=[])
     pg.add_argument(
         "--pages",
-        default=str(MEDIA / "page"),
+        default=None,
         metavar="DIR",
-        help="where the pages go, one folder per lesson (default media/page)",
+        help="where the pages go, one folder per lesson (default media/page in the (first) "
+        "lesson's folder)",
     )
     pg.add_argument(
         "--scorm",
@@ -912,6 +951,21 @@ def _lessons(help_text: str) -> list[argparse.ArgumentParser]:
     return [parent, *_shared("cluster")]
 
 
+def _words_of(args: argparse.Namespace) -> contextlib.AbstractContextManager[object]:
+    """The command's lesson's own texts (words.toml beside it), checked, read meanwhile.
+
+    Raises
+    ------
+    LessonError
+        The lesson, or a text of its words file, cannot be used (one line).
+    """
+    if getattr(args, "lessons", None) or not getattr(args, "lesson", None):
+        return contextlib.nullcontext()  # many lessons: each render reads its own
+    from pipeline.words import words_in_use
+
+    return words_in_use(load_lesson(args.lesson))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``lecture`` command line.
 
@@ -926,7 +980,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         The exit status: 0 on success, 2 for a bad lesson file or bad arguments.
     """
     args = build_parser().parse_args(argv)
-    problem = voice_problem(getattr(args, "voice", "espeak"), getattr(args, "lang", "id"))
+    if getattr(args, "lesson", "") is None:
+        args.lesson = str(lesson_here())
+    named = getattr(args, "lessons", None) or [getattr(args, "lesson", None)]
+    if named[0] is not None:  # what it writes goes into the (first) lesson's folder
+        use_lesson(Path(named[0]))
+    problem = voice_problem(getattr(args, "voice", ""), getattr(args, "lang", DEFAULT_LANGUAGE))
     if problem is None and args.command not in WITHOUT_MANIM:
         try:
             check_manim()
@@ -936,7 +995,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"lecture: error: {problem}", file=sys.stderr)
         return 2
     try:
-        return int(args.func(args))
+        with _words_of(args):
+            return int(args.func(args))
     except LessonError as e:
         print(f"lecture: error: {e}", file=sys.stderr)
         return 2

@@ -47,8 +47,10 @@ def words() -> str:
     """
     lines = [
         "# The words of the lecture's scenes, page and slides, per language, as the lecture has",
-        "# them (its catalogues, lesson/text/*.toml), one commented line a sentence; {name} is a",
-        "# number or a word the scene fills in. The lecture reads its own catalogues for now.",
+        "# them (its catalogues), one commented line a sentence; {name} is a number or a word",
+        "# the scene fills in. Uncomment a line and edit it: this lesson says it so. Each is",
+        "# checked as the lecture's own are (its key, its {name} fields, the caption rules, what",
+        "# the voice reads); one that fails stops the command in one line: file, key and why.",
     ]
     for lang in LANGUAGES:
         lines += ["", f"[{lang}]"]
@@ -71,14 +73,14 @@ def readme(title: str) -> str:
     >>> print(readme("Dot products"), end="")
     # Dot products
     `lesson.toml` holds the numbers: `lecture numbers --lesson lesson.toml` proof-reads them, `lecture build --lesson lesson.toml` renders the video.
-    `words.toml` lists every sentence of the lecture per language (commented out: the lecture reads its own).
+    `words.toml` lists every sentence of the lecture per language: uncomment and edit one to make it this lesson's own.
     """  # noqa: E501
     return (
         f"# {title}\n"
         f"`{LESSON_FILE}` holds the numbers: `lecture numbers --lesson {LESSON_FILE}` proof-reads "
         f"them, `lecture build --lesson {LESSON_FILE}` renders the video.\n"
-        f"`{WORDS_FILE}` lists every sentence of the lecture per language (commented out: the "
-        "lecture reads its own).\n"
+        f"`{WORDS_FILE}` lists every sentence of the lecture per language: uncomment and edit one "
+        "to make it this lesson's own.\n"
     )
 
 

@@ -57,7 +57,7 @@ from starlette.routing import Route
 from lesson.model import Lesson
 from pipeline.files import replacing
 from pipeline.voice.recordings import check_recordings, kept_takes, recording_dir
-from pipeline.voice.synthesis import CACHE, synthesize
+from pipeline.voice.synthesis import synthesize
 from pipeline.voice.takes import (
     MAX_BYTES,
     Take,
@@ -248,8 +248,8 @@ class Studio:
         The recordings root (:func:`pipeline.voice.recordings.recordings_root`).
     frames : StepFrames, optional
         Where the steps' frames come from (None: the page shows none).
-    cache : Path
-        The synthetic takes' cache.
+    cache : Path, optional
+        The synthetic takes' cache (default :func:`~pipeline.voice.synthesis.voice_cache`).
     token : str, optional
         The secret every request carries (default: a new one, made at start;
         :func:`last_address` gives the one of the studio's last start).
@@ -268,7 +268,7 @@ class Studio:
         root: Path,
         frames: StepFrames | None = None,
         *,
-        cache: Path = CACHE,
+        cache: Path | None = None,
         token: str | None = None,
     ) -> None:
         self.lesson, self.lang, self.root, self.frames, self.cache = (

@@ -164,8 +164,7 @@ class Watcher:
             return
         lesson, scenes = loaded
         out = self.folder(lesson)
-        for cached in (catalogue.catalogue, catalogue.file_catalogue, catalogue.step_titles):
-            cached.cache_clear()  # a text catalogue may have changed since the last build
+        catalogue.clear_caches()  # a text catalogue may have changed since the last build
         progress = _Quiet(live=sys.stderr.isatty())
         try:
             with output_lock(out):

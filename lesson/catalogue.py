@@ -1,6 +1,7 @@
 """String catalogues: on-screen text and subtitles per language, one TOML file per scene module.
 
-``lesson/text/<module>.toml`` holds a table per language (``[id]``, ``[en]``) with the text of
+``lesson/text/<module>.toml`` holds a table per language (``[id]``, ``[en]``: the languages of
+:data:`mathcore.languages.LANGUAGES`) with the text of
 the scenes in ``scenes/<module>.py``, their chapter titles included; ``lecture.toml`` holds
 the text of the whole lecture (video title, deck). Numbers never appear here: they come from
 the numbers sheet.
@@ -11,28 +12,80 @@ from __future__ import annotations
 import re
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
 from lesson.scenelist import TEXT_DIR, scene_spec
 from mathcore.fmt import Shown
+from mathcore.languages import LANGUAGES
 
 __all__ = [
     "LANGUAGES",
     "LECTURE_TEXT",
     "catalogue",
+    "catalogue_files",
     "chapter_title",
+    "clear_caches",
     "file_catalogue",
+    "lesson_words",
+    "overrides",
+    "set_lesson_words",
     "fill",
     "fill_text",
     "step_title",
     "step_titles",
 ]
 
-LANGUAGES = ("id", "en")
 _SUBSCRIPT = "₀₁₂₃₄₅₆₇₈₉"
 LECTURE_TEXT = TEXT_DIR / "lecture.toml"
+# The words of the lesson in use (lesson.words): language -> key -> text, over the catalogues'
+_WORDS: ContextVar[Mapping[str, Mapping[str, str]]] = ContextVar(
+    "lesson_words", default=MappingProxyType({})
+)
+
+
+@contextmanager
+def lesson_words(words: Mapping[str, Mapping[str, str]]) -> Iterator[None]:
+    """Read `words` (language -> key -> text, already checked) over the catalogues meanwhile.
+
+    Every reader of the catalogues (:func:`catalogue`, :func:`file_catalogue`, and through
+    them the scenes, captions, page and slides) gets a lesson's own text of a key where it
+    has one (:mod:`lesson.words`); outside, the catalogues' own.
+    """
+    token = _WORDS.set(words)
+    try:
+        yield
+    finally:
+        _WORDS.reset(token)
+
+
+def set_lesson_words(words: Mapping[str, Mapping[str, str]]) -> None:
+    """Read `words` over the catalogues from now on in this context (as :func:`lesson_words`).
+
+    For a process that makes one scene and ends (a look-ahead's, :mod:`pipeline.texbatch`);
+    elsewhere :func:`lesson_words` restores the catalogues' own texts once done.
+    """
+    _WORDS.set(words)
+
+
+def overrides(lang: str) -> Mapping[str, str]:
+    """The texts of `lang` the lesson in use sets itself (:func:`lesson_words`); often none."""
+    return _WORDS.get().get(lang, {})
+
+
+def catalogue_files() -> list[Path]:
+    """The catalogue files (``lesson/text/*.toml``), in order."""
+    return sorted(TEXT_DIR.glob("*.toml"))
+
+
+def clear_caches() -> None:
+    """Forget every catalogue file read so far (a file may have changed since)."""
+    for cached in (_file_table, step_titles, _merged):
+        cached.cache_clear()
 
 
 def _check(lang: str) -> None:
@@ -41,8 +94,16 @@ def _check(lang: str) -> None:
 
 
 @cache
+def _file_table(path: Path, lang: str) -> dict[str, str]:
+    _check(lang)
+    table = tomllib.loads(path.read_text(encoding="utf-8")).get(lang, {})
+    return {k: v for k, v in table.items() if isinstance(v, str)}
+
+
 def file_catalogue(path: Path, lang: str) -> dict[str, str]:
     """The strings of `lang` in one catalogue file (a scene module's, or ``lecture.toml``).
+
+    A text the lesson in use sets itself (:func:`lesson_words`) replaces the file's.
 
     Parameters
     ----------
@@ -55,9 +116,10 @@ def file_catalogue(path: Path, lang: str) -> dict[str, str]:
     -------
     dict of str to str
     """
-    _check(lang)
-    table = tomllib.loads(path.read_text(encoding="utf-8")).get(lang, {})
-    return {k: v for k, v in table.items() if isinstance(v, str)}
+    own, table = overrides(lang), _file_table(path, lang)
+    if not own or not own.keys() & table.keys():
+        return table
+    return {k: own.get(k, v) for k, v in table.items()}
 
 
 @cache
@@ -84,9 +146,10 @@ def step_titles(path: Path, lang: str) -> dict[str, str]:
     return dict(table.get("steps", {}))
 
 
-@cache
 def catalogue(lang: str) -> dict[str, str]:
     """Every string of `lang`, merged over the catalogue files.
+
+    A text the lesson in use sets itself (:func:`lesson_words`) replaces the catalogue's.
 
     Parameters
     ----------
@@ -102,10 +165,16 @@ def catalogue(lang: str) -> dict[str, str]:
     KeyError
         For a language without a catalogue, or a key defined by two files.
     """
+    own, merged = overrides(lang), _merged(lang)
+    return {**merged, **own} if own else merged
+
+
+@cache
+def _merged(lang: str) -> dict[str, str]:
     _check(lang)
     merged: dict[str, str] = {}
-    for path in sorted(TEXT_DIR.glob("*.toml")):
-        for key, text in file_catalogue(path, lang).items():
+    for path in catalogue_files():
+        for key, text in _file_table(path, lang).items():
             if key in merged:
                 raise KeyError(f"{path.name}: {key} is defined twice")
             merged[key] = text

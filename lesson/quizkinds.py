@@ -7,7 +7,8 @@ and check, the rules and draw of generated numbers, its sheet builder, the page'
 that makes one object, ``KIND``; :data:`KINDS` lists those objects, and everything that
 works per kind goes through the object: the loader (``fields``, ``check``), the variants
 (``rules``, ``draw``), a quiz scene's sheet (``sheet``, :func:`quiz_question`), the page
-(``ask``, :func:`quiz_answers`) and the scene part (``scenes/quiz/kinds``, keyed by the same
+(``ask``, :func:`quiz_answers`; ``teaches``, the lecture's steps a wrong answer goes back
+to) and the scene part (``scenes/quiz/kinds``, keyed by the same
 object). Adding a kind is one module here, its scene part and its texts.
 """
 
@@ -27,7 +28,14 @@ from lesson.kinds import (
     winner,
     zero_query,
 )
-from lesson.kinds.base import DIMENSIONS, MAX_QUESTIONS, WINNER_KEYS, QuizKind, QuizRule
+from lesson.kinds.base import (
+    DIMENSIONS,
+    MAX_QUESTIONS,
+    WINNER_KEYS,
+    QuizKind,
+    QuizRule,
+    Teaches,
+)
 
 __all__ = [
     "DIMENSIONS",
@@ -36,6 +44,7 @@ __all__ = [
     "WINNER_KEYS",
     "QuizKind",
     "QuizRule",
+    "Teaches",
     "kind_of",
     "quiz_answers",
 ]

@@ -44,7 +44,6 @@ __all__ = [
     "scene_spec",
 ]
 
-ROOT = Path(__file__).resolve().parent.parent
 TEXT_DIR = Path(__file__).resolve().parent / "text"
 # At most this many questions (about twelve minutes of quiz): the list has one quiz scene per
 # place, QuizQuestion1 to QuizQuestion10 (scenes/quiz), and a lesson asks 1 to this many.

@@ -5,7 +5,8 @@ Numbers are read from the structure each :class:`~mathcore.fmt.Shown` carries
 and its digits read one by one as written (``0.330`` is *nol koma tiga tiga nol*), a minus
 sign is *minus*, ``4/5`` is *empat per lima* (*four over five*), ``√5`` *akar lima* (*root
 five*), ``≈`` *kira-kira* (*approximately*), a vector its coordinates in order, an angle its
-degrees. Integer words come from num2words.
+degrees. Integer words come from num2words. Each language's words are its entry in the
+table of languages (:data:`mathcore.languages.LANGUAGES`).
 
 Captions keep the typeset notation (``q · k``, ``dₖ``, ``√dₖ``, ``θ``, ``‖k‖``);
 :func:`spoken_notation` turns it into the words a narrator says (*q titik k*, *d k*, *akar d
@@ -21,138 +22,22 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from num2words import num2words
 
 from mathcore import speech as sp
 from mathcore.fmt import MINUS, Shown
+from mathcore.languages import LANGUAGES, Words
 
-__all__ = ["LANGUAGES", "say", "spoken", "spoken_notation", "spoken_template", "zero_vector"]
-
-LANGUAGES = ("id", "en")
-
-
-@dataclass(frozen=True)
-class _Words:
-    point: str
-    minus: str  # the sign of a number
-    less: str  # the binary operator
-    plus: str
-    times: str
-    over: str
-    divided: str
-    root: str
-    approx: str
-    degrees: str
-    degree: str
-    vector: str
-    zero_vector: str  # the term; a spoken vector never begins like it
-    coordinates: str  # said after the vector's word when its coordinates would
-    infinity: str
-    undefined: str
-    dot: str
-    equals: str
-    length: str
-    transpose: str
-    squared: str
-    power: str
-    label_point: str
-    prime: str
-    relations: tuple[tuple[str, str], ...]
-    functions: tuple[tuple[str, str], ...]
-
-
-_WORDS = {
-    "id": _Words(
-        point="koma",
-        minus="minus",
-        less="kurang",
-        plus="tambah",
-        times="kali",
-        over="per",
-        divided="dibagi",
-        root="akar",
-        approx="kira-kira",
-        degrees="derajat",
-        degree="derajat",
-        vector="vektor",
-        zero_vector="vektor nol",
-        coordinates="berkoordinat",
-        infinity="tak hingga",
-        undefined="tidak terdefinisi",
-        dot="titik",
-        equals="sama dengan",
-        length="panjang",
-        transpose="transpos",
-        squared="kuadrat",
-        power="pangkat",
-        label_point="titik",
-        prime="aksen",
-        relations=(
-            ("≤", "kurang dari atau sama dengan"),
-            ("≥", "lebih dari atau sama dengan"),
-            ("≠", "tidak sama dengan"),
-            ("<", "kurang dari"),
-            (">", "lebih dari"),
-            ("→", "menuju"),
-            ("←", "dari"),
-            ("⟂", "tegak lurus"),
-            ("⊥", "tegak lurus"),
-            ("∈", "anggota"),
-        ),
-        functions=(
-            ("cos", "kosinus"),
-            ("sin", "sinus"),
-            ("tan", "tangen"),
-            ("exp", "e pangkat"),
-        ),
-    ),
-    "en": _Words(
-        point="point",
-        minus="minus",
-        less="minus",
-        plus="plus",
-        times="times",
-        over="over",
-        divided="divided by",
-        root="root",
-        approx="approximately",
-        degrees="degrees",
-        degree="degree",
-        vector="the vector",
-        zero_vector="the zero vector",
-        coordinates="with coordinates",
-        infinity="infinity",
-        undefined="undefined",
-        dot="dot",
-        equals="equals",
-        length="the length of",
-        transpose="transpose",
-        squared="squared",
-        power="to the power",
-        label_point="point",
-        prime="prime",
-        relations=(
-            ("≤", "is at most"),
-            ("≥", "is at least"),
-            ("≠", "is not equal to"),
-            ("<", "is less than"),
-            (">", "is greater than"),
-            ("→", "to"),
-            ("←", "from"),
-            ("⟂", "is perpendicular to"),
-            ("⊥", "is perpendicular to"),
-            ("∈", "in"),
-        ),
-        functions=(("cos", "cos"), ("sin", "sine"), ("tan", "tan"), ("exp", "e to the")),
-    ),
-}
-
-_DIGITS = {
-    "id": "nol satu dua tiga empat lima enam tujuh delapan sembilan".split(),
-    "en": "zero one two three four five six seven eight nine".split(),
-}
+__all__ = [
+    "LANGUAGES",
+    "say",
+    "spoken",
+    "spoken_notation",
+    "spoken_template",
+    "unsaid",
+    "zero_vector",
+]
 
 _GREEK = {
     "α": "alpha",
@@ -175,22 +60,22 @@ _SUPERSCRIPT_LETTERS = {"ⁱ": "i", "ⁿ": "n", "ᵏ": "k"}  # ℝⁿ is said "R
 _POWERS = dict(zip("⁰¹³⁴⁵⁶⁷⁸⁹", "013456789", strict=True))  # ² is "squared"
 
 
-def _check(lang: str) -> _Words:
-    if lang not in _WORDS:
+def _check(lang: str) -> Words:
+    if lang not in LANGUAGES:
         raise ValueError(f"no spoken form for language {lang!r}; have {', '.join(LANGUAGES)}")
-    return _WORDS[lang]
+    return LANGUAGES[lang].words
 
 
 def _integer(n: int, lang: str) -> str:
-    return str(num2words(n, lang=lang))
+    return str(num2words(n, lang=LANGUAGES[lang].number_words))
 
 
 def _digits(digits: str, lang: str) -> str:
-    return " ".join(_DIGITS[lang][int(d)] for d in digits)
+    return " ".join(LANGUAGES[lang].words.digits[int(d)] for d in digits)
 
 
 def _dec(s: sp.Dec, lang: str) -> str:
-    w = _WORDS[lang]
+    w = _check(lang)
     body = _integer(s.whole, lang)
     if s.digits:
         body += f" {w.point} {_digits(s.digits, lang)}"
@@ -273,7 +158,7 @@ def say(s: sp.Speech, lang: str) -> str:
 
 def _label(text: str, lang: str) -> str:
     """A label as written: a digit run with a leading zero digit by digit, ``.`` as a point."""
-    w = _WORDS[lang]
+    w = _check(lang)
 
     def run(m: re.Match[str]) -> str:
         d = m.group()
@@ -490,16 +375,37 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
     value_before = False
     for literal, name, _, _ in string.Formatter().parse(template):
         head = literal.rstrip()
-        if lang == "en" and head.endswith("≈") and _EXPRESSION_END.search(head[:-1]):
-            literal = f"{head[:-1].rstrip()} is ≈ "  # exp(0.7) ≈ 2.01: "… is approximately …"
+        if w.approx_verb and head.endswith("≈") and _EXPRESSION_END.search(head[:-1]):
+            # exp(0.7) ≈ 2.01: "… is approximately …"
+            literal = f"{head[:-1].rstrip()} {w.approx_verb} ≈ "
         out.append(spoken_notation(literal, lang) if literal.strip() else literal)
         if name is not None:
             said = spoken(values[name], lang)
             if value_before and not literal.strip() and said.startswith(w.approx):
                 out.append(",")  # 4/√5 ≈ 1.79: a pause before the rounded value
-            elif lang == "en" and said.startswith(w.approx) and _EXPRESSION_END.search(literal):
-                said = f"is {said}"  # cos θ ≈ 0.08: "cos theta is approximately …"
+            elif w.approx_verb and said.startswith(w.approx) and _EXPRESSION_END.search(literal):
+                said = f"{w.approx_verb} {said}"  # cos θ ≈ 0.08: "cos theta is approximately …"
             out.append(f" {said} ")
         value_before = name is not None
     text = " ".join("".join(out).split())
     return re.sub(r"\s+([,.;:!?])", r"\1", text)
+
+
+# Notation a caption types that must not reach the speech engine, and digits.
+_UNSAID = re.compile(r"[√≈·°−∞‖θₖᵀℝⁿ=→←/]|\bcos\b(?= θ)|\d")
+
+
+def unsaid(words: str) -> str:
+    """What of `words` a voice would read as written, not as said: notation and digits left.
+
+    Empty when every symbol and number is in words (what :func:`spoken_template` gives a
+    catalogue text should be so: the voice says what the caption shows).
+
+    Examples
+    --------
+    >>> unsaid(spoken_notation("Hitung q · k = 4.", "id"))
+    ''
+    >>> unsaid("q · k sama dengan 4")
+    '· 4'
+    """
+    return " ".join(m.group() for m in _UNSAID.finditer(words))

@@ -7,6 +7,7 @@ narrator as objects, as a render worker makes it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import tempfile
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lesson.captions import Cue
-from pipeline.settings import MEDIA
+from pipeline.settings import media_root
 
 __all__ = ["DryRun", "dry_run", "dry_runs"]
 
@@ -80,7 +81,9 @@ def dry_run(
 
     from lesson.model import load_lesson
     from pipeline import manim_adapter, shapes, texbatch
-    from pipeline.worker import link_tree, make_scene, publish, scene_narrator
+    from pipeline.words import words_in_use
+    from pipeline.worker import link_tree, make_scene, publish, scene_again, scene_narrator
+    from scenes.palette import BACKGROUND
 
     manim_adapter.install()  # the project's changes of manim's internals, manim's version checked
     loaded = load_lesson(lesson)
@@ -89,15 +92,17 @@ def dry_run(
     tmp = None if media else tempfile.TemporaryDirectory(prefix="lecture-dry-")
     work = media or Path(tmp.name)  # type: ignore[union-attr]
     tex = work / "Tex"
-    kept = MEDIA / shapes.FOLDER if tmp is not None and keep else None
+    shared = media_root()  # the render caches
+    kept = shared / shapes.FOLDER if tmp is not None and keep else None
     if tmp is not None:
-        link_tree(MEDIA / "Tex", tex)
+        link_tree(shared / "Tex", tex)
     try:
         with tempconfig(
             {
                 "dry_run": True,
                 "media_dir": str(work),
                 "tex_dir": str(tex),
+                "background_color": BACKGROUND,  # as a render (pipeline.worker)
                 "quality": "low_quality",
                 **({"frame_rate": frame_rate} if frame_rate else {}),
                 "disable_caching": True,
@@ -105,17 +110,21 @@ def dry_run(
                 "progress_bar": "none",
             }
         ):
-            with shapes.kept(kept, MEDIA / "Tex", scene) if kept else contextlib.nullcontext():
+            with (
+                words_in_use(loaded),  # the lesson's own texts (words.toml), checked
+                shapes.kept(kept, shared / "Tex", scene) if kept else contextlib.nullcontext(),
+            ):
                 obj = make_scene(scene, loaded, lang, narrator)
                 # dry_run writes no frames but still draws each one with Cairo (a quarter of
                 # its time); only mobjects and subtitles are read here, never pixels
                 obj.renderer.update_frame = lambda *a, **k: None
                 obj.renderer.save_static_frame_data = lambda *a, **k: None
-                with texbatch.batched(obj):
+                again = functools.partial(scene_again, scene, lesson, lang, voice, recordings)
+                with texbatch.batched(obj, again):
                     obj.render()
             fps = float(config.frame_rate)
         if tmp is not None:
-            publish(tex, MEDIA / "Tex")
+            publish(tex, shared / "Tex")
     finally:
         if tmp is not None:
             tmp.cleanup()

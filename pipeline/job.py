@@ -25,8 +25,9 @@ from lesson.model import Lesson
 from lesson.scenelist import Scene, registry
 from pipeline.files import atomic_copy, atomic_write
 from pipeline.manifest import Clip, Reveal, Section, SpokenCue, StepSnapshot
-from pipeline.settings import MEDIA, RenderSettings
+from pipeline.settings import RenderSettings, media_root
 from pipeline.voice.pace import pace_of
+from pipeline.words import words_inputs
 
 __all__ = [
     "RESULT",
@@ -42,6 +43,8 @@ __all__ = [
     "up_to_date",
 ]
 
+# The folder holding the project's packages (the checkout, or site-packages when installed):
+# sources are read from it, never written to it.
 ROOT = Path(__file__).resolve().parent.parent
 # Where project sources live; their digests are taken once per run (see source_digests).
 SOURCE_DIRS = ("mathcore", "lesson", "scenes", "pipeline", "publish", "lecture", "tests")
@@ -117,6 +120,9 @@ def input_hash(
         f"manim {version('manim')}".encode()
     )
     h.update(json.dumps(narration_inputs(lesson, spec, settings), sort_keys=True).encode())
+    own = words_inputs(lesson, spec.text_file, settings.lang)  # words.toml: {} without one
+    if own:
+        h.update(json.dumps(own, sort_keys=True).encode())
     return h.hexdigest()
 
 
@@ -180,8 +186,8 @@ class ClipJob:
     settings: RenderSettings
     work: Path
     log: Path
-    tex_cache: Path = field(default=MEDIA / "Tex")
-    made_cache: Path = field(default=MEDIA / "made")
+    tex_cache: Path = field(default_factory=lambda: media_root() / "Tex")
+    made_cache: Path = field(default_factory=lambda: media_root() / "made")
 
     def to_dict(self) -> dict[str, Any]:
         """The job as JSON-ready data (paths as strings)."""

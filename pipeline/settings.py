@@ -1,76 +1,36 @@
-"""Render settings, defined once: qualities, output variants, languages, and where output goes."""
+"""Render settings, defined once: qualities, output variants, languages, and where output goes.
+
+The languages are the table's (:data:`mathcore.languages.LANGUAGES`), the voices the
+registry's (:data:`pipeline.voice.engines.ENGINES`): neither is declared here. Where a
+lesson's outputs go is :mod:`pipeline.places`' (its names are kept here too).
+"""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from lesson.catalogue import LANGUAGES
 from lesson.model import Lesson
+from mathcore.languages import DEFAULT_LANGUAGE, LANGUAGES
+from pipeline.places import ROOT, lesson_folder, media_root, recordings_root, use_lesson
+from pipeline.voice.engines import voice_options, voice_problem
 
 __all__ = [
+    "DEFAULT_LANGUAGE",
     "LANGUAGES",
-    "MEDIA",
     "QUALITIES",
+    "ROOT",
     "VARIANTS",
-    "VOICE_LANGUAGES",
-    "VOICE_OPTIONS",
     "X264_OPTIONS",
     "RenderSettings",
     "Variant",
     "default_out",
+    "lesson_folder",
     "media_root",
+    "recordings_root",
+    "use_lesson",
     "voice_problem",
 ]
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def media_root() -> Path:
-    """Where renders and the render caches go: ``LECTURE_MEDIA`` if set, else ``media/``.
-
-    The folder holds each lesson's renders (``<lesson-id>/<quality>/``) and the caches every
-    render shares: ``Tex/`` (manim's own LaTeX folder, which plain ``manim`` reads and prunes
-    too), ``voice-cache/`` (synthetic takes), ``made/`` (formulas and texts a render made,
-    :mod:`pipeline.shapes`) and ``clip-store/``. Nothing of ours lives inside ``Tex/``.
-
-    Returns
-    -------
-    Path
-        An absolute path (a relative ``LECTURE_MEDIA`` is taken from the working folder).
-    """
-    given = os.environ.get("LECTURE_MEDIA")
-    return Path(given).resolve() if given else ROOT / "media"
-
-
-MEDIA = media_root()
-
-# --voice: the synthetic voice (espeak-ng, recorded takes where fresh), the neural English
-# voice (Piper, recorded takes where fresh), or silent renders.
-VOICE_OPTIONS = ("espeak", "piper", "none")
-# the languages each voice speaks (a voice not named here speaks every lesson language)
-VOICE_LANGUAGES = {"piper": ("en",)}
-
-
-def voice_problem(voice: str, lang: str) -> str | None:
-    """Why `voice` cannot narrate a lesson in `lang`, in one line; None when it can.
-
-    Examples
-    --------
-    >>> voice_problem("piper", "en") is None, voice_problem("espeak", "id") is None
-    (True, True)
-    >>> voice_problem("piper", "id")[:40]
-    '--voice piper speaks English only: no of'
-    """
-    if lang in VOICE_LANGUAGES.get(voice, (lang,)):
-        return None
-    return (
-        f"--voice {voice} speaks English only: no offline neural voice for {lang!r} ships in a "
-        "package (such voices download their weights at run time); use --voice espeak, "
-        "or record the lesson"
-    )
-
 
 # Quality name -> the manim config entries it sets: one of manim's qualities, or a picture size
 # (16:9, as manim's frame) and a frame rate of its own.
@@ -140,7 +100,7 @@ class RenderSettings:
     quality : str
         A key of :data:`QUALITIES`.
     lang : str
-        A language of :data:`LANGUAGES`.
+        A language of :data:`LANGUAGES` (default: the lesson's own, :data:`DEFAULT_LANGUAGE`).
     variant : str
         A key of :data:`VARIANTS`.
     jobs : int
@@ -150,11 +110,12 @@ class RenderSettings:
     quiet : bool
         Plain progress lines even on a terminal.
     voice : str
-        One of :data:`VOICE_OPTIONS`: who speaks the captions.
+        Who speaks the captions: an engine's ``--voice`` name
+        (:data:`pipeline.voice.engines.ENGINES`) or ``none``.
     """
 
     quality: str = "medium"
-    lang: str = "id"
+    lang: str = DEFAULT_LANGUAGE
     variant: str = "mp4"
     jobs: int = 0
     force: bool = False
@@ -166,7 +127,7 @@ class RenderSettings:
             (self.quality, QUALITIES, "quality"),
             (self.lang, LANGUAGES, "language"),
             (self.variant, VARIANTS, "variant"),
-            (self.voice, VOICE_OPTIONS, "voice"),
+            (self.voice, voice_options(), "voice"),
         ):
             if value not in allowed:
                 raise ValueError(f"unknown {what} {value!r}; have {', '.join(allowed)}")
@@ -182,12 +143,13 @@ class RenderSettings:
     def out_dir(self, lesson: Lesson) -> Path:
         """``media/<lesson-id>/<quality>/`` (``<quality>-<lang>`` for a language other than id).
 
-        Transparent variants go into a sub-folder named after the variant.
+        ``media/`` is :func:`media_root`. Transparent variants go into a sub-folder named
+        after the variant.
         """
         base = (
-            MEDIA
+            media_root()
             / lesson.id
-            / (self.quality if self.lang == "id" else f"{self.quality}-{self.lang}")
+            / (self.quality if self.lang == DEFAULT_LANGUAGE else f"{self.quality}-{self.lang}")
         )
         return base if self.variant == "mp4" else base / self.variant
 

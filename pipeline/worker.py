@@ -9,6 +9,7 @@ the scheduler installs the finished files.
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import re
@@ -22,9 +23,10 @@ from typing import TYPE_CHECKING, Any
 from lesson.reads import uncovered
 from lesson.scenelist import scene_spec
 from pipeline.files import atomic_copy, atomic_write
-from pipeline.job import ERROR, RESULT, ClipJob, ClipResult
+from pipeline.job import ERROR, RESULT, ROOT, SOURCE_DIRS, ClipJob, ClipResult
 from pipeline.manifest import Label, Reveal, SpokenCue, StepSnapshot
 from pipeline.settings import QUALITIES
+from pipeline.words import checked_words, words_in_use
 
 if TYPE_CHECKING:
     from multiprocessing.synchronize import Event
@@ -46,24 +48,26 @@ __all__ = [
     "put_sound",
     "render",
     "run_in_process",
+    "scene_again",
     "scene_narrator",
 ]
-
-ROOT = Path(__file__).resolve().parent.parent
-
 
 # The layers above the pipeline. No scene or pipeline module imports them (the import
 # contract), so no render depends on them; a worker has them loaded only because
 # multiprocessing imports the parent's main module (``lecture.cli``) into every child as
 # ``__mp_main__``. Counted, an edit of the command line's help would re-render every clip.
-NOT_A_RENDER_INPUT = ("lecture", "publish", ".venv")
+NOT_A_RENDER_INPUT = ("lecture", "publish")
+# The project's folders a render can depend on: its packages below those, and the tests' own
+# scenes (in the checkout). Nothing else under ROOT counts: installed, ROOT is site-packages,
+# whose other packages (manim, numpy) are pinned by their versions, not their files.
+RENDER_INPUTS = tuple(d for d in SOURCE_DIRS if d not in NOT_A_RENDER_INPUT)
 
 
 def project_sources() -> list[str]:
     """Project files this process has imported so far that a render can depend on.
 
-    Paths relative to the project; the layers above the pipeline
-    (:data:`NOT_A_RENDER_INPUT`) are left out.
+    Paths relative to the project, in its folders :data:`RENDER_INPUTS` (the layers above
+    the pipeline, :data:`NOT_A_RENDER_INPUT`, are left out).
     """
     found = set()
     folders: dict[str, str] = {}  # each folder resolved once: a render has imported ~1,700
@@ -80,7 +84,7 @@ def project_sources() -> list[str]:
                 folders[head] = os.path.realpath(head)
             real = os.path.join(folders[head], name)
         rel = real.removeprefix(inside)
-        if rel != real and rel.split(os.sep)[0] not in NOT_A_RENDER_INPUT:
+        if rel != real and rel.split(os.sep)[0] in RENDER_INPUTS:
             found.add(rel)
     return sorted(found)
 
@@ -122,7 +126,7 @@ def scene_narrator(
     lang : str
         The language.
     voice : str
-        One of :data:`pipeline.settings.VOICE_OPTIONS`.
+        A ``--voice`` name (:func:`pipeline.voice.engines.voice_options`).
     recordings : bool
         Play fresh recorded takes (False: the synthetic voice only, as the script reads it).
 
@@ -167,6 +171,21 @@ def make_scene(scene: str, lesson: Lesson, lang: str, narrator: Narrator, **opti
     return cls(lesson=lesson, lang=lang, narrator=narrator, **options)
 
 
+def scene_again(scene: str, lesson: Path, lang: str, voice: str, recordings: bool = True) -> Any:
+    """`scene` made again from names alone: in another process (a look-ahead's, texbatch).
+
+    Loads the lesson file and makes the scene and its narrator as a render does
+    (:func:`make_scene`, :func:`scene_narrator`); picklable as a :func:`functools.partial`.
+    """
+    from lesson.catalogue import set_lesson_words
+    from lesson.model import load_lesson
+
+    loaded = load_lesson(lesson)
+    set_lesson_words(checked_words(loaded))  # this process makes this one scene: its texts
+    narrator = scene_narrator(scene, loaded, lang, voice, recordings)
+    return make_scene(scene, loaded, lang, narrator)
+
+
 def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResult:
     """Render `job`'s scene into its work folder and describe the result.
 
@@ -194,6 +213,7 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
 
     from lesson.model import load_lesson
     from pipeline import manim_adapter
+    from scenes.palette import BACKGROUND
 
     manim_adapter.install()  # the project's changes of manim's internals, manim's version checked
     scene, settings, work = job.scene, job.settings, job.work
@@ -206,6 +226,9 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
     options = {
         "media_dir": str(work / "media"),
         "tex_dir": str(tex),
+        # the frame's colour, here and not only in the checkout's manim.cfg (which manim reads
+        # from the working folder): a render from any folder looks the same
+        "background_color": BACKGROUND,
         **QUALITIES[settings.quality],
         "save_sections": True,
         "write_to_movie": True,
@@ -220,7 +243,8 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
 
         # what the last render of this scene made at this picture size, unless the code that
         # makes it changed; what this one made is kept for the next
-        with shapes.kept(job.made_cache, job.tex_cache, scene):
+        # the lesson's own texts (words.toml), checked
+        with words_in_use(lesson), shapes.kept(job.made_cache, job.tex_cache, scene):
             # a held picture is converted and encoded once, a frame of long duration (encoding)
             renderer = hold_once_renderer()
             obj = make_scene(scene, lesson, settings.lang, narrator, renderer=renderer)
@@ -234,7 +258,8 @@ def render(job: ClipJob, drawn: Callable[[], object] | None = None) -> ClipResul
                     drawn()
 
                 obj.tear_down = tear_down
-            with texbatch.batched(obj):
+            again = functools.partial(scene_again, scene, job.lesson, settings.lang, settings.voice)
+            with texbatch.batched(obj, again):
                 obj.render()
         width, height = config.pixel_width, config.pixel_height
         fw, fh = config.frame_width, config.frame_height

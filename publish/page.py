@@ -24,10 +24,12 @@ from typing import Any
 import srt
 
 from lesson.answers import Question
-from lesson.catalogue import catalogue
+from lesson.catalogue import catalogue, step_titles
 from lesson.model import Lesson
-from lesson.quizkinds import quiz_answers
+from lesson.quizkinds import kind_of, quiz_answers
+from lesson.scenelist import scene_spec
 from lesson.written import examples, patterns
+from mathcore.languages import DEFAULT_LANGUAGE
 from pipeline.files import atomic_write
 from pipeline.manifest import ChapterMark, Manifest
 from pipeline.store import link_file
@@ -84,6 +86,58 @@ def _timed(question: Question, manifest: Manifest, chapter: ChapterMark) -> dict
     }
 
 
+def _teaching(
+    question: Question, manifest: Manifest, chapters: dict[str, ChapterMark], lang: str
+) -> dict[str, Any] | None:
+    """Where the lecture teaches what `question` tests: its kind's scene and steps, timed.
+
+    ``start`` is where the first of the steps begins in the lesson video (the end of the step
+    before it, or the chapter's start), ``end`` where the last one ends; ``chapter`` names the
+    scene and ``steps`` the steps by their titles in `lang`. None when the render has no such
+    scene or steps (the page then offers no link).
+    """
+    teaches = kind_of(question.kind).teaches
+    clip = manifest.clips.get(teaches.scene)
+    chapter = chapters.get(teaches.scene)
+    if clip is None or chapter is None:
+        return None
+    names = [s.section for s in clip.snapshots]
+    if not all(step in names for step in teaches.steps):
+        return None
+    first, last = names.index(teaches.steps[0]), names.index(teaches.steps[-1])
+    before = clip.snapshots[first - 1].time if first else 0.0
+    titles = step_titles(scene_spec(teaches.scene).text_file, lang)
+    return {
+        "scene": teaches.scene,
+        "chapter": chapter.title,
+        "steps": [titles.get(step, step) for step in teaches.steps],
+        "start": round(chapter.start + before, 3),
+        "end": round(chapter.start + clip.snapshots[last].time, 3),
+    }
+
+
+def _steps(
+    manifest: Manifest, chapters: tuple[ChapterMark, ...], lang: str
+) -> list[dict[str, Any]]:
+    """Every step's end in the lesson video, where step by step mode pauses, with its title.
+
+    A quiz scene's question and countdown steps are left out (the page asks the question
+    there, and the solution starts where the countdown ends), and so is the lesson's end.
+    """
+    out = []
+    for i, chapter in enumerate(chapters):
+        spec = scene_spec(chapter.scene)
+        titles = step_titles(spec.text_file, lang)
+        for snap in manifest.clips[chapter.scene].snapshots:
+            if spec.quiz and snap.section in (ASKED, COUNTDOWN):
+                continue
+            end = round(chapter.start + snap.time, 3)
+            if i == len(chapters) - 1 and end >= round(chapter.end, 3) - 0.05:
+                continue
+            out.append({"end": end, "chapter": i, "title": titles.get(snap.section, snap.section)})
+    return out
+
+
 def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[str, Any]:
     """Everything the page shows and checks, as the JSON inside ``index.html``.
 
@@ -102,10 +156,11 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
     -------
     dict
         ``lesson``, ``lang``, ``title``, ``ui`` (the page's own words), ``chapters``,
-        ``cues``, ``questions`` (each with ``pause_at``, ``resume_at`` and ``chapter_end``
-        in seconds of the lesson video), ``reading`` (the patterns a learner's number is read
-        by) and ``storage`` (the browser's key for this lesson's answers, with the page's
-        address added by its script).
+        ``cues``, ``steps`` (every step's end and title, where step by step mode pauses),
+        ``questions`` (each with ``pause_at``, ``resume_at`` and ``chapter_end`` in seconds
+        of the lesson video, and ``teach``: the steps that teach it, or None), ``reading``
+        (the patterns a learner's number is read by) and ``storage`` (the browser's key for
+        this lesson's answers, with the page's address added by its script).
 
     Raises
     ------
@@ -120,7 +175,10 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
     strings = catalogue(lang)
     forms = {k: v.text for k, v in examples(lang).items()}
     chapters = {c.scene: c for c in video.chapters}
-    questions = [_timed(q, manifest, chapters[q.scene]) for q in quiz_answers(lesson, lang)]
+    questions = [
+        _timed(q, manifest, chapters[q.scene]) | {"teach": _teaching(q, manifest, chapters, lang)}
+        for q in quiz_answers(lesson, lang)
+    ]
     digest = hashlib.sha256(json.dumps(questions, sort_keys=True).encode()).hexdigest()[:12]
     return {
         "lesson": lesson.id,
@@ -136,6 +194,7 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
             {"scene": c.scene, "title": c.title, "start": c.start} for c in video.chapters
         ],
         "cues": _cues(out, video.subtitles),
+        "steps": _steps(manifest, video.chapters, lang),
         "questions": questions,
         "reading": patterns(lang),  # how a learner's number is read, as lesson.written reads
         # a lesson's answers are kept per its questions: new numbers start afresh
@@ -144,8 +203,8 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
 
 
 def lesson_title(lesson: Lesson, lang: str) -> str:
-    """The lesson's title in `lang`: the lesson file's own (Indonesian), else the catalogue's."""
-    return lesson.title if lang == "id" else catalogue(lang)["lesson_video_title"]
+    """The title in `lang`: the lesson file's own (default language), else the catalogue's."""
+    return lesson.title if lang == DEFAULT_LANGUAGE else catalogue(lang)["lesson_video_title"]
 
 
 def _with_forms(text: str, forms: dict[str, str]) -> str:

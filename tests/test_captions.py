@@ -357,7 +357,7 @@ chunks = st.one_of(
 )
 
 
-@given(st.lists(chunks, min_size=1, max_size=40).map(" ".join), st.sampled_from(LANGUAGES))
+@given(st.lists(chunks, min_size=1, max_size=40).map(" ".join), st.sampled_from(list(LANGUAGES)))
 @settings(max_examples=300, deadline=None)
 def test_random_sentences_keep_terms_whole_and_no_lone_first_word(text: str, lang: str):
     """Sentences of catalogue words, terms and formulas: no cue splits a term (read word by

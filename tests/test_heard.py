@@ -12,7 +12,6 @@ beginning like the zero vector.
 from __future__ import annotations
 
 import re
-import subprocess
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,24 +22,12 @@ from variants import EDITS, variant
 from lesson.model import load_lesson
 from lesson.scenelist import lesson_order
 from lesson.sheet import scene_sheet
-from mathcore.spoken import spoken, spoken_notation, zero_vector
-from pipeline.lexicon import apply as apply_lexicon
-from pipeline.lexicon import lexicon
+from mathcore.spoken import spoken, zero_vector
+from pipeline.voice.heard import phonemes, said_symbols, things_said
 from pipeline.voice.synthesis import VOICES
 
 pytestmark = pytest.mark.voice
 TEXT = Path(__file__).resolve().parent.parent / "lesson" / "text"
-
-
-def phonemes(words: str, lang: str) -> str:
-    """The phonemes espeak-ng says for `words` in a synthetic take of `lang`."""
-    r = subprocess.run(
-        ["espeak-ng", "-v", VOICES[lang], "-x", "-q", apply_lexicon(words, lang)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return " ".join(r.stdout.split())
 
 
 def _strings(node: object) -> Iterator[str]:
@@ -54,28 +41,25 @@ def _strings(node: object) -> Iterator[str]:
         yield node
 
 
-def said_symbols(lang: str) -> set[str]:
-    """The single letters the captions of `lang` leave in their spoken words (``q``, ``k``…)."""
-    found = set()
-    for path in TEXT.glob("*.toml"):
-        for text in _strings(tomllib.loads(path.read_text(encoding="utf-8")).get(lang, {})):
-            words = spoken_notation(re.sub(r"\{[^}]*\}", " ", text), lang)
-            found |= {w for w in re.findall(r"[^\W\d_]+", words) if len(w) == 1}
-    return found
+def texts(lang: str) -> list[str]:
+    """Every string of the catalogue files' table of `lang` (steps and term lists too)."""
+    return [
+        text
+        for path in sorted(TEXT.glob("*.toml"))
+        for text in _strings(tomllib.loads(path.read_text(encoding="utf-8")).get(lang, {}))
+    ]
 
 
-def things_said(lang: str) -> set[str]:
-    """Symbols and terms, each once (a capital letter is its small one, said alike)."""
-    symbols = {s.casefold() for s in said_symbols("id")}  # the lesson's notation, as in id
-    lex = lexicon(lang)
-    terms = {t.casefold() for t in (*lex.terms, *lex.checked)}
-    return symbols | terms | {zero_vector(lang)}
+def lesson_symbols() -> set[str]:
+    """The single letters the captions leave in their spoken words: the lesson's notation,
+    as the Indonesian texts say it (the same symbols in every language)."""
+    return said_symbols(texts("id"), "id")
 
 
 @pytest.mark.parametrize("lang", list(VOICES))
 def test_no_two_symbols_or_terms_sound_alike(lang: str) -> None:
     heard: dict[str, list[str]] = {}
-    for thing in sorted(things_said(lang)):
+    for thing in sorted(things_said(lesson_symbols(), lang)):
         heard.setdefault(phonemes(thing, lang), []).append(thing)
     alike = {p: things for p, things in heard.items() if len(things) > 1}
     assert not alike, f"{lang}: said alike: " + "; ".join(
@@ -84,7 +68,7 @@ def test_no_two_symbols_or_terms_sound_alike(lang: str) -> None:
 
 
 def test_q_and_key_are_told_apart_and_the_symbols_are_the_lessons() -> None:
-    assert {"q", "k", "u", "v", "x", "y", "d", "e"} <= said_symbols("id")
+    assert {"q", "k", "u", "v", "x", "y", "d", "e"} <= lesson_symbols()
     assert phonemes("q", "id") != phonemes("key", "id")
     assert phonemes("query q dan key k", "id").split()[1] != phonemes("key", "id")
 

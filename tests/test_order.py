@@ -54,7 +54,7 @@ def test_a_preview_at_another_quality_orders_the_build(
 ) -> None:
     """The publishing build of a fresh folder takes the lengths from the low-quality preview
     in the lesson's default folder; a preview in another language does not count."""
-    monkeypatch.setattr("pipeline.settings.MEDIA", tmp_path / "media")
+    monkeypatch.setenv("LECTURE_MEDIA", str(tmp_path / "media"))
     lesson = load_lesson()
     low = RenderSettings("low", "id").out_dir(lesson)
     write_manifest(low, {"ProjectionDrop": 10.0, "AngleSignRegions": 80.0, "SoftmaxBarMorph": 40.0})

@@ -148,7 +148,7 @@ def test_settings_are_checked_once() -> None:
 def test_voice_is_checked_once_from_one_list() -> None:
     """Every command's --voice offers the settings' names; the settings refuse another."""
     from lecture.cli import build_parser
-    from pipeline.settings import VOICE_OPTIONS
+    from pipeline.voice.engines import voice_options
 
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
@@ -168,7 +168,7 @@ def test_voice_is_checked_once_from_one_list() -> None:
         "watch",
         "page",
     }
-    assert all(list(choices or ()) == list(VOICE_OPTIONS) for choices in offered.values())
+    assert all(tuple(choices or ()) == voice_options() for choices in offered.values())
     with pytest.raises(ValueError, match="unknown voice 'robot'; have espeak, piper, none"):
         RenderSettings(voice="robot")
 

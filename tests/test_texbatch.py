@@ -55,21 +55,31 @@ def test_a_batch_draws_each_formula_as_latex_alone(tmp_path: Path) -> None:
         assert [len(part) for part in a] == [len(part) for part in b]  # MathTex's parts
 
 
-def test_a_tex_error_typesets_nothing_and_manim_reports_it(tmp_path: Path) -> None:
-    from manim import MathTex, Scene, tempconfig
-
-    template = texbatch.DOCUMENTCLASS + "\n\\begin{document}\n$%s$\n\\end{document}"
-    assert texbatch.typeset([template % "x^2", template % r"\notacommand"], tmp_path / "tex") == 0
-    assert not (tmp_path / "tex").exists() or not list((tmp_path / "tex").iterdir())
+def broken_scene():
+    """A scene with a TeX error; made again by the look-ahead (a module-level function)."""
+    from manim import MathTex, Scene
 
     class Broken(Scene):
         def construct(self) -> None:
             self.add(MathTex(r"x^2 + 1"), MathTex(r"\notacommand{y}"))
 
+    return Broken()
+
+
+def test_a_tex_error_typesets_nothing_and_manim_reports_it(tmp_path: Path) -> None:
+    from manim import tempconfig
+
+    template = texbatch.DOCUMENTCLASS + "\n\\begin{document}\n$%s$\n\\end{document}"
+    assert texbatch.typeset([template % "x^2", template % r"\notacommand"], tmp_path / "tex") == 0
+    assert not (tmp_path / "tex").exists() or not list((tmp_path / "tex").iterdir())
+
     config = {"dry_run": True, "media_dir": str(tmp_path), "tex_dir": str(tmp_path / "Tex")}
     with tempconfig(config):
-        scene = Broken()
-        with texbatch.batched(scene) as batch, pytest.raises(ValueError, match="latex error"):
+        scene = broken_scene()
+        with (
+            texbatch.batched(scene, broken_scene) as batch,
+            pytest.raises(ValueError, match="latex error"),
+        ):
             scene.render()
     assert (batch.forks, batch.typeset, batch.failed) == (1, 0, True)  # manim typeset each
     assert len(list((tmp_path / "Tex").glob("*.svg"))) == 1  # the good one
@@ -86,8 +96,8 @@ texbatch.BATCHES = int(sys.argv[4])
 batched = texbatch.batched
 stats = []
 @contextlib.contextmanager
-def keep(scene):
-    with batched(scene) as b:
+def keep(scene, remake):
+    with batched(scene, remake) as b:
         yield b
     stats.append(b)
 texbatch.batched = keep
@@ -97,9 +107,10 @@ Path(sys.argv[3], "run.pickle").write_bytes(pickle.dumps((run, stats[0])))
 """
 
 
-def _cold_dry_run(scene: str, lesson: Path, media: Path, batches: int):
+def _cold_dry_run(scene: str, lesson: Path, media: Path, batches: int, kept: bool = True):
     """The run, what its batches did and the SVGs it made; kept in the suite's cache like
-    every dry run (:mod:`drycache`: made again when the code, tools or lesson change)."""
+    every dry run (:mod:`drycache`: made again when the code, tools or lesson change), or
+    made now (not `kept`)."""
 
     def make():
         media.mkdir()
@@ -111,6 +122,8 @@ def _cold_dry_run(scene: str, lesson: Path, media: Path, batches: int):
         run, batch = pickle.loads((media / "run.pickle").read_bytes())
         return run, batch, {p.name for p in (media / "Tex").glob("*.svg")}
 
+    if not kept:
+        return make()
     inputs = json.dumps([scene, lesson.read_text(encoding="utf-8"), batches, DRY])
     name = hashlib.sha256(inputs.encode()).hexdigest()
     key = f"{generation(dry_sources(), tool_versions())}/texbatch-{name}"
@@ -131,3 +144,20 @@ def test_a_cold_dry_run_typesets_in_batches_and_shows_what_it_shows_one_by_one(
     assert batch.texts >= 1, batch  # the copies' texts, which the scene did not make again
     assert batch.typeset >= 0.9 * len(used), (batch, len(used))  # LaTeX ran once or twice
     assert same(run, alone)  # every step's texts, places, subtitles and timing
+
+
+def test_the_same_lesson_gives_the_same_batches_whatever_the_load(tmp_path: Path) -> None:
+    """A batch is what the lesson and the code decide: a cold dry run made now, with a
+    process keeping a core busy, batches the same formulas as the suite's earlier run (the
+    look-ahead goes to the scene's end; it was stopped by its rate of formulas a second)."""
+    from lesson.model import DEFAULT_LESSON
+
+    _, earlier, _ = _cold_dry_run("Hook", DEFAULT_LESSON, tmp_path / "earlier", 4)
+    burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        _, now, _ = _cold_dry_run("Hook", DEFAULT_LESSON, tmp_path / "now", 4, kept=False)
+    finally:
+        burner.kill()
+        burner.wait()
+    assert now.batches == earlier.batches and len(now.batches) == now.forks == 1, now
+    assert now.foreseen == now.typeset >= 5 and not now.failed, now

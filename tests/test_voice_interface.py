@@ -13,8 +13,8 @@ import pytest
 
 from lesson.voice import PAUSE, Voice
 from pipeline.lexicon import lexicon
-from pipeline.settings import VOICE_OPTIONS
-from pipeline.voice.narrator import NARRATORS, EngineNarrator, narrator_for
+from pipeline.voice.engines import ENGINES, voice_options
+from pipeline.voice.narrator import EngineNarrator, narrator_for
 from pipeline.voice.recordings import RecordingCheck, recording_dir
 from pipeline.voice.synthesis import engine_version
 
@@ -23,11 +23,11 @@ WORDS = "Kalikan koordinat yang bersesuaian, lalu jumlahkan: q titik k sama deng
 
 
 def test_the_registry_names_the_voice_options() -> None:
-    assert tuple(NARRATORS) == VOICE_OPTIONS  # --voice choices, in the same order
+    assert voice_options() == (*ENGINES, "none") == ("espeak", "piper", "none")
 
 
 @pytest.mark.voice
-@pytest.mark.parametrize("name", VOICE_OPTIONS)
+@pytest.mark.parametrize("name", voice_options())
 def test_every_narrator_is_a_voice(tmp_path: Path, name: str) -> None:
     lang = "en" if name == "piper" else "id"  # the neural voice speaks English only
     narrator = narrator_for(name, lang, tmp_path / "rec", cache=tmp_path / "cache")

@@ -32,6 +32,7 @@ __all__ = [
     "Problem",
     "QuizKind",
     "QuizRule",
+    "Teaches",
 ]
 
 # MAX_QUESTIONS (1 to 10 questions a lesson) is the scene list's: one quiz scene per place.
@@ -54,6 +55,25 @@ class QuizRule:
     name: str
     text: str
     check: Callable[[Values], bool]
+
+
+@dataclass(frozen=True)
+class Teaches:
+    """Where the lecture teaches what a kind's question tests: a scene and its steps.
+
+    Attributes
+    ----------
+    scene : str
+        A lecture scene of :data:`lesson.scenelist.LECTURE` (``"ProjectionDrop"``).
+    steps : tuple of str
+        The step identifiers (sections) of that scene, in order and one after another,
+        that teach it (``("proyeksi-skalar", "vektor-proyeksi")``): the keys of the
+        scene's ``[<lang>.steps]`` titles. After a wrong answer the lesson page offers to
+        play exactly these steps, named by their titles, and returns to the question.
+    """
+
+    scene: str
+    steps: tuple[str, ...]
 
 
 def _no_problem(vectors: Mapping[str, Any]) -> Problem | None:
@@ -106,6 +126,8 @@ class QuizKind:
     ask : callable
         ``ask(a)``: the :class:`~lesson.answers.Question` the lesson page asks, from
         :class:`~lesson.answers.Ask` (the catalogue, the sheet, the entry).
+    teaches : Teaches
+        The scene and step(s) of the lecture that teach what the question tests.
     check : callable
         What the loader asks beyond the fields' shapes: ``check(vectors)`` is None, or
         ``(where, reason)`` for the one-line error (``where`` follows ``quiz[N]``).
@@ -122,5 +144,6 @@ class QuizKind:
     draw: Callable[[Draw, Values], Values]
     sheet: Callable[[Lesson, Quiz], Sheet]
     ask: Callable[[Ask], Question]
+    teaches: Teaches
     check: Callable[[Mapping[str, Any]], Problem | None] = _no_problem
     work: Callable[[Mapping[str, Any]], int] = lambda v: dot_work(xy_dim(v))

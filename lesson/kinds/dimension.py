@@ -17,7 +17,7 @@ from typing import Any
 from lesson import decide
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import DIMS, Problem, QuizKind, QuizRule
+from lesson.kinds.base import DIMS, Problem, QuizKind, QuizRule, Teaches
 from lesson.kinds.parts import start_sheet
 from lesson.sheet import Sheet, top_weight
 from lesson.teachable import (
@@ -150,6 +150,7 @@ KIND = QuizKind(
     draw=draw,
     sheet=build_sheet,
     ask=ask,
+    teaches=Teaches("WhySqrtDk", ("tanpa-skala", "dibagi-akar")),
     check=check,
     work=lambda v: 2,  # a prediction: how the spread grows, what dividing does
 )

@@ -16,7 +16,15 @@ from typing import Any
 
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import XY, Problem, QuizKind, QuizRule, dot_work, xy_dim
+from lesson.kinds.base import (
+    XY,
+    Problem,
+    QuizKind,
+    QuizRule,
+    Teaches,
+    dot_work,
+    xy_dim,
+)
 from lesson.kinds.parts import right_angle, start_sheet
 from lesson.sheet import Sheet, dot_terms, length
 from lesson.teachable import (
@@ -90,6 +98,7 @@ KIND = QuizKind(
     draw=draw,
     sheet=build_sheet,
     ask=ask,
+    teaches=Teaches("AngleSignRegions", ("siku-siku",)),
     check=check,
     work=lambda v: dot_work(xy_dim(v)) + 1,  # the product, then what zero means
 )

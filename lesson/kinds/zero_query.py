@@ -16,7 +16,7 @@ from typing import Any
 
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import QUERY_KEYS, Problem, QuizKind, QuizRule
+from lesson.kinds.base import QUERY_KEYS, Problem, QuizKind, QuizRule, Teaches
 from lesson.kinds.parts import key_list, keys_into, start_sheet, tex_fraction
 from lesson.sheet import Sheet, length
 from lesson.teachable import (
@@ -96,6 +96,7 @@ KIND = QuizKind(
     draw=draw,
     sheet=build_sheet,
     ask=ask,
+    teaches=Teaches("SoftmaxBarMorph", ("softmax-dihitung",)),
     check=check,
     work=lambda v: 2,  # every score zero by sight, so equal weights
 )

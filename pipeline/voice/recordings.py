@@ -6,7 +6,8 @@ catalogue key (:func:`cue_ids`, ``-2``, ``-3`` for a key said again). A recordin
 
     voice/<lesson-id>/<lang>/<Scene>/<cue-id>.wav      (or .flac; any rate, mono or stereo)
 
-and says which words it is a take of, in one of two ways:
+in the lesson's folder (:func:`~pipeline.places.recordings_root`), and says which words it
+is a take of, in one of two ways:
 
 - a sidecar ``<cue-id>.txt`` beside it holding the words that were read (the script line),
   written once with the recording; or
@@ -40,18 +41,17 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.voice.synthesis import CACHE, VoiceError, synthesize
+from pipeline.places import recordings_root
+from pipeline.voice.synthesis import VoiceError, synthesize, voice_cache
 
 __all__ = [
     "AUDIO_EXTS",
     "HASH_LEN",
-    "RECORDINGS",
     "Recording",
     "RecordingCheck",
     "Rejected",
@@ -66,8 +66,6 @@ __all__ = [
     "text_hash",
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
-RECORDINGS = ROOT / "voice"  # recorded takes: <lesson-id>/<lang>/<Scene>/<cue-id>.wav
 AUDIO_EXTS = (".wav", ".flac")
 HASH_LEN = 8
 
@@ -106,12 +104,6 @@ def cue_ids(keys: Sequence[str]) -> list[str]:
     return out
 
 
-def recordings_root() -> Path:
-    """Where recorded takes live: ``LECTURE_RECORDINGS`` if set, else :data:`RECORDINGS`."""
-    env = os.environ.get("LECTURE_RECORDINGS")
-    return Path(env) if env else RECORDINGS
-
-
 def recording_dir(lesson_id: str, lang: str, scene: str, root: Path | None = None) -> Path:
     """The folder of a scene's recorded takes: ``<root>/<lesson-id>/<lang>/<Scene>/``.
 
@@ -120,8 +112,9 @@ def recording_dir(lesson_id: str, lang: str, scene: str, root: Path | None = Non
     lesson_id, lang, scene : str
         The lesson's id, the language and the scene's class name.
     root : Path, optional
-        The recordings folder; default :func:`recordings_root` (``LECTURE_RECORDINGS`` or
-        ``voice/``), the one renders, dry runs and the clip's inputs all read.
+        The recordings folder; default :func:`~pipeline.settings.recordings_root`
+        (``LECTURE_RECORDINGS``, or ``voice/`` of the lesson's folder), the one renders, dry
+        runs and the clip's inputs all read.
 
     Returns
     -------
@@ -288,7 +281,9 @@ def _inspect(path: str, stamp: tuple[int, int], words: str, lang: str, cache: st
     return problem(channels, rate, read_audio(synthetic), RATE)
 
 
-def inspect_recording(path: Path, words: str, lang: str, *, cache: Path = CACHE) -> str | None:
+def inspect_recording(
+    path: Path, words: str, lang: str, *, cache: Path | None = None
+) -> str | None:
     """Why a fresh take of `words` must not be played (:func:`pipeline.takecheck.problem`).
 
     Parameters
@@ -300,8 +295,8 @@ def inspect_recording(path: Path, words: str, lang: str, *, cache: Path = CACHE)
     lang : {"id", "en"}
         The language: its synthetic take of `words` (from the cache) is the length to
         compare with.
-    cache : Path
-        The synthetic takes' cache.
+    cache : Path, optional
+        The synthetic takes' cache (default :func:`~pipeline.voice.synthesis.voice_cache`).
 
     Returns
     -------
@@ -315,7 +310,8 @@ def inspect_recording(path: Path, words: str, lang: str, *, cache: Path = CACHE)
         When the file cannot be decoded: one line naming it.
     """
     st = path.stat()
-    return _inspect(str(path), (st.st_mtime_ns, st.st_size), words, lang, str(cache))
+    folder = voice_cache() if cache is None else cache
+    return _inspect(str(path), (st.st_mtime_ns, st.st_size), words, lang, str(folder))
 
 
 def check_recordings(
@@ -323,7 +319,7 @@ def check_recordings(
     cues: Mapping[str, str],
     *,
     lang: str | None = None,
-    cache: Path = CACHE,
+    cache: Path | None = None,
     strict: bool = True,
 ) -> RecordingCheck:
     """Which recorded takes in `folder` replace the synthetic voice; which are stale or bad.
@@ -338,8 +334,9 @@ def check_recordings(
         The language. When given, each fresh take is listened to
         (:func:`inspect_recording`) and a bad one is rejected; without it, the words alone
         decide (no audio is read).
-    cache : Path
-        The synthetic takes' cache (the length a take is compared with).
+    cache : Path, optional
+        The synthetic takes' cache, whose take is the length a take is compared with (default
+        :func:`~pipeline.voice.synthesis.voice_cache`).
     strict : bool
         A file that cannot be decoded raises :class:`VoiceError` (a render fails that
         scene); with False it is rejected as ``unreadable (…)`` (the script lists it).

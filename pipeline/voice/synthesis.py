@@ -2,7 +2,7 @@
 
 :func:`synthesize` runs espeak-ng (voice ``id`` for Indonesian, ``en`` for English, at the
 rate that says the lesson's pace, :func:`~pipeline.voice.pace.espeak_rate`) and keeps every
-take in :data:`CACHE`, keyed by engine name, engine version, voice, speed and the exact text
+take in :func:`voice_cache`, keyed by engine name, engine version, voice, speed and the exact text
 given to espeak-ng (:func:`cache_key`), so the same words are never synthesised twice. Takes
 are written aside and moved into place when complete.
 
@@ -22,14 +22,14 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from mathcore.languages import LANGUAGES
 from pipeline.files import replacing
 from pipeline.lexicon import lexicon
-from pipeline.settings import MEDIA
+from pipeline.places import media_root
 from pipeline.voice.pace import DEFAULT_PACE, correction, espeak_rate, take_seconds
 from pipeline.voice.targets import CEILING_DBTP, RATE, TAIL, TARGET_LUFS
 
 __all__ = [
-    "CACHE",
     "ENGINE",
     "VOICES",
     "VoiceError",
@@ -38,11 +38,12 @@ __all__ = [
     "engine_label",
     "engine_version",
     "synthesize",
+    "voice_cache",
 ]
 
 ENGINE = "espeak-ng"
-VOICES = {"id": "id", "en": "en"}  # espeak-ng voice per lesson language
-CACHE = MEDIA / "voice-cache"  # synthetic takes, by content
+# espeak-ng voice per lesson language: the language table's (mathcore.languages)
+VOICES = {code: language.voice for code, language in LANGUAGES.items()}
 MIN_RATE, MAX_RATE = 80, 450  # espeak-ng's rates (-s), words a minute as it counts them
 
 
@@ -72,6 +73,16 @@ def engine_label(lang: str) -> str:
     return f"{ENGINE} {VOICES[lang]} {engine_version()}"
 
 
+def voice_cache() -> Path:
+    """The folder of synthetic takes, by content: ``voice-cache/`` of the media folder.
+
+    Of the lesson the command runs (:func:`pipeline.places.media_root`), asked each time a take
+    is made (every ``cache=None`` here and in the voice package): the command names its
+    lesson after this module is imported.
+    """
+    return media_root() / "voice-cache"
+
+
 def cache_key(text: str, voice: str, wpm: int, version: str) -> str:
     """SHA-256 (hex) of what decides a synthetic take's sound (`wpm`: the pace asked for).
 
@@ -89,7 +100,12 @@ def cache_key(text: str, voice: str, wpm: int, version: str) -> str:
 
 
 def synthesize(
-    text: str, lang: str, voice: str | None = None, *, cache: Path = CACHE, pace: int = DEFAULT_PACE
+    text: str,
+    lang: str,
+    voice: str | None = None,
+    *,
+    cache: Path | None = None,
+    pace: int = DEFAULT_PACE,
 ) -> Path:
     """A WAV of espeak-ng speaking `text`, made once and then taken from the cache.
 
@@ -104,8 +120,8 @@ def synthesize(
         An espeak-ng voice name (default :data:`VOICES` ``[lang]``). The language's
         pronunciation lexicon applies when this is the language's voice (its phonemes are
         written for that voice), not to another voice.
-    cache : Path
-        Folder of cached takes (``<2 hex>/<sha256>.wav``).
+    cache : Path, optional
+        Folder of cached takes (``<2 hex>/<sha256>.wav``); default :func:`voice_cache`.
     pace : int
         The pace in words a minute: espeak-ng is given the rate that says it
         (:func:`~pipeline.voice.pace.espeak_rate`), and a take off the pace is made again at
@@ -130,7 +146,7 @@ def synthesize(
     if voice == VOICES.get(lang):
         text = lexicon(lang).apply(text)
     key = cache_key(text, voice, pace, version)
-    target = cache / key[:2] / f"{key}.wav"
+    target = (voice_cache() if cache is None else cache) / key[:2] / f"{key}.wav"
     if target.is_file():
         return target
     target.parent.mkdir(parents=True, exist_ok=True)

@@ -30,7 +30,7 @@ from pipeline.voice.loudness import measure, normalize
 from pipeline.voice.recordings import AUDIO_EXTS, kept_takes, text_hash
 from pipeline.voice.samples import Samples
 from pipeline.voice.speech import Speech, find_speech
-from pipeline.voice.synthesis import CACHE, synthesize
+from pipeline.voice.synthesis import synthesize
 from pipeline.voice.targets import CEILING_DBTP, ENCODER_HEADROOM, RATE
 from pipeline.voice.uploads import TakeRefused, decode_upload
 
@@ -102,7 +102,7 @@ def _fade(x: Samples, rate: int) -> Samples:
     return x
 
 
-def prepare_take(data: bytes, words: str, lang: str, *, cache: Path = CACHE) -> Take:
+def prepare_take(data: bytes, words: str, lang: str, *, cache: Path | None = None) -> Take:
     """Judge an uploaded take of `words`; trim and level it when it is fit to play.
 
     Parameters
@@ -114,8 +114,8 @@ def prepare_take(data: bytes, words: str, lang: str, *, cache: Path = CACHE) -> 
         The words it is a take of (its cue's spoken words).
     lang : {"id", "en"}
         The language; the synthetic take of `words` in it is the length it is compared with.
-    cache : Path
-        The synthetic takes' cache.
+    cache : Path, optional
+        The synthetic takes' cache (default :func:`~pipeline.voice.synthesis.voice_cache`).
 
     Returns
     -------

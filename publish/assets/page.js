@@ -234,12 +234,13 @@
     }
     const packed = { k: data.storage, t: Math.round(state.time || 0), r: Object.keys(state.reported || {}), a: a };
     if (state.speed && state.speed !== 1) packed.s = state.speed;
+    if (state.steps) packed.m = 1; // step by step
     return packed;
   }
   function unpack(p) {
     // progress on other questions (the package updated with new numbers) starts afresh
     if (!p || p.k !== data.storage || typeof p.a !== "object") return null;
-    const state = { answers: {}, time: p.t || 0, reported: {}, speed: SPEEDS.includes(p.s) ? p.s : 1 };
+    const state = { answers: {}, time: p.t || 0, reported: {}, speed: SPEEDS.includes(p.s) ? p.s : 1, steps: p.m === 1 };
     for (const n of p.r || []) state.reported[n] = true;
     for (const q of data.questions) {
       const d = p.a[q.number];
@@ -515,6 +516,77 @@
     }
   });
 
+  // --- step by step: the video waits at every step's end until the learner goes on ----------
+  // (data.steps: the manifest's sections, the quiz's question and countdown left out). The
+  // same bar says where a wrong answer's teaching steps play and takes the learner back.
+  const stepMode = document.getElementById("step-mode");
+  const stepBox = document.getElementById("step-end");
+  const stepNote = document.getElementById("step-note");
+  const stepNext = document.getElementById("step-next");
+  let teaching = null; // {q}: the steps that teach question q are playing
+  function applySteps() {
+    stepMode.checked = !!state.steps;
+  }
+  stepMode.addEventListener("change", () => {
+    state.steps = stepMode.checked;
+    save();
+  });
+  function banner(note, action) {
+    stepNote.textContent = note;
+    stepNext.textContent = action;
+    stepBox.hidden = false;
+  }
+  function hideBanner() {
+    stepBox.hidden = true;
+    delete document.body.dataset.stepEnd;
+  }
+  function stepEnd(s) {
+    video.pause();
+    document.body.dataset.stepEnd = String(data.steps.indexOf(s));
+    banner(ui.step_done.replace("{title}", s.title), ui.step_next);
+    // the learner goes on with the button (a click, a tap, Enter or Space on it), Space
+    // anywhere, or the video's own play
+    stepNext.focus({ preventScroll: true });
+  }
+  stepNext.addEventListener("click", () => {
+    if (teaching !== null) backToQuestion();
+    else video.play().catch(() => {});
+  });
+  video.addEventListener("play", () => {
+    if (teaching === null) hideBanner();
+  });
+  // a wrong answer's link: the steps that teach the question play, then it is asked again
+  function teach(q) {
+    clearTimeout(solutionTimer);
+    active = null;
+    panel.hidden = true;
+    delete document.body.dataset.asking;
+    delete document.body.dataset.verdict;
+    teaching = { q: q };
+    document.body.dataset.teaching = String(q.number);
+    banner(ui.teaching.replace("{n}", String(q.number)).replace("{steps}", q.teach.steps.join(", ")), ui.teach_back);
+    seek(q.teach.start);
+    video.play().catch(() => {});
+    stepNext.focus({ preventScroll: true });
+  }
+  function backToQuestion() {
+    const q = teaching.q;
+    teaching = null;
+    delete document.body.dataset.teaching;
+    hideBanner();
+    ask(q); // paused at the question, its hint and Try again offered as before
+  }
+  video.addEventListener("seeked", () => {
+    // moved elsewhere while the teaching steps play: they are left, the question asks later
+    if (teaching === null) return;
+    const t = video.currentTime;
+    if (t < teaching.q.teach.start - 0.5 || t > teaching.q.teach.end + 0.5) {
+      teaching = null;
+      delete document.body.dataset.teaching;
+      hideBanner();
+    }
+  });
+
   // --- the quiz ------------------------------------------------------------------------------
   // A question's record (state.answers[number]): the first readable answer scores (verdict,
   // answers, marks); attempts counts readable answers; last is the latest attempt; settled is
@@ -531,9 +603,22 @@
     const done = state.answers[q.number];
     render(q, done);
     document.body.dataset.asking = String(q.number);
-    if (done) return; // a wrong answer, not settled: render offered the retry
+    if (done) {
+      inSight();
+      return; // a wrong answer, not settled: render offered the retry
+    }
     const first = panel.querySelector("input");
-    if (first) first.focus();
+    if (first) first.focus({ preventScroll: true });
+    inSight();
+  }
+  // the question opens in sight: on a phone below the pinned video (its height is the
+  // panel's scroll margin), with its heading first
+  function inSight() {
+    const screen = document.querySelector(".screen");
+    const pinned = getComputedStyle(screen).position === "sticky" ? screen.offsetHeight : 0;
+    document.documentElement.style.setProperty("--pinned", pinned + "px");
+    const r = panel.getBoundingClientRect();
+    if (r.top < pinned || r.top > innerHeight - 80) panel.scrollIntoView({ block: "start" });
   }
   function partId(q, part) {
     return "q" + q.number + "-" + part.key;
@@ -591,6 +676,7 @@
     });
     panel.replaceChildren(form);
     panel.hidden = false;
+    panel.dataset.state = "open";
     if (!done) ready(q, form, false);
     else if (settled(done)) show(q, form, done);
     else offer(q, form, done);
@@ -603,6 +689,7 @@
       ? button("solution", ui.show_solution, () => reveal(q, form))
       : button("skip", ui.skip, () => settle(q, form, { verdict: "skipped", answers: {}, marks: {}, attempts: 0 }));
     buttons.replaceChildren(submit, other);
+    teachLink({}, form);
     for (const input of form.querySelectorAll("input")) input.disabled = false;
   }
   function given(form, part) {
@@ -666,7 +753,19 @@
       delete document.body.dataset.verdict;
     });
     form.querySelector(".buttons").replaceChildren(retry, button("solution", ui.show_solution, () => reveal(q, form)));
+    teachLink(q, form);
     retry.focus();
+  }
+  // after a wrong answer: a link that plays the steps of the lecture that teach the question
+  // (its kind's, lesson/kinds/), named in the lesson's language, then comes back to it
+  function teachLink(q, form) {
+    const old = form.querySelector(".teach-line");
+    if (old) old.remove();
+    if (!q.teach) return;
+    const text = ui.teach.replace("{steps}", q.teach.steps.join(", ")).replace("{chapter}", q.teach.chapter);
+    const link = button("teach", text, () => teach(q));
+    link.className = "goto";
+    form.querySelector("#verdict").after(el("p", { className: "teach-line" }, link));
   }
   function reveal(q, form) {
     const done = state.answers[q.number];
@@ -719,6 +818,7 @@
   }
   function show(q, form, done) {
     const lastTry = done.last || done;
+    teachLink({}, form);
     mark(q, form, lastTry);
     form.querySelector(".buttons").replaceChildren();
     const result = lastTry.verdict;
@@ -730,6 +830,7 @@
     form.dataset.verdict = result;
     document.body.dataset.verdict = result;
     delete form.dataset.practice;
+    panel.dataset.state = "answered"; // in the page's full screen: beside the video, not over it
     form.querySelector(".buttons").append(button("practise", ui.practise, () => practise(q, form)));
     // the controls are disabled now: the verdict takes the focus, so the keyboard is not lost
     if (panel.contains(document.activeElement) || document.activeElement === document.body) verdict.focus();
@@ -743,6 +844,8 @@
       seek(q.pause_at);
     }
     form.dataset.practice = "true";
+    panel.dataset.state = "open";
+    teachLink({}, form);
     for (const box of form.querySelectorAll(".part")) {
       delete box.dataset.mark;
       box.querySelector(".mark").textContent = "";
@@ -774,6 +877,8 @@
     const again = button("practise", ui.practise, () => practise(q, form));
     const solution = button("solution", ui.show_solution, () => shown(q, form));
     form.querySelector(".buttons").replaceChildren(again, solution);
+    if (!right) teachLink(q, form);
+    else teachLink({}, form);
     again.focus();
   }
   // the solution asked for in practice: the kept answer's verdict, and the video's solution
@@ -785,13 +890,20 @@
     const t = video.currentTime;
     // the learner played on without answering: the question stays open, the next will ask
     if (active !== null && !video.paused && t > active.pause_at + 0.5) active = null;
-    if (!video.paused && active === null) {
+    if (!video.paused && teaching !== null && t >= teaching.q.teach.end - 0.001) backToQuestion();
+    else if (!video.paused && active === null) {
+      let asked = false;
       for (const q of data.questions) {
         if (settled(state.answers[q.number])) continue;
         if (last < q.pause_at && t >= q.pause_at && t - last < 2) {
           ask(q);
+          asked = true;
           break;
         }
+      }
+      if (!asked && state.steps && teaching === null) {
+        const s = data.steps.find((s) => last < s.end && t >= s.end && t - last < 2);
+        if (s) stepEnd(s);
       }
     }
     last = video.currentTime;
@@ -872,7 +984,7 @@
   });
   document.getElementById("reset-yes").addEventListener("click", () => {
     confirmBox.hidden = true;
-    state = { answers: {}, speed: state.speed }; // the answers go, the learner's speed stays
+    state = { answers: {}, speed: state.speed, steps: state.steps }; // the answers go, the learner's pace stays
     if (lms) lms.report(state); // the LMS keeps what was sent; its score and status start again
     else {
       try {
@@ -944,6 +1056,7 @@
   updateSummary();
   highlight(0);
   applySpeed();
+  applySteps();
   document.body.dataset.ready = "true";
   // for the tests, and for anyone curious in the console
   window.lessonPage = { data: data, readNumber: readNumber, readVector: readVector, judgePart: judgePart, state: () => state };
