@@ -130,7 +130,7 @@ class SoftmaxBarMorph(LessonScene):
     def build_band(self) -> None:
         """Each stage's title and formula, at the top across the whole width."""
         titles = ("sb_raw", "sb_scaled", "sb_computed", "sb_softmax")
-        self.stage_titles = [self.t(k, 34, C.ACCENT) for k in titles]
+        self.stage_titles = [self.t(k, 34, C.TEXT) for k in titles]
         power = r"\ell_i - m" if self.shifted else r"\ell_i"
         rule: list[Part] = [
             rf"w_i = \frac{{e^{{{power}}}}}{{\sum_j e^{{{power.replace('i', 'j')}}}}}"
