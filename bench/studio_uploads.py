@@ -15,36 +15,17 @@ from __future__ import annotations
 
 import argparse
 import http.client
-import io
 import json
 import subprocess
 import sys
 import tempfile
-import wave
 from pathlib import Path
-
-import av
-import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-RATE = 48_000
-SERVE = """
-import socket, sys
-from pathlib import Path
-import uvicorn
-from lecture.studio import Studio, StudioCue, studio_app
-from lesson.model import DEFAULT_LESSON, load_lesson
+sys.path.insert(0, str(ROOT / "tests"))
+from studio_kit import in_hiss, serve_script, silent_flac, speech, wav_bytes  # noqa: E402
 
-words = "Jatuhkan garis tegak lurus dari ujung q ke garis yang memuat k."
-cue = StudioCue("ProjectionDrop", 1, "x", "pd_sub_drop", words, words, 4.6)
-made = Studio(load_lesson(DEFAULT_LESSON), "id", [cue], Path(sys.argv[1]))
-sock = socket.socket()
-sock.bind(("127.0.0.1", 0))
-sock.listen(16)
-print(sock.getsockname()[1], made.token, flush=True)
-config = uvicorn.Config(studio_app(made), log_level="warning", lifespan="off")
-uvicorn.Server(config).run(sockets=[sock])
-"""
+SERVE = serve_script()  # the studio of one cue, as tests/test_studio.py serves it
 
 
 def status_kb(pid: int, field: str) -> int:
@@ -55,54 +36,21 @@ def status_kb(pid: int, field: str) -> int:
     raise KeyError(field)
 
 
-def wav(samples: np.ndarray) -> bytes:
-    buf = io.BytesIO()
-    with wave.open(buf, "wb") as w:
-        w.setnchannels(1), w.setsampwidth(2), w.setframerate(RATE)
-        w.writeframes((np.clip(samples, -1, 1) * 32767).astype("<i2").tobytes())
-    return buf.getvalue()
-
-
-def silent_flac(minutes: float, header: bool) -> bytes:
-    buf = io.BytesIO()
-    with av.open(buf, "w", format="flac") as out:
-        stream = out.add_stream("flac", rate=RATE, layout="mono")
-        for at in range(0, round(minutes * 60 * RATE), 9600):
-            frame = av.AudioFrame.from_ndarray(np.zeros((1, 9600), np.int16), "s16", "mono")
-            frame.sample_rate, frame.pts = RATE, at
-            for packet in stream.encode(frame):
-                out.mux(packet)
-        for packet in stream.encode(None):
-            out.mux(packet)
-    data = bytearray(buf.getvalue())
-    if not header:  # STREAMINFO's total samples to zero: no length in the header
-        data[21] &= 0xF0
-        data[22:26] = bytes(4)
-    return bytes(data)
-
-
 def uploads(folder: Path) -> dict[str, bytes]:
-    said_path = folder / "said.wav"
-    subprocess.run(
-        ["espeak-ng", "-v", "en+m3", "-s", "140", "-w", str(said_path),
-         "Drop a line at right angles from the tip of q."],
-        check=True,
-    )  # fmt: skip
+    """The bodies sent, made as tests/test_studio.py makes them (tests/studio_kit.py)."""
+    said_path = speech(folder / "said.wav", "Drop a line at right angles from the tip of q.")
     sys.path.insert(0, str(ROOT))
     from pipeline.voice.audio import read_audio
 
     said = read_audio(said_path)
-    noise = np.random.default_rng(56).standard_normal(len(said) + 4 * RATE) * 10 ** (-45 / 20)
-    in_hiss = noise.copy()
-    in_hiss[2 * RATE : 2 * RATE + len(said)] += 0.3 * said / np.abs(said).max()
     near = said_path.relative_to(tempfile.gettempdir())  # where the old studio wrote uploads
     playlist = f"ffconcat version 1.0\nfile '{near}'\n"
     return {
         "ffconcat naming a WAV by a relative name": playlist.encode(),
-        "FLAC, 10 min of silence": silent_flac(10, True),
-        "FLAC, 20 min of silence, no length": silent_flac(20, False),
-        "7 s of -45 dBFS white noise": wav(noise[: 7 * RATE]),
-        "a sentence in -45 dBFS white noise": wav(in_hiss),
+        "FLAC, 10 min of silence": silent_flac(10),
+        "FLAC, 20 min of silence, no length": silent_flac(20, header=False),
+        "7 s of -45 dBFS white noise": wav_bytes(in_hiss(None, -45.0)),
+        "a sentence in -45 dBFS white noise": wav_bytes(in_hiss(said, -45.0)),
     }
 
 

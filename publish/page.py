@@ -27,13 +27,15 @@ from lesson.answers import Question
 from lesson.catalogue import catalogue, step_titles
 from lesson.model import Lesson
 from lesson.quizkinds import kind_of, quiz_answers
-from lesson.scenelist import scene_spec
+from lesson.scenelist import lesson_order, scene_spec
 from lesson.written import examples, patterns
+from mathcore.fmt import Shown
 from mathcore.languages import DEFAULT_LANGUAGE
 from pipeline.files import atomic_write
 from pipeline.manifest import ChapterMark, Manifest
 from pipeline.store import link_file
 from publish.folder import built_aside
+from publish.pagemath import formula_table
 from publish.templates import render
 
 __all__ = [
@@ -156,7 +158,9 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
     -------
     dict
         ``lesson``, ``lang``, ``title``, ``ui`` (the page's own words), ``chapters``,
-        ``cues``, ``steps`` (every step's end and title, where step by step mode pauses),
+        ``cues``, ``math`` (every formula of the page's texts: its MathML and its spoken
+        name, :mod:`publish.pagemath`), ``steps`` (every step's end and title, where step by
+        step mode pauses),
         ``questions`` (each with ``pause_at``, ``resume_at`` and ``chapter_end`` in seconds
         of the lesson video, and ``teach``: the steps that teach it, or None), ``reading``
         (the patterns a learner's number is read by) and ``storage`` (the browser's key for
@@ -180,6 +184,8 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
         for q in quiz_answers(lesson, lang)
     ]
     digest = hashlib.sha256(json.dumps(questions, sort_keys=True).encode()).hexdigest()[:12]
+    cues = _cues(out, video.subtitles)
+    steps = _steps(manifest, video.chapters, lang)
     return {
         "lesson": lesson.id,
         "lang": lang,
@@ -193,13 +199,41 @@ def page_data(lesson: Lesson, out: Path, manifest: Manifest, lang: str) -> dict[
         "chapters": [
             {"scene": c.scene, "title": c.title, "start": c.start} for c in video.chapters
         ],
-        "cues": _cues(out, video.subtitles),
-        "steps": _steps(manifest, video.chapters, lang),
+        "cues": cues,
+        "steps": steps,
         "questions": questions,
+        "math": formula_table(
+            _texts(questions, cues, steps, video.chapters), _sheet_values(lesson), lang
+        ),
         "reading": patterns(lang),  # how a learner's number is read, as lesson.written reads
         # a lesson's answers are kept per its questions: new numbers start afresh
         "storage": f"lecture-page/{lesson.id}/{lang}/{digest}",
     }
+
+
+def _texts(
+    questions: list[dict[str, Any]],
+    cues: list[dict[str, Any]],
+    steps: list[dict[str, Any]],
+    chapters: tuple[ChapterMark, ...],
+) -> list[str]:
+    """Every text of the page that may hold a formula (a hint's written forms do not)."""
+    out = [c.title for c in chapters] + [c["text"] for c in cues] + [s["title"] for s in steps]
+    for q in questions:
+        out += [q["prompt"], q["step"], q["reason"], *(q["teach"] or {}).get("steps", [])]
+        for p in q["parts"]:
+            out += [p["label"], p["shown"], *(o["text"] for o in p["options"])]
+    return out
+
+
+def _sheet_values(lesson: Lesson) -> dict[str, Shown]:
+    """The values of every sheet of the lesson (its scenes' and its questions'), by their text."""
+    values: dict[str, Shown] = {}
+    for name in lesson_order(lesson):
+        for v in scene_spec(name).builder()(lesson).values():
+            if v.kind not in ("label", "code"):
+                values.setdefault(v.text, v)
+    return values
 
 
 def lesson_title(lesson: Lesson, lang: str) -> str:

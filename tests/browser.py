@@ -78,3 +78,17 @@ def axe_violations(driver: Any) -> list[dict[str, Any]]:
         AXE_TAGS,
     )
     return list(result)
+
+
+# an element's text as the page wrote it: each formula (a <math> element, whose rendered text
+# is its tokens one a line) as the formula's text (its data-formula), spaces collapsed
+SHOWN_TEXT = (
+    "const c = arguments[0].cloneNode(true);"
+    "c.querySelectorAll('math').forEach((m) => m.replaceWith(m.dataset.formula));"
+    "return c.textContent.replace(/\\s+/g, ' ').trim();"
+)
+
+
+def shown_text(element: Any) -> str:
+    """The text of `element` (a selenium WebElement) as the page wrote it, formulas as text."""
+    return str(element.parent.execute_script(SHOWN_TEXT, element))

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from answer_forms import right_forms, wrong_forms
-from browser import chromium
+from browser import SHOWN_TEXT, chromium, shown_text
 from cachedir import cache_root
 from conftest import QUALITY, ROOT, lecture
 from PIL import Image
@@ -281,7 +281,7 @@ def test_a_wrong_answer_gets_a_hint_a_retry_or_the_solution_and_the_first_answer
     play_to_question(browser, q)
     answer(browser, q, ["24", "0.9"])
     wait(browser, "return document.body.dataset.verdict === 'wrong'")
-    verdict = browser.find_element("id", "verdict").text
+    verdict = shown_text(browser.find_element("id", "verdict"))
     # the hint is the solution's first step with the question's numbers, not the answer
     assert "Belum tepat." in verdict and asked[1].step in verdict and "0.96" not in verdict
     marks = browser.execute_script(
@@ -309,7 +309,7 @@ def test_a_wrong_answer_gets_a_hint_a_retry_or_the_solution_and_the_first_answer
     wait(browser, "return document.getElementById('verdict').textContent.length > 0")
     label = q3["parts"][1]["label"]
     refused = data["ui"]["commas"].replace("{field}", label).replace("{number}", "-1,5,1")
-    assert browser.find_element("id", "verdict").text == refused
+    assert shown_text(browser.find_element("id", "verdict")) == refused
     assert "3" not in browser.execute_script("return Object.keys(lessonPage.state().answers)")
     field = browser.find_element("id", "q3-proj")
     field.send_keys(Keys.CONTROL, "a")
@@ -318,7 +318,7 @@ def test_a_wrong_answer_gets_a_hint_a_retry_or_the_solution_and_the_first_answer
     browser.find_element("id", "solution").click()  # Show the solution
     wait(browser, "return document.getElementById('answer-form').dataset.verdict === 'wrong'"
          " && !document.getElementById('video').paused")  # fmt: skip
-    verdict = browser.find_element("id", "verdict").text
+    verdict = shown_text(browser.find_element("id", "verdict"))
     assert "−2.12" in verdict and "(−1.5, −1.5)" in verdict  # the answers, from the sheet
     assert (
         browser.find_elements("css selector", "#results li")[2].get_attribute("data-attempts")
@@ -391,7 +391,7 @@ def test_a_number_copied_from_the_screen_is_read_and_a_refusal_names_field_and_n
     wait(browser, "return document.getElementById('verdict').textContent.length > 0")
     label = q["parts"][0]["label"]
     refused = data["ui"]["grouped"].replace("{field}", label).replace("{number}", "1.500")
-    assert browser.find_element("id", "verdict").text == refused
+    assert shown_text(browser.find_element("id", "verdict")) == refused
     assert "6" not in browser.execute_script("return Object.keys(lessonPage.state().answers)")
     field = browser.switch_to.active_element  # the field it could not read
     assert field.get_attribute("id") == "q6-scores"
@@ -420,8 +420,9 @@ def test_the_transcript_keeps_an_open_questions_solution_back_until_it_is_answer
         """Each transcript line as it reads ("" when left out)."""
         return list(
             browser.execute_script(
+                "const plain = (e) => { " + SHOWN_TEXT.replace("arguments[0]", "e") + " };"
                 "return [...document.querySelectorAll('#transcript li')]"
-                ".map((li) => li.hidden ? '' : li.innerText)"
+                ".map((li) => li.hidden ? '' : plain(li))"
             )
         )
 
@@ -456,12 +457,12 @@ def test_an_answered_question_is_practised_again_without_changing_the_score(
     kept = browser.execute_script("return JSON.stringify(lessonPage.state().answers)")
     browser.find_element("id", "practise").click()
     wait(browser, "return document.body.dataset.verdict === 'practice'")
-    assert browser.find_element("id", "verdict").text == data["ui"]["practice_note"]
+    assert shown_text(browser.find_element("id", "verdict")) == data["ui"]["practice_note"]
     assert browser.switch_to.active_element.get_attribute("data-part") == q["parts"][0]["key"]
     assert browser.execute_script("return document.getElementById('video').paused")
     answer(browser, q, ["-7", right[1]])  # the product wrong this time
     wait(browser, "return document.body.dataset.verdict === 'wrong'")
-    assert q["step"] in browser.find_element("id", "verdict").text  # the hint, as ever
+    assert q["step"] in shown_text(browser.find_element("id", "verdict"))  # the hint, as ever
     marks = browser.execute_script(
         "return [...document.querySelectorAll('#quiz .part')].map(p => p.dataset.mark)"
     )
@@ -484,7 +485,7 @@ def test_a_statements_answer_reads_as_sentences(browser: Any, pages: Path) -> No
     play_to_question(browser, q)
     browser.find_element("id", "skip").click()
     wait(browser, "return document.body.dataset.verdict === 'skipped'")
-    verdict = browser.find_element("id", "verdict").text
+    verdict = shown_text(browser.find_element("id", "verdict"))
     shown = [p["shown"] for p in q["parts"]]
     assert all(s.endswith(".") for s in shown)  # the statements end their own sentence
     assert f"{q['parts'][0]['label']}: {shown[0]} {q['parts'][1]['label']}: {shown[1]}" in verdict
@@ -558,7 +559,9 @@ def test_the_transcript_follows_playback_and_seeks(browser: Any, pages: Path) ->
     wait(browser, "return document.body.dataset.cue === arguments[0]", str(target + 1))
     browser.execute_script("document.getElementById('video').pause()")
     chapters = browser.find_elements("css selector", "#chapters button")
-    assert [c.text.split(" ", 1)[1] for c in chapters] == [c["title"] for c in data["chapters"]]
+    assert [shown_text(c).split(" ", 1)[1] for c in chapters] == [
+        c["title"] for c in data["chapters"]
+    ]
     chapters[3].click()
     wait(
         browser,
@@ -604,7 +607,7 @@ def test_space_plays_and_pauses_and_a_question_is_answered_by_keyboard_alone(
         assert len(im.convert("L").getcolors(256) or []) > 20
     browser.switch_to.active_element.send_keys(Keys.ENTER)
     wait(browser, "return document.body.dataset.verdict === 'right'")
-    assert "k₂" in browser.find_element("id", "verdict").text
+    assert "k₂" in shown_text(browser.find_element("id", "verdict"))
 
 
 def test_a_lesson_that_asks_its_quiz_in_its_own_order_is_built_in_that_order(pages: Path) -> None:

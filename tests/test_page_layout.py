@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from answer_forms import right_forms
-from browser import chromium
+from browser import chromium, shown_text
 from test_page import SCREENSHOTS, answer, open_page, play_to_question, wait
 
 from lesson.model import load_lesson
@@ -106,15 +106,21 @@ def test_on_a_phone_the_answered_question_in_full_screen_is_readable(
         )
         assert width >= 0.9 * 390 - 20, width  # not one word a line
         assert scroll <= inner, (scroll, inner)  # nothing scrolls sideways
-        words = driver.execute_script(
-            "const t = document.getElementById('verdict');"
-            "return [t.getClientRects().length, t.getBoundingClientRect().height,"
-            " parseFloat(getComputedStyle(t).lineHeight), t.textContent.split(' ').length];"
+        height, line = driver.execute_script(
+            "const t = document.getElementById('quiz-prompt');"
+            "return [t.getBoundingClientRect().height, parseFloat(getComputedStyle(t).lineHeight)];"
         )
-        lines = round(words[1] / words[2])
-        assert lines < words[3] / 3, words  # several words a line
-        picture, box = driver.execute_script(PICTURE_AND_BOX)
-        assert overlap(picture, box) == 0
+        words = len(shown_text(driver.find_element("id", "quiz-prompt")).split())
+        assert round(height / line) < words / 3, (height, line, words)  # several words a line
+        # the box scrolls under the pinned video: the picture is on top wherever one looks
+        picture, _ = driver.execute_script(PICTURE_AND_BOX)
+        left, top, right, bottom = picture
+        points = [(x, y) for x in (left + 2, (left + right) / 2, right - 2)
+                  for y in (top + 2, (top + bottom) / 2, bottom - 2)]  # fmt: skip
+        on_top = driver.execute_script(
+            "return arguments[0].map(([x, y]) => document.elementFromPoint(x, y).id);", points
+        )
+        assert set(on_top) == {"video"}, on_top
         hit = driver.execute_script(
             "const b = document.getElementById('fullscreen');"
             "b.scrollIntoView({block: 'nearest'}); const r = b.getBoundingClientRect();"

@@ -2,14 +2,14 @@
 answer. Each quiz kind names, in the lesson layer, the lecture's scene and steps it tests; the
 page plays exactly those steps and comes back to the question.
 
-One headless Chromium for the module (desktop 1366x768; a phone of 390x844 emulated in it; the
-SCORM package inside scorm-again on 127.0.0.1), on the pages the suite builds once
-(tests/test_page.py). Screenshots go to the suite's cache (``screens/``).
+One headless Chromium for the module (desktop 1366x768; a phone of 390x844 emulated in it), on
+the pages the suite builds once (tests/test_page.py). That step by step and the speed come
+back from an LMS's suspend data is tests/test_page_find.py's SCORM session. Screenshots go to
+the suite's cache (``screens/``).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 from browser import chromium
 from test_page import SCREENSHOTS, answer, open_page, page_json, play_to_question, wait
-from test_scorm import lms, open_in_lms, recorded  # noqa: F401 (lms: the fixture)
 
 from lesson.catalogue import step_titles
 from lesson.quizkinds import KINDS
@@ -204,34 +203,6 @@ def tap(driver: Any, selector: str) -> None:
     point = [{"x": x, "y": y}]
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-
-
-def test_step_by_step_and_the_speed_come_back_from_the_lms(
-    driver: Any,
-    lms: tuple[str, Path],  # noqa: F811
-) -> None:
-    from selenium.webdriver.support.ui import Select
-
-    base, _ = lms
-    url = f"{base}/inner-product/harness.html"
-    try:
-        open_in_lms(driver, url)  # the video in the browser's cache: the server takes no ranges
-        open_in_lms(driver, url + "?new")
-        Select(driver.find_element("id", "speed")).select_by_value("1.25")
-        driver.find_element("id", "step-mode").click()
-        driver.execute_script("document.getElementById('video').currentTime = 40")
-        wait(driver, "return Math.abs((lessonPage.state().time || 0) - 40) < 0.5")
-        kept = recorded(driver)
-        suspend = json.loads(kept["suspend"])
-        assert (suspend["s"], suspend["m"]) == (1.25, 1) and len(kept["suspend"]) <= 4096
-        open_in_lms(driver, url)  # the next session
-        rate = (
-            "const v = document.getElementById('video'); return [v.playbackRate, v.preservesPitch];"
-        )
-        assert driver.execute_script(rate) == [1.25, True]
-        assert driver.find_element("id", "step-mode").is_selected()
-    finally:
-        driver.switch_to.default_content()
 
 
 # --- back to what teaches it ---------------------------------------------------------------------

@@ -3,9 +3,10 @@
 The server tests run the studio's application under uvicorn on 127.0.0.1 in this process and
 talk HTTP to it: what it refuses (each with its status, nothing written) and two saves of one
 cue at once. The author's test runs ``lecture record`` itself and records three cues of
-ProjectionDrop by keyboard in headless Chromium, a WAV file standing in for the microphone;
-a render then plays those takes, and an edit of the query makes exactly the cues whose words
-changed stale, in the studio and in ``lecture script --stale``.
+ProjectionDrop by keyboard in headless Chromium, a WAV file standing in for the microphone,
+the third sent to the studio started again after it stopped; a render then plays those takes,
+and an edit of the query makes exactly the cues whose words changed stale, in the studio and
+in ``lecture script --stale``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,17 @@ from typing import Any
 
 import numpy as np
 import pytest
+from studio_kit import (
+    CUE,
+    SCENE,
+    WORDS,
+    encode,
+    in_hiss,
+    serve_script,
+    silent_flac,
+    speech,
+    wav_bytes,
+)
 
 from lecture.studio import Studio, StudioCue, studio_app
 from lesson.model import DEFAULT_LESSON, load_lesson
@@ -34,14 +46,6 @@ from pipeline.voice.audio import read_audio
 from pipeline.voice.takes import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDS = "Jatuhkan garis tegak lurus dari ujung q ke garis yang memuat k."
-SCENE, CUE = "ProjectionDrop", "pd_sub_drop"
-
-
-def speech(path: Path, text: str, voice: str = "en+m3") -> Path:
-    """`text` said by an espeak-ng voice the lesson never uses: a stand-in for the author."""
-    subprocess.run(["espeak-ng", "-v", voice, "-s", "140", "-w", str(path), text], check=True)
-    return path
 
 
 @pytest.fixture
@@ -246,34 +250,22 @@ def test_saves_of_one_cue_at_once_each_keep_the_take_they_replace_and_undo_puts_
     assert [(c["state"], c["earlier"]) for c in json.loads(text)["cues"]][0] == ("recorded", 0)
 
 
-SERVE = """
-import socket, sys, time
-from pathlib import Path
-import uvicorn
-import lecture.studio
-from lecture.studio import Studio, StudioCue, StudioServer, studio_app
-from lesson.model import DEFAULT_LESSON, load_lesson
-
+SERVE = serve_script(
+    before="""
 judge = lecture.studio.prepare_take
 def slow(*args, **kw):  # says when a save starts, then takes its time, as a long take does
     Path(sys.argv[2]).touch()
     time.sleep(1.5)
     return judge(*args, **kw)
 lecture.studio.prepare_take = slow
-
-words = "Jatuhkan garis tegak lurus dari ujung q ke garis yang memuat k."
-cue = StudioCue("ProjectionDrop", 1, "x", "pd_sub_drop", words, words, 4.6)
-made = Studio(load_lesson(DEFAULT_LESSON), "id", [cue], Path(sys.argv[1]))
-sock = socket.socket()
-sock.bind(("127.0.0.1", 0))
-sock.listen(16)
-print(sock.getsockname()[1], made.token, flush=True)
-config = uvicorn.Config(studio_app(made), log_level="warning", lifespan="off")
+""",
+    run="""
 try:
-    StudioServer(config, made).run(sockets=[sock])
+    lecture.studio.StudioServer(config, made).run(sockets=[sock])
 except KeyboardInterrupt:
     print("interrupted", file=sys.stderr)
-"""
+""",
+)
 
 
 def test_ctrl_c_twice_during_a_save_answers_it_and_stops_without_a_traceback(
@@ -338,28 +330,6 @@ def test_a_studio_starting_removes_what_a_killed_save_left(
 # --- a take is speech: judged against its own noise floor ---
 
 
-def wav_bytes(samples: np.ndarray, rate: int = 48_000) -> bytes:
-    """Mono floats as 16-bit PCM WAV, as the studio page sends a take."""
-    import io
-
-    buf = io.BytesIO()
-    with wave.open(buf, "wb") as w:
-        w.setnchannels(1), w.setsampwidth(2), w.setframerate(rate)
-        w.writeframes((np.clip(samples, -1, 1) * 32767).astype("<i2").tobytes())
-    return buf.getvalue()
-
-
-def in_hiss(said: np.ndarray | None, hiss_dbfs: float) -> np.ndarray:
-    """White noise at `hiss_dbfs` (RMS) with `said` (peak 0.3) 2 s in and 2 s before the end;
-    7 s of noise alone without it."""
-    rate = 48_000
-    x = np.zeros(7 * rate if said is None else len(said) + 4 * rate)
-    if said is not None:
-        x[2 * rate : 2 * rate + len(said)] = 0.3 * said / np.abs(said).max()
-    noise = np.random.default_rng(56).standard_normal(len(x)) * 10 ** (hiss_dbfs / 20)
-    return (x + noise).astype(np.float32)
-
-
 def test_hiss_alone_is_not_a_take_and_speech_in_hiss_is_trimmed_to_the_speech(
     studio: tuple[Studio, int], tmp_path: Path
 ) -> None:
@@ -401,53 +371,6 @@ def test_hiss_alone_is_not_a_take_and_speech_in_hiss_is_trimmed_to_the_speech(
 
 
 # --- what is decoded: only what a browser records, its length capped before and while ---
-
-
-def encode(
-    fmt: str,
-    codec: str,
-    samples: np.ndarray,
-    rate: int = 48_000,
-    layout: str = "mono",
-) -> bytes:
-    """`samples` (mono floats) encoded with PyAV into a file of `fmt` in memory."""
-    import io
-
-    import av
-
-    buf = io.BytesIO()
-    with av.open(buf, "w", format=fmt) as out:
-        stream = out.add_stream(codec, rate=rate, layout=layout)
-        kind = stream.codec_context.format.name
-        channels = len(av.AudioLayout(layout).channels)
-        for at in range(0, len(samples), 4800):
-            x = np.tile(samples[at : at + 4800], (channels, 1))
-            if kind.startswith("s16"):
-                x = (np.clip(x, -1, 1) * 32767).astype(np.int16)
-            frame = av.AudioFrame.from_ndarray(
-                x.reshape(1, -1) if not kind.endswith("p") else x,
-                format=kind if kind in ("s16", "s16p", "flt", "fltp") else "s16",
-                layout=layout,
-            )
-            frame.sample_rate, frame.pts = rate, at
-            for packet in stream.encode(frame):
-                out.mux(packet)
-        for packet in stream.encode(None):
-            out.mux(packet)
-    return buf.getvalue()
-
-
-def silent_flac(minutes: float, *, header: bool = True) -> bytes:
-    """Minutes of digital silence as FLAC: a few kB that decode to `minutes` of samples.
-
-    Without `header` the STREAMINFO's total sample count (36 bits) is zero, as a FLAC written
-    as a stream has it: the file says nothing of its length.
-    """
-    data = bytearray(encode("flac", "flac", np.zeros(round(minutes * 60 * 48_000), np.float32)))
-    if not header:
-        data[21] &= 0xF0
-        data[22:26] = bytes(4)
-    return bytes(data)
 
 
 def test_only_what_a_browser_records_is_decoded_and_nothing_else_is_read(
@@ -684,90 +607,52 @@ def test_the_page_counts_in_and_warns_of_a_quiet_or_clipping_microphone_while_re
 # --- the author's path: lecture record, Chromium with a file for a microphone, a render ---
 
 
-def start_studio(lesson: Path, rec: Path) -> tuple[subprocess.Popen[str], str]:
-    """`lecture record` of ProjectionDrop; its address is kept beside `rec` between starts."""
+def launch_studio(lesson: Path, rec: Path) -> subprocess.Popen[str]:
+    """`lecture record` of ProjectionDrop, started; its address is kept beside `rec` between
+    starts. It prints its address once its dry run has listed the cues (:func:`address`)."""
     state = rec.parent / "state"
     env = {**os.environ, "LECTURE_RECORDINGS": str(rec), "XDG_STATE_HOME": str(state)}
-    proc = subprocess.Popen(
+    return subprocess.Popen(
         [sys.executable, "-m", "lecture.cli", "record", SCENE, "--lesson", str(lesson),
          "--port", "0", "--no-browser", "--no-frames", "--jobs", "1"],
         cwd=ROOT, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )  # fmt: skip
+
+
+def address(proc: subprocess.Popen[str]) -> str:
+    """The address a studio started by :func:`launch_studio` serves at (its first line)."""
     assert proc.stdout is not None
     line = proc.stdout.readline()
     assert line.startswith("studio: http://127.0.0.1:"), (line, proc.stderr and proc.stderr.read())
-    return proc, line.split("studio: ", 1)[1].strip()
+    return line.split("studio: ", 1)[1].strip()
 
 
-@pytest.mark.manim
-@pytest.mark.slides
-def test_a_take_not_sent_while_the_studio_was_stopped_is_sent_to_the_restarted_one(
-    tmp_path: Path,
-) -> None:
-    """The studio stops with a take on the page; started again it keeps its address (token
-    and port), so the page sends the same take with Enter."""
-    import signal
-
-    from browser import chromium
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-
-    rec = tmp_path / "voice"
-    mic = speech(tmp_path / "mic.wav", "Here are the vectors q and k, each with two numbers. " * 3)
-    proc, url = start_studio(DEFAULT_LESSON, rec)
-    driver = chromium(
-        tmp_path / "profile", "1366,800", "--use-fake-ui-for-media-stream",
-        "--use-fake-device-for-media-stream", f"--use-file-for-fake-audio-capture={mic}",
-    )  # fmt: skip
-    status = lambda: driver.find_element(By.ID, "status").text  # noqa: E731
-
-    def wait(prefix: str) -> str:
-        for _ in range(400):
-            if status().startswith(prefix):
-                return status()
-            time.sleep(0.05)
-        raise AssertionError(status())
-
-    try:
-        driver.get(url)
-        for _ in range(100):
-            if driver.execute_script("return cues.length"):
-                break
-            time.sleep(0.1)
-        cue = driver.execute_script("return cues[current]")
-        ActionChains(driver).send_keys("r").perform()
-        time.sleep(0.5 + cue["seconds"])
-        ActionChains(driver).send_keys("s").perform()
-        wait("Recorded")
-        proc.send_signal(signal.SIGINT)  # the studio stops, the take is on the page only
-        proc.wait(30)
-        ActionChains(driver).send_keys(Keys.ENTER).perform()
-        assert wait("Not sent").startswith("Not sent (the take is still here"), status()
-        proc, again = start_studio(DEFAULT_LESSON, rec)
-        assert again == url  # the same token, the same port
-        ActionChains(driver).send_keys(Keys.ENTER).perform()
-        assert wait("Saved").startswith(f"Saved {cue['cue']}"), status()
-    finally:
-        driver.quit()
-        proc.send_signal(signal.SIGINT)
-        proc.wait(30)
-    assert (rec / "inner-product" / "id" / SCENE / f"{cue['cue']}.wav").is_file()
+def start_studio(lesson: Path, rec: Path) -> tuple[subprocess.Popen[str], str]:
+    """`lecture record` of ProjectionDrop, serving: the process and its address."""
+    proc = launch_studio(lesson, rec)
+    return proc, address(proc)
 
 
-def best_match(piece: np.ndarray, ref: np.ndarray) -> float:
-    """The highest normalised correlation of `piece` with `ref` (looped) at any offset."""
-    from scipy.signal import fftconvolve
+def best_matches(pieces: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """For each row of `pieces` (stretches of one length), the highest normalised correlation
+    with `ref` (looped) at any offset: one transform of `ref` serves every piece, and each
+    offset's energy in `ref` is a running sum of its squares."""
+    from scipy.fft import irfft, next_fast_len, rfft
 
     ref = np.concatenate([ref, ref]).astype(np.float64)
-    piece = piece.astype(np.float64)
-    corr = fftconvolve(ref, piece[::-1], mode="valid")
-    energy = np.sqrt(np.maximum(fftconvolve(ref**2, np.ones(len(piece)), mode="valid"), 1e-12))
-    return float(np.max(np.abs(corr) / (energy * np.linalg.norm(piece))))
+    pieces = np.asarray(pieces, np.float64)
+    m = pieces.shape[1]
+    n = next_fast_len(len(ref) + m - 1, real=True)
+    # ref convolved with each piece reversed, at the offsets where the piece lies inside ref
+    corr = irfft(rfft(pieces[:, ::-1], n, axis=1) * rfft(ref, n), n, axis=1)[:, m - 1 : len(ref)]
+    squares = np.concatenate([[0.0], np.cumsum(ref**2)])
+    energy = np.sqrt(np.maximum(squares[m:] - squares[:-m], 1e-12))
+    norms = np.linalg.norm(pieces, axis=1)[:, None]
+    return np.max(np.abs(corr) / (energy * norms), axis=1)
 
 
 def median_match(piece: np.ndarray, ref: np.ndarray, rate: int = 48_000) -> float:
-    """The median of :func:`best_match` over `piece`'s half-second windows (a quarter second
+    """The median of :func:`best_matches` over `piece`'s half-second windows (a quarter second
     apart): one number for "this stretch of sound is `ref`'s", which a skip in the recording
     does not sink (Chromium's fake microphone skips a few milliseconds when the machine is
     busy, and a window across the skip matches less well). A window of speech matches its own
@@ -777,15 +662,22 @@ def median_match(piece: np.ndarray, ref: np.ndarray, rate: int = 48_000) -> floa
     # at 16 kHz (speech's band), a third of the samples to correlate
     piece, ref, rate = resample_poly(piece, 1, 3), resample_poly(ref, 1, 3), rate // 3
     half, hop = rate // 2, rate // 4
-    windows = [piece[a : a + half] for a in range(0, len(piece) - half + 1, hop)]
-    return float(np.median([best_match(w, ref) for w in windows]))
+    windows = np.stack([piece[a : a + half] for a in range(0, len(piece) - half + 1, hop)])
+    return float(np.median(best_matches(windows, ref)))
 
 
 @pytest.mark.render
+@pytest.mark.manim
 @pytest.mark.slides
 def test_an_author_records_three_cues_by_keyboard_and_the_render_plays_them(
     tmp_path: Path,
 ) -> None:
+    """Three cues recorded in `lecture record` by keyboard, the third across a restart: the
+    studio stops with that take on the page (Enter answers "Not sent"), started again it keeps
+    its address (token and port), so the page sends the same take with Enter. A render plays
+    the three takes; an edit of the query makes exactly the cues whose words changed stale."""
+    import signal
+
     from browser import chromium
     from conftest import QUALITY, lecture
     from selenium.webdriver.common.action_chains import ActionChains
@@ -806,38 +698,49 @@ def test_an_author_records_three_cues_by_keyboard_and_the_render_plays_them(
         tmp_path / "profile", "1366,800", "--use-fake-ui-for-media-stream",
         "--use-fake-device-for-media-stream", f"--use-file-for-fake-audio-capture={mic}",
     )  # fmt: skip
+    status = lambda: driver.find_element(By.ID, "status").text  # noqa: E731
+
+    def wait(prefix: str | tuple[str, ...]) -> str:
+        for _ in range(400):
+            if status().startswith(prefix):
+                return status()
+            time.sleep(0.05)
+        raise AssertionError(status())
+
     recorded = []
     try:
         driver.get(url)
-        status = lambda: driver.find_element(By.ID, "status").text  # noqa: E731
         for _ in range(100):
             if driver.execute_script("return cues.length"):
                 break
             time.sleep(0.1)
-        for _ in range(3):
+        for n in range(3):
             cue = driver.execute_script("return cues[current]")
             ActionChains(driver).send_keys("r").perform()
             time.sleep(0.5 + cue["seconds"])  # about the synthetic take's pace
             ActionChains(driver).send_keys("s").perform()
-            for _ in range(100):
-                if status().startswith("Recorded"):
-                    break
-                time.sleep(0.1)
+            wait("Recorded")
+            if n == 2:  # the studio stops, the take is on the page only
+                proc.send_signal(signal.SIGINT)
+                proc.wait(30)
+                ActionChains(driver).send_keys(Keys.ENTER).perform()
+                assert wait("Not sent").startswith("Not sent (the take is still here"), status()
+                proc, again = start_studio(DEFAULT_LESSON, rec)
+                assert again == url  # the same token, the same port
             ActionChains(driver).send_keys(Keys.ENTER).perform()
-            for _ in range(200):
-                if status().startswith(("Saved", "Rejected", "Refused")):
-                    break
-                time.sleep(0.1)
-            assert status().startswith(f"Saved {cue['cue']}"), status()
+            assert wait(("Saved", "Rejected", "Refused")).startswith(f"Saved {cue['cue']}")
             recorded.append(cue["cue"])
-        logs = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
-        assert logs == []
+        logs = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        # the one error: the take sent while the studio was stopped, refused by the network
+        refused = [m for m in logs if f"/api/take/{SCENE}/{recorded[2]} " in m]
+        assert len(refused) == 1 and "ERR_CONNECTION_REFUSED" in refused[0], logs
+        assert [m for m in logs if m not in refused] == []
         tally = driver.find_element(By.ID, "tally").text
         assert tally.startswith("3 of 9 recorded"), tally
     finally:
         driver.quit()
-        proc.terminate()
-        proc.wait(10)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(30)
     assert recorded == ["pd_sub_vectors", "pd_sub_drop", "pd_sub_dot"]
 
     env = {"LECTURE_RECORDINGS": str(rec)}
@@ -862,21 +765,24 @@ def test_an_author_records_three_cues_by_keyboard_and_the_render_plays_them(
     # an edit of the query: the cues whose words changed, and only those, are stale
     edited = tmp_path / "edited.toml"
     edited.write_text(set_key(SEED, "projection", "query", "[3, 1]"), encoding="utf-8")
-    proc, url = start_studio(edited, rec)
+    proc = launch_studio(edited, rec)  # its dry run, while `lecture script` makes its own
     try:
+        script = lecture(
+            "script", SCENE, "--lesson", str(edited), "--stale", "--out", str(tmp_path / "s"),
+            env=env,
+        )  # fmt: skip
+        url = address(proc)
         port, token = url.split(":")[2].split("/")[0], url.split("t=")[1]
-        status, text = ask(int(port), "GET", "/api/cues", None, {"X-Studio-Token": token})
+        code, text = ask(int(port), "GET", "/api/cues", None, {"X-Studio-Token": token})
     finally:
         proc.terminate()
         proc.wait(10)
+    assert code == 200, text
     now = {c["cue"]: c for c in json.loads(text)["cues"]}
     before = {c["cue"]: c["words"] for c in narration}
     changed = {c for c in recorded if now[c]["words"] != before[c]}
     assert changed == {"pd_sub_vectors", "pd_sub_dot"}  # (2, 1) and q · k = 4 are said
     assert {c for c, x in now.items() if x["state"] == "stale"} == changed
     assert {c for c, x in now.items() if x["state"] == "recorded"} == set(recorded) - changed
-    r = lecture(
-        "script", SCENE, "--lesson", str(edited), "--stale", "--out", str(tmp_path / "s"), env=env
-    )
-    assert r.returncode == 0, r.stderr
-    assert {line.split()[1] for line in r.stdout.splitlines()} == changed
+    assert script.returncode == 0, script.stderr
+    assert {line.split()[1] for line in script.stdout.splitlines()} == changed

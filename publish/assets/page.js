@@ -235,12 +235,13 @@
     const packed = { k: data.storage, t: Math.round(state.time || 0), r: Object.keys(state.reported || {}), a: a };
     if (state.speed && state.speed !== 1) packed.s = state.speed;
     if (state.steps) packed.m = 1; // step by step
+    if (state.watched && state.watched.length) packed.w = state.watched; // chapters watched
     return packed;
   }
   function unpack(p) {
     // progress on other questions (the package updated with new numbers) starts afresh
     if (!p || p.k !== data.storage || typeof p.a !== "object") return null;
-    const state = { answers: {}, time: p.t || 0, reported: {}, speed: SPEEDS.includes(p.s) ? p.s : 1, steps: p.m === 1 };
+    const state = { answers: {}, time: p.t || 0, reported: {}, speed: SPEEDS.includes(p.s) ? p.s : 1, steps: p.m === 1, watched: Array.isArray(p.w) ? p.w : [] };
     for (const n of p.r || []) state.reported[n] = true;
     for (const q of data.questions) {
       const d = p.a[q.number];
@@ -308,6 +309,35 @@
     for (const c of children) node.append(c);
     return node;
   }
+  // --- formulas: MathML made from the TeX when the page was written, named in the lesson's
+  // words (publish/pagemath.py); wherever a formula's text stands in a text, its <math> does
+  const MATH = data.math || {};
+  const escaped = Object.keys(MATH).sort((a, b) => b.length - a.length).map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const FORMULA = escaped.length ? new RegExp("(?<![\\p{L}\\p{N}.])(?:" + escaped.join("|") + ")(?![\\p{L}\\p{N}]|\\.\\d)", "gu") : null;
+  function formula(f) {
+    const t = document.createElement("template");
+    t.innerHTML = MATH[f].mathml;
+    const math = t.content.firstElementChild;
+    math.setAttribute("aria-label", MATH[f].said);
+    math.setAttribute("lang", data.lang);
+    math.dataset.formula = f;
+    return math;
+  }
+  // `node` holding `text`, its formulas as MathML
+  function rich(node, text) {
+    node.replaceChildren();
+    let at = 0;
+    if (FORMULA !== null) {
+      for (const m of text.matchAll(FORMULA)) {
+        if (m.index > at) node.append(text.slice(at, m.index));
+        node.append(formula(m[0]));
+        at = m.index + m[0].length;
+      }
+    }
+    node.append(text.slice(at));
+    return node;
+  }
+  const richEl = (tag, props, text) => rich(el(tag, props || {}), text);
   function clock(t) {
     const s = Math.floor(t);
     return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
@@ -322,7 +352,7 @@
   function timedButtons(list, items, className, text, act) {
     const buttons = items.map((item, i) => {
       const time = el("span", { className: "time", textContent: clock(item.start) });
-      const b = el("button", { type: "button", className: className }, time, " " + text(item));
+      const b = el("button", { type: "button", className: className }, time, " ", richEl("span", { className: "said" }, text(item)));
       b.dataset.index = String(i);
       b.addEventListener("click", () => act(item, i));
       return b;
@@ -355,7 +385,9 @@
       const q = data.questions.find((q) => !settled(state.answers[q.number]) && c.start >= q.pause_at - 0.01 && c.start < q.chapter_end - 0.01);
       const first = q !== undefined && (i === 0 || held[i - 1] !== q);
       held[i] = q === undefined ? null : q;
-      cueButtons[i].lastChild.nodeValue = " " + (first ? ui.withheld.replace("{n}", String(q.number)) : c.text);
+      const shown = first ? ui.withheld.replace("{n}", String(q.number)) : c.text;
+      const said = cueButtons[i].querySelector(".said");
+      if (said.dataset.text !== shown) rich(said, shown).dataset.text = shown;
       cueButtons[i].parentElement.hidden = q !== undefined && !first;
       cueButtons[i].dataset.withheld = q === undefined ? "" : String(q.number);
     });
@@ -424,6 +456,63 @@
       if (chapter >= 0) chapterButtons[chapter].setAttribute("aria-current", "step");
     }
   }
+
+  // --- chapters watched: a chapter whose end playback reached, kept with the answers ------------
+  function watching(from, to) {
+    data.chapters.forEach((c, i) => {
+      const end = i + 1 < data.chapters.length ? data.chapters[i + 1].start : video.duration || data.duration;
+      if (from < end - 0.3 && to >= end - 0.3 && to - from < 2) markWatched(i, true);
+    });
+  }
+  function markWatched(i, keep) {
+    state.watched = state.watched || [];
+    if (keep && !state.watched.includes(i)) {
+      state.watched.push(i);
+      save(true);
+    }
+    const b = chapterButtons[i];
+    b.dataset.watched = "true";
+    if (!b.querySelector(".watched")) b.append(" ", el("span", { className: "watched", textContent: "\u2713 " + ui.watched }));
+  }
+  video.addEventListener("ended", () => markWatched(data.chapters.length - 1, true));
+  (state.watched || []).forEach((i) => i < chapterButtons.length && markWatched(i, false));
+
+  // --- find in the transcript: Enter jumps to the next line that holds the words -------------
+  // (the held-back lines of an open question's solution are not searched: no answer leaks)
+  const find = document.getElementById("find");
+  const findNote = document.getElementById("find-note");
+  const fold = (t) => t.toLocaleLowerCase(data.lang).normalize("NFKC").replace(/\s+/g, " ");
+  let found = [];
+  let foundAt = -1;
+  let foundFor = "";
+  find.addEventListener("input", () => {
+    foundFor = "";
+    findNote.textContent = "";
+  });
+  find.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    const words = find.value.trim();
+    const query = fold(words);
+    if (!query) return;
+    if (query !== foundFor) {
+      foundFor = query;
+      found = data.cues.map((c, i) => i).filter((i) => held[i] === null && fold(data.cues[i].text).includes(query));
+      foundAt = -1;
+    }
+    for (const b of transcript.querySelectorAll(".found")) b.classList.remove("found");
+    if (!found.length) {
+      findNote.textContent = ui.find_none.replace("{q}", words);
+      return;
+    }
+    foundAt = (foundAt + 1) % found.length;
+    const i = found[foundAt];
+    seek(data.cues[i].start);
+    highlight(data.cues[i].start);
+    cueButtons[i].classList.add("found");
+    rove(i, false);
+    findNote.textContent = ui.find_count.replace("{i}", String(foundAt + 1)).replace("{n}", String(found.length)).replace("{q}", words);
+  });
 
   // --- the player: our own full screen (the question over the video), the timeline ----------
   // The video's own full screen and picture-in-picture are turned off (controlslist,
@@ -532,7 +621,7 @@
     save();
   });
   function banner(note, action) {
-    stepNote.textContent = note;
+    rich(stepNote, note);
     stepNext.textContent = action;
     stepBox.hidden = false;
   }
@@ -633,7 +722,7 @@
     form.setAttribute("aria-labelledby", "quiz-title");
     form.append(el("h2", { id: "quiz-title", textContent: ui.question + " " + q.number }));
     // every control is described by the question itself, then by its hint
-    form.append(el("p", { className: "prompt", id: "quiz-prompt", textContent: q.prompt }));
+    form.append(richEl("p", { className: "prompt", id: "quiz-prompt" }, q.prompt));
     for (const part of q.parts) {
       const id = partId(q, part);
       const hint = el("p", { className: "hint", id: id + "-hint", textContent: part.hint });
@@ -643,14 +732,14 @@
         const input = el("input", { type: "text", id: id, name: id, autocomplete: "off", spellcheck: false });
         input.setAttribute("aria-describedby", "quiz-prompt " + hint.id + " " + mark.id);
         input.dataset.part = part.key;
-        box = el("div", { className: "part" }, el("label", { htmlFor: id, textContent: part.label }), input, hint, mark);
+        box = el("div", { className: "part" }, richEl("label", { htmlFor: id }, part.label), input, hint, mark);
       } else {
-        box = el("fieldset", { className: "part choice" }, el("legend", { textContent: part.label }));
+        box = el("fieldset", { className: "part choice" }, richEl("legend", {}, part.label));
         box.setAttribute("aria-describedby", "quiz-prompt " + hint.id + " " + mark.id);
         for (const o of part.options) {
           const input = el("input", { type: "radio", name: id, id: id + "-" + o.id, value: o.id });
           input.dataset.part = part.key;
-          box.append(el("div", { className: "option" }, input, el("label", { htmlFor: input.id, textContent: o.text })));
+          box.append(el("div", { className: "option" }, input, richEl("label", { htmlFor: input.id }, o.text)));
         }
         box.append(hint, mark);
       }
@@ -716,7 +805,7 @@
         // read two ways or not at all: said why, naming the field and the number, and no
         // attempt is spent
         const unread = readPart(part, a).unread || a.trim();
-        verdict.textContent = REFUSED[marks[part.key]].replace("{field}", part.label).replace("{number}", unread);
+        rich(verdict, REFUSED[marks[part.key]].replace("{field}", part.label).replace("{number}", unread));
         verdict.className = "";
         first.focus();
         return;
@@ -740,7 +829,7 @@
   function offer(q, form, done) {
     mark(q, form, done.last || done);
     const verdict = form.querySelector("#verdict");
-    verdict.textContent = ui.wrong + " " + ui.hint_lead + " " + q.step;
+    rich(verdict, ui.wrong + " " + ui.hint_lead + " " + q.step);
     verdict.className = "wrong";
     form.dataset.verdict = "wrong";
     document.body.dataset.verdict = "wrong";
@@ -763,7 +852,7 @@
     if (old) old.remove();
     if (!q.teach) return;
     const text = ui.teach.replace("{steps}", q.teach.steps.join(", ")).replace("{chapter}", q.teach.chapter);
-    const link = button("teach", text, () => teach(q));
+    const link = rich(button("teach", "", () => teach(q)), text);
     link.className = "goto";
     form.querySelector("#verdict").after(el("p", { className: "teach-line" }, link));
   }
@@ -825,7 +914,7 @@
     const head = VERDICT[result];
     const expected = result === "right" ? "" : " " + ui.expected + " " + partsSaid(q, (p) => p.shown);
     const verdict = form.querySelector("#verdict");
-    verdict.textContent = head + expected + " " + q.reason + (active === q ? " " + ui.solution : "");
+    rich(verdict, head + expected + " " + q.reason + (active === q ? " " + ui.solution : ""));
     verdict.className = result;
     form.dataset.verdict = result;
     document.body.dataset.verdict = result;
@@ -870,7 +959,7 @@
     mark(q, form, attempt);
     const verdict = form.querySelector("#verdict");
     const right = attempt.verdict === "right";
-    verdict.textContent = right ? ui.right + " " + q.reason : ui.wrong + " " + ui.hint_lead + " " + q.step;
+    rich(verdict, right ? ui.right + " " + q.reason : ui.wrong + " " + ui.hint_lead + " " + q.step);
     verdict.className = attempt.verdict;
     form.dataset.verdict = attempt.verdict;
     document.body.dataset.verdict = attempt.verdict;
@@ -906,6 +995,7 @@
         if (s) stepEnd(s);
       }
     }
+    if (!video.paused) watching(last, t);
     last = video.currentTime;
     highlight(last);
   }
@@ -984,7 +1074,7 @@
   });
   document.getElementById("reset-yes").addEventListener("click", () => {
     confirmBox.hidden = true;
-    state = { answers: {}, speed: state.speed, steps: state.steps }; // the answers go, the learner's pace stays
+    state = { answers: {}, speed: state.speed, steps: state.steps, watched: state.watched }; // the answers go, the learner's pace and what was watched stay
     if (lms) lms.report(state); // the LMS keeps what was sent; its score and status start again
     else {
       try {
@@ -1049,7 +1139,38 @@
     // back at a question that was asked and not answered: ask it again
     const q = data.questions.find((q) => !settled(state.answers[q.number]) && q.pause_at - 0.01 <= t && t <= q.resume_at + 0.01);
     if (q) ask(q);
+    else offerResume(t);
   }
+  // --- reopened: the offer to continue where the learner stopped, from the start of its step
+  // (the speed and step by step came back with the answers), or from the start
+  const resumeBox = document.getElementById("resume");
+  function stepAt(t) {
+    let start = 0;
+    for (const s of data.steps) {
+      if (s.end > t + 0.01) return { title: s.title, start: start };
+      start = s.end;
+    }
+    return null;
+  }
+  function offerResume(t) {
+    const step = stepAt(t);
+    const chapter = data.chapters[Math.max(0, lastStarted(data.chapters, t))];
+    const note = ui.resume.replace("{time}", clock(t)).replace("{chapter}", chapter.title).replace("{step}", step ? step.title : chapter.title);
+    rich(document.getElementById("resume-note"), note);
+    resumeBox.hidden = false;
+    resumeBox.dataset.start = String(step ? step.start : t);
+  }
+  document.getElementById("resume-go").addEventListener("click", () => {
+    resumeBox.hidden = true;
+    seek(parseFloat(resumeBox.dataset.start));
+    video.play().catch(() => {});
+  });
+  document.getElementById("resume-start").addEventListener("click", () => {
+    resumeBox.hidden = true;
+    seek(0);
+    video.play().catch(() => {});
+  });
+  video.addEventListener("play", () => (resumeBox.hidden = true));
   if (video.readyState >= 1) restore();
   else video.addEventListener("loadedmetadata", restore, { once: true });
 
