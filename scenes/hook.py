@@ -8,6 +8,7 @@ from manim import (
     LEFT,
     RIGHT,
     UP,
+    Animation,
     Arrow,
     Create,
     DashedLine,
@@ -193,7 +194,7 @@ class Hook(LessonScene):
         self.say("hk_sub_effects")
         for line, key in zip(self.effects, ("hk_sign", "hk_size"), strict=True):
             self.at_words(key)  # each effect as it is named, and shown on the plane
-            shown = []
+            shown: list[Animation] = []
             if self.drawn and key == "hk_sign":  # where q · k turns sign: the keys' side
                 shown = [Create(self.boundary)]
             elif self.drawn:  # the lengths count too

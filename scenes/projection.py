@@ -25,6 +25,7 @@ from manim import (
     Indicate,
     Line,
     MathTex,
+    Mobject,
     ValueTracker,
     VGroup,
     VMobject,
@@ -121,7 +122,7 @@ class ProjectionDrop(LessonScene):
         self.dot_eq, self.comp_eq, self.proj_eq = parts["dot"], parts["comp"], parts["proj"]
         self.res_eq, self.check_eq, self.shadow_eq = parts["res"], parts["check"], parts["shadow"]
         self.parallel_note = parts.get("note")
-        self.page: VGroup = self.work[0]  # the step's rows on screen (see turn_page)
+        self.page: Mobject = self.work[0]  # the step's rows on screen (see turn_page)
         self.plane = fitted_plane(points, plane_w, room_h, fill=True)
         left_right(self.plane, layout)
         self.build_figure()
@@ -420,7 +421,7 @@ class ProjectionDrop(LessonScene):
         self.add(*shown)
         self.play(FadeOut(product), run_time=0.5)
 
-    def turn_page(self, page: VGroup) -> FadeOut:
+    def turn_page(self, page: Mobject) -> FadeOut:
         """The previous step's rows leave the column (play it): `page` takes their place."""
         old, self.page = self.page, page
         return FadeOut(old)

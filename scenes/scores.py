@@ -565,6 +565,13 @@ class AttentionScores(LessonScene):
         if self.masked:
             masked = [row[j] for row in self.scaled for j in range(self.nk) if not self.keep[j]]
             self.play(*[FadeIn(m, scale=1.3) for m in masked], FadeIn(self.mask_note))
+        else:  # nothing masked: each key's column is passed over, as the voice says so
+            self.at(self.strings["ats_beat_unmasked"])
+            band = self.bands(0, 0)[1]
+            self.play(FadeIn(band), run_time=0.5)
+            for j in range(1, self.nk):
+                self.play(Transform(band, self.bands(0, j)[1]), run_time=min(0.7, 3.0 / self.nk))
+            self.play(FadeOut(band), run_time=0.4)
         self.wait(1)
         self.say("ats_sub_row_logits" + ("" if self.nk <= SAID_LIST_MAX else "_many"))
         self.unfold(self.row_scaled)
