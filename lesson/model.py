@@ -336,7 +336,7 @@ SCHEMA = Schema(
         Table(
             "timing",
             (
-                Field("quiz_countdown", Whole(0, 30, "seconds"), default=5),
+                Field("quiz_countdown", Whole(0, 30, "seconds"), default=4),
                 Field("result_hold", Number(0, 9, "seconds"), default=1),
                 Field("scene_end", Number(0, 9, "seconds"), default=0.5),
                 Field("step_pause", Number(0, 9, "seconds"), default=0.4),

@@ -36,10 +36,8 @@ from lesson.sheet import readout
 from mathcore.fmt import Shown
 from scenes.base import LessonScene
 from scenes.figure import (
-    GAP,
-    PLANE_MIN_W,
     box_of,
-    fit_column,
+    column_beside_plot,
     formula_lines,
     left_right,
     place_clear,
@@ -53,7 +51,6 @@ from scenes.tagging import Part, attach, attached, part_of
 
 __all__ = ["AngleSignRegions"]
 
-PLANE_W = 7.2  # widest the plane grows when the column leaves room
 STOPS = ("acute", "right", "obtuse")
 SECTION_NAMES = {"acute": "lancip", "right": "siku-siku", "obtuse": "tumpul"}
 
@@ -97,9 +94,7 @@ class AngleSignRegions(LessonScene):
         self.stops["zero"] = np.zeros(2)
         self.q_now = self.stops["acute"].copy()
         room_w, room_h = plane_room()
-        layout = fit_column(
-            self.column_at, room_w - GAP - PLANE_MIN_W, room_h, prefer_w=room_w - GAP - PLANE_W
-        )
+        layout, plane_w = column_beside_plot(self.column_at, room_w, room_h, config.frame_width)
         parts: dict[str, Any] = attached(layout, "parts")  # mobjects, and the rests by stop
         self.title, self.key_row, self.legend = parts["title"], parts["key"], parts["legend"]
         self.readout_group, self.undefined = parts["live"], parts["undefined"]
@@ -115,8 +110,7 @@ class AngleSignRegions(LessonScene):
             )
         self.resting: VGroup | None = None  # the exact values q rests on, in place of the live rows
 
-        plane_w = min(PLANE_W, room_w - GAP - layout.width - 0.02)
-        self.plane = fitted_plane([self.k, *self.stops.values()], plane_w, room_h)
+        self.plane = fitted_plane([self.k, *self.stops.values()], plane_w, room_h, fill=True)
         left_right(self.plane, layout)
         pos = Polygon(
             *half_plane(self.plane, self.k, 1),

@@ -11,6 +11,7 @@ from typing import Any, cast
 from manim import (
     Animation,
     Arrow,
+    CoordinateSystem,
     FadeIn,
     Indicate,
     MathTex,
@@ -661,6 +662,10 @@ class LessonScene(Scene):
                 tip = getattr(part, "tip", None)
                 if isinstance(part, Arrow) and tip is not None and is_visible(tip):
                     snap.tips.append((getattr(part, "label", "arrow"), box(tip)))
+        family = [part for m in self.mobjects for part in m.get_family()]
+        snap.plots = [
+            box(p) for p in family if isinstance(p, CoordinateSystem) and is_visible(p.x_axis)
+        ]
         for m in self.mobjects:  # a marker (a box around an answer) names what it marks
             marks = getattr(m, "marks", None)
             if marks is not None and is_visible(m):

@@ -31,9 +31,11 @@ from scenes.tagging import attach, attached
 __all__ = [
     "GAP",
     "PLANE_MIN_W",
+    "PLOT_SHARE",
     "SPACINGS",
     "backed",
     "box_of",
+    "column_beside_plot",
     "fit_column",
     "formula_lines",
     "keep_inside",
@@ -45,6 +47,9 @@ __all__ = [
 
 GAP = 0.35  # between the plane and the column (scene units)
 PLANE_MIN_W = 5.0  # the plane keeps at least this width; the column wraps before it takes more
+# A geometric scene's plane takes this share of the frame's width: the figure carries the
+# argument, the column of formulas beside it follows (ProjectionDrop, AngleSignRegions).
+PLOT_SHARE = 0.6
 
 
 def min_font(mob: VMobject) -> float:
@@ -251,6 +256,37 @@ def keep_inside(mob: VMobject, bounds: np.ndarray) -> VMobject:
     box = box_of(mob)
     shift = np.maximum(bounds[0] - box[0], 0) - np.maximum(box[1] - bounds[1], 0)
     return mob.shift(np.array([*shift, 0.0]))
+
+
+def column_beside_plot(
+    build: Callable[[float, float], VMobject], room_w: float, room_h: float, frame_w: float
+) -> tuple[VMobject, float]:
+    """The column `build` lays out beside a plane of :data:`PLOT_SHARE` of the frame's width.
+
+    When the column cannot fit the room that leaves without its text going under
+    :data:`~scenes.frame.MIN_FONT` (numbers of many places that no line break shortens), the
+    plane gives up width instead, down to :data:`PLANE_MIN_W`: legible text comes first.
+
+    Parameters
+    ----------
+    build : callable
+        See :func:`fit_column`.
+    room_w, room_h : float
+        The title-safe area the plane and the column share (scene units).
+    frame_w : float
+        The frame's width (scene units).
+
+    Returns
+    -------
+    tuple
+        The scaled column, and the width left for the plane.
+    """
+    plane_w = PLOT_SHARE * frame_w
+    column = fit_column(build, room_w - GAP - plane_w, room_h)
+    if column.width <= room_w - GAP - plane_w + 0.01 and column.height <= room_h + 0.01:
+        return column, plane_w
+    column = fit_column(build, room_w - GAP - PLANE_MIN_W, room_h, prefer_w=room_w - GAP - plane_w)
+    return column, min(plane_w, room_w - GAP - column.width - 0.02)
 
 
 def left_right(plane: VMobject, column: VMobject) -> None:

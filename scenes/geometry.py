@@ -69,8 +69,9 @@ def fitted_plane(points: list[np.ndarray], width: float, height: float, fill: bo
     width, height : float
         The box (scene units) the plane must fit.
     fill : bool
-        Widen the grid on both sides (whole units) until it fills `width`, when the height
-        decides its unit: the figure takes its room, and a turning vector has space.
+        Fill `width` exactly when the height decides the unit: whole cells are added on both
+        sides and the unit shrinks a little, so that they end on the box's edges. The figure
+        takes its room, and a turning vector has space.
 
     Returns
     -------
@@ -85,9 +86,11 @@ def fitted_plane(points: list[np.ndarray], width: float, height: float, fill: bo
     span = hi - lo
     unit = min(width / span[0], height / span[1])
     if fill:
-        extra = np.floor((width / unit - span[0]) / 2 + 1e-9)
-        lo[0], hi[0] = lo[0] - extra, hi[0] + extra
+        cells = max(span[0], np.ceil(width / unit - 1e-9))
+        extra = cells - span[0]
+        lo[0], hi[0] = lo[0] - np.floor(extra / 2), hi[0] + np.ceil(extra / 2)
         span = hi - lo
+        unit = width / span[0]
     step = 1 if unit > 0.3 else 2
     return NumberPlane(
         x_range=(lo[0], hi[0], step),

@@ -121,7 +121,7 @@ class LessonTitle(IntroScene):
 
     def goal_column(self, width: float, scale: float) -> VGroup:
         """The learning goal and the three things the learner will be able to do."""
-        self.goal_head = self.t("lt_goal_head", 34 * scale, C.ACCENT)
+        self.goal_head = self.t("lt_goal_head", 34 * scale, C.TEXT)
         self.goal = self.paragraph("lt_goal", width, 30 * scale)
         self.able_head = self.paragraph("lt_able", width, 28 * scale, C.MUTED)
         self.able = VGroup(
@@ -137,7 +137,7 @@ class LessonTitle(IntroScene):
 
     def basis_column(self, width: float, scale: float) -> VGroup:
         """What the lesson builds on, and what is original here."""
-        self.basis_head = self.t("lt_basis_head", 34 * scale, C.ACCENT)
+        self.basis_head = self.t("lt_basis_head", 34 * scale, C.TEXT)
         self.prior = self.paragraph("lt_prior", width, 30 * scale, indent="• ")
         self.book = self.paragraph("lt_book", width, 30 * scale, indent="• ")
         self.original = self.paragraph("lt_original", width, 28 * scale, C.MUTED)

@@ -50,7 +50,7 @@ class NumpyCheck(LessonScene):
         """
         hw, hh = (h - INSET for h in frame_box())
         self.hw, self.hh = hw, hh
-        self.title = self.t("np_title", 40, C.ACCENT)
+        self.title = self.t("np_title", 40, C.TEXT)
         fit_into(self.title, 2 * hw, 1.0).move_to((-hw, hh, 0), aligned_edge=UP + LEFT)
         self.top = self.title.get_bottom()[1] - 0.35
         listing = Code(

@@ -54,7 +54,7 @@ class C:
     SCORE = "#B8C0CC"  # neutral: a raw score or a logit
     POSITIVE = "#009E73"  # the positive side (bluish green, unlike k's sky blue)
     NEGATIVE = "#CC79A7"  # the negative side (reddish purple: not q's orange, nor the residual's)
-    ACCENT = "#F0E442"  # headings and emphasis (yellow)
+    ACCENT = "#F0E442"  # the highlight: what is being said now (yellow; headings are TEXT)
     MUTED = "#8A8F98"
     TEXT = "#F2F2F2"
     GRID = "#3A4250"

@@ -25,22 +25,22 @@ from manim import (
     Indicate,
     Line,
     MathTex,
+    Mobject,
     ValueTracker,
     VGroup,
     VMobject,
     Write,
     always_redraw,
+    config,
 )
 
 import mathcore as mc
 from lesson.sheet import readout
 from scenes.base import LessonScene
 from scenes.figure import (
-    GAP,
-    PLANE_MIN_W,
     backed,
     box_of,
-    fit_column,
+    column_beside_plot,
     formula_lines,
     left_right,
     place_clear,
@@ -60,7 +60,6 @@ def rotate(v: np.ndarray, angle: float) -> np.ndarray:
     return np.array([c * v[0] - s * v[1], s * v[0] + c * v[1]])
 
 
-PLANE_W = 7.2  # widest the plane grows when the column leaves room
 SWEEP = 3 * np.pi / 4  # q's sweep ends this far round from k: its shadow points against k
 
 
@@ -97,8 +96,10 @@ class ProjectionDrop(LessonScene):
     def build(self) -> None:
         """Create every mobject at its final place; the steps only reveal them.
 
-        The column is laid out first, at the largest scale at which it fits the title-safe
-        height (long formulas break at an ``=``); the plane takes the width it leaves.
+        The plane takes :data:`PLOT_SHARE` of the frame's width; the column the rest of the
+        title-safe width, at the largest scale at which it fits (long formulas break at an
+        ``=``). The column shows one step's rows at a time (:meth:`turn_page`), so it is as
+        tall as the tallest step, not as all of them.
         """
         P = self.lesson.projection
         self.q, self.k = np.array(P.query, float), np.array(P.key, float)
@@ -114,19 +115,14 @@ class ProjectionDrop(LessonScene):
             points += [self.other, self.p2]
 
         room_w, room_h = plane_room()
-        layout = fit_column(
-            self.column_at,
-            room_w - GAP - PLANE_MIN_W,
-            room_h,
-            prefer_w=room_w - GAP - PLANE_W,
-        )
+        layout, plane_w = column_beside_plot(self.column_at, room_w, room_h, config.frame_width)
         parts: dict[str, VMobject] = attached(layout, "parts")
         self.column, self.work2 = layout[0], layout[1]
         self.title, self.legend, self.work = parts["title"], parts["legend"], parts["work"]
         self.dot_eq, self.comp_eq, self.proj_eq = parts["dot"], parts["comp"], parts["proj"]
         self.res_eq, self.check_eq, self.shadow_eq = parts["res"], parts["check"], parts["shadow"]
         self.parallel_note = parts.get("note")
-        plane_w = min(PLANE_W, room_w - GAP - layout.width - 0.02)
+        self.page: Mobject = self.work[0]  # the step's rows on screen (see turn_page)
         self.plane = fitted_plane(points, plane_w, room_h, fill=True)
         left_right(self.plane, layout)
         self.build_figure()
@@ -136,9 +132,10 @@ class ProjectionDrop(LessonScene):
 
         See :func:`~scenes.figure.fit_column`.
 
-        Returns ``VGroup(column, work2)``: the second query's readings (empty without one)
-        lie over the first one's work, which they replace in the last step; ``.parts`` names
-        the rows.
+        Returns ``VGroup(column, work2)``: the column's work is one page per step, each over
+        the one before (the product and comp; the projection; the residual; the shadow);
+        the second query's readings (empty without one) lie over them too, and replace them
+        in the last step; ``.parts`` names the rows.
         """
         proj, res = r"\operatorname{proj}_k(q)", r"q - \operatorname{proj}_k(q)"
 
@@ -188,7 +185,7 @@ class ProjectionDrop(LessonScene):
         shadow_eq = self.shadow(
             "q", "dot", "comp_ratio" if "comp_ratio" in self.sheet else "comp", lines
         )
-        rows: list[VMobject] = [dot_eq, comp_eq, proj_eq, res_eq, check_eq, shadow_eq]
+        res_rows: list[VMobject] = [res_eq, check_eq]
         parts: dict[str, VMobject] = {
             "dot": dot_eq,
             "comp": comp_eq,
@@ -198,8 +195,12 @@ class ProjectionDrop(LessonScene):
         parts |= {"check": check_eq, "shadow": shadow_eq}
         if self.parallel:
             parts["note"] = self.paragraph("pd_parallel_note", width, 24, C.RESIDUAL)
-            rows.append(parts["note"])
-        work = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.26 * spacing)
+            res_rows.append(parts["note"])
+        pages = [VGroup(dot_eq, comp_eq), VGroup(proj_eq), VGroup(*res_rows), VGroup(shadow_eq)]
+        for page in pages:
+            page.arrange(DOWN, aligned_edge=LEFT, buff=0.26 * spacing)
+            page.align_to(pages[0], UP + LEFT)
+        work = VGroup(*pages)
         title = self.paragraph("pd_title", width, 30)
         column = VGroup(title, legend, work).arrange(DOWN, aligned_edge=LEFT, buff=0.3 * spacing)
         work2 = self.other_rows(lines, spacing)
@@ -420,6 +421,11 @@ class ProjectionDrop(LessonScene):
         self.add(*shown)
         self.play(FadeOut(product), run_time=0.5)
 
+    def turn_page(self, page: Mobject) -> FadeOut:
+        """The previous step's rows leave the column (play it): `page` takes their place."""
+        old, self.page = self.page, page
+        return FadeOut(old)
+
     # --- steps -------------------------------------------------------------------------
     def show_vectors(self) -> None:
         """Plane, q and k, legend."""
@@ -443,7 +449,7 @@ class ProjectionDrop(LessonScene):
     def grow_projection(self) -> None:
         """proj_k(q) = comp_k(q) k/‖k‖₂ grows along k."""
         self.say(self.pick("pd_sub_proj", "comp"), result=True)
-        self.play(grow(self.proj_arrow), run_time=1.5)
+        self.play(self.turn_page(self.work[1]), grow(self.proj_arrow), run_time=1.5)
         self.play(Write(self.proj_eq), run_time=2)
         self.wait(1)
 
@@ -451,8 +457,11 @@ class ProjectionDrop(LessonScene):
         """The residual q − proj_k(q), and its zero product with k."""
         key = "pd_sub_res_zero" if self.parallel else "pd_sub_res"
         self.say(key, result=True)
+        turn = self.turn_page(self.work[2])
         if not self.parallel:
-            self.play(FadeIn(self.res_arrow), self.drop.animate.set_opacity(0.75))
+            self.play(turn, FadeIn(self.res_arrow), self.drop.animate.set_opacity(0.75))
+        else:
+            self.play(turn)
         self.play(Write(self.res_eq))
         self.play(Write(self.check_eq))
         if self.parallel_note is not None:
@@ -475,7 +484,8 @@ class ProjectionDrop(LessonScene):
     def show_shadow(self) -> None:
         """The product read back as ‖k‖₂ times the shadow's signed length."""
         self.say("pd_sub_shadow")
-        self.play(Indicate(self.brace_ink(), color=C.ACCENT), Write(self.shadow_eq), run_time=2)
+        self.play(self.turn_page(self.work[3]), Indicate(self.brace_ink(), color=C.ACCENT))
+        self.play(Write(self.shadow_eq), run_time=2)
         self.turn_q()
         comp = "comp_ratio" if "comp_ratio" in self.sheet else "comp"
         if self.sheet[comp].exact:
@@ -492,7 +502,7 @@ class ProjectionDrop(LessonScene):
         faded = [
             m.animate.set_opacity(0.9 if m in (self.q_name, self.brace) else 0.75) for m in mine
         ]
-        self.play(*faded, FadeOut(self.work), run_time=1)
+        self.play(*faded, FadeOut(self.page), run_time=1)
         self.play(grow(self.q2_arrow), FadeIn(self.q2_name), FadeIn(self.work2[0]))
         self.play(Create(self.drop2), run_time=1.2)
         self.say("pd_sub_other_dot")

@@ -35,7 +35,7 @@ class Recap(LessonScene):
         """
         hw, hh = (h - INSET for h in frame_box())
         self.width = 2 * hw
-        self.title = self.t("rc_title", 42, C.ACCENT)
+        self.title = self.t("rc_title", 42, C.TEXT)
         fit_into(self.title, self.width, 1.0).move_to((-hw, hh, 0), aligned_edge=UP + LEFT)
         top = self.title.get_bottom()[1] - 0.5
         room = top + hh
@@ -82,7 +82,7 @@ class Recap(LessonScene):
         """What to keep in mind, one bullet each."""
         text = max(32 * scale, 21)
         return VGroup(
-            self.t("rc_caveats_head", max(36 * scale, 24), C.ACCENT),
+            self.t("rc_caveats_head", max(36 * scale, 24), C.TEXT),
             self.paragraph("rc_not_universal", self.width, text, indent="• "),
             self.paragraph("rc_cosine", self.width, text, indent="• "),
             self.paragraph("rc_geometry_other", self.width, text, indent="• "),
@@ -92,11 +92,11 @@ class Recap(LessonScene):
         """The next lesson, then the sources."""
         # said, not printed: the next lesson as the formula it reads term by term
         self.next = VGroup(
-            self.t("rc_next_head", max(36 * scale, 24), C.ACCENT),
+            self.t("rc_next_head", max(36 * scale, 24), C.TEXT),
             MathTex(r"q \cdot k =", r"\sum_i q_i\,k_i", font_size=max(44 * scale, 30)),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.25)
         self.sources = VGroup(
-            self.t("rc_sources_head", max(36 * scale, 24), C.ACCENT),
+            self.t("rc_sources_head", max(36 * scale, 24), C.TEXT),
             *[
                 self.paragraph(k, self.width, max(30 * scale, 21), indent=f"{i}. ")
                 for i, k in enumerate(("rc_source_book", "rc_source_paper", "rc_source_pytorch"), 1)

@@ -23,8 +23,10 @@ from manim import (
     GrowArrow,
     Line,
     MathTex,
+    Rectangle,
     ReplacementTransform,
     RoundedRectangle,
+    Transform,
     VGroup,
     VMobject,
 )
@@ -509,11 +511,40 @@ class AttentionScores(LessonScene):
         self.play(FadeIn(self.strip), run_time=1)
         self.activate(0)
         self.play(FadeIn(self.raw_caption), Create(self.s_frame), run_time=1.2)
-        self.play(*[FadeIn(e) for row in self.raw for e in row], run_time=1.2)
-        self.wait(1)
+        self.row_against_column()
         self.say("ats_sub_row_scores")
         self.play(FadeIn(self.row_raw), run_time=1)
         self.wait(1)
+
+    def bands(self, i: int, j: int) -> VGroup:
+        """A band along query i's row and one down key j's column: entry (i, j) where they cross."""
+        _, right, heads, names = self.s_frame
+        column = [row[j] for row in self.raw]
+        pad = 0.08
+        row_h = max(m.height for m in (*self.raw[i], names[i])) + 0.18
+        row = Rectangle(width=right.get_right()[0] - names[i].get_left()[0] + 2 * pad, height=row_h)
+        row.move_to(names[i].get_left(), aligned_edge=LEFT).shift(pad * LEFT)
+        col_w = max(m.width for m in (*column, heads[j])) + 0.22
+        top, bottom = heads[j].get_top()[1] + pad, right.get_bottom()[1]
+        col = Rectangle(width=col_w, height=top - bottom).move_to((heads[j].get_x(), 0, 0))
+        col.align_to(np.array([0.0, top, 0.0]), UP)
+        band = VGroup(row, col)
+        band.set_stroke(width=0).set_fill(C.ACCENT, opacity=0.16).set_z_index(-1)
+        return band
+
+    def row_against_column(self) -> None:
+        """QKᵀ built entry by entry: query i's row against key j's column, the product between.
+
+        A band along the row and one down the column meet at the entry as it appears, row by
+        row (about 4 s for the whole matrix, at most 0.6 s an entry).
+        """
+        cells = [(i, j) for i in range(self.nq) for j in range(self.nk)]
+        each = min(0.6, 4.0 / len(cells))
+        band = self.bands(0, 0)
+        self.play(FadeIn(band), FadeIn(self.raw[0][0]), run_time=max(each, 0.4))
+        for i, j in cells[1:]:
+            self.play(Transform(band, self.bands(i, j)), FadeIn(self.raw[i][j]), run_time=each)
+        self.play(FadeOut(band), run_time=0.4)
 
     def scale_and_mask(self) -> None:
         """Divide by √d_k; then masked keys get −∞."""
@@ -534,6 +565,13 @@ class AttentionScores(LessonScene):
         if self.masked:
             masked = [row[j] for row in self.scaled for j in range(self.nk) if not self.keep[j]]
             self.play(*[FadeIn(m, scale=1.3) for m in masked], FadeIn(self.mask_note))
+        else:  # nothing masked: each key's column is passed over, as the voice says so
+            self.at(self.strings["ats_beat_unmasked"])
+            band = self.bands(0, 0)[1]
+            self.play(FadeIn(band), run_time=0.5)
+            for j in range(1, self.nk):
+                self.play(Transform(band, self.bands(0, j)[1]), run_time=min(0.7, 3.0 / self.nk))
+            self.play(FadeOut(band), run_time=0.4)
         self.wait(1)
         self.say("ats_sub_row_logits" + ("" if self.nk <= SAID_LIST_MAX else "_many"))
         self.unfold(self.row_scaled)

@@ -45,6 +45,7 @@ class Snapshot:
     inks: list[Ink] = field(default_factory=list)  # each text's and graphic's colour, contrast
     sizes: list[tuple[str, float]] = field(default_factory=list)  # each text's font size
     tips: list[tuple[str, np.ndarray]] = field(default_factory=list)  # arrow heads' boxes
+    plots: list[np.ndarray] = field(default_factory=list)  # boxes of planes and axes shown
     marked: set[str] = field(default_factory=set)  # sheet keys inside a visible answer marker
 
 

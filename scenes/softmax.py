@@ -130,7 +130,7 @@ class SoftmaxBarMorph(LessonScene):
     def build_band(self) -> None:
         """Each stage's title and formula, at the top across the whole width."""
         titles = ("sb_raw", "sb_scaled", "sb_computed", "sb_softmax")
-        self.stage_titles = [self.t(k, 34, C.ACCENT) for k in titles]
+        self.stage_titles = [self.t(k, 34, C.TEXT) for k in titles]
         power = r"\ell_i - m" if self.shifted else r"\ell_i"
         rule: list[Part] = [
             rf"w_i = \frac{{e^{{{power}}}}}{{\sum_j e^{{{power.replace('i', 'j')}}}}}"
@@ -430,9 +430,10 @@ class SoftmaxBarMorph(LessonScene):
             self.say(self.pick("sb_sub_exp_one", "exp"), ell=f"logit{i}", e=f"exp{i}")
             self.move_bars(2, [i - 1])
             self.unfold(rows[1], hold_unsaid=True)
-        if not self.keep.all():
-            self.say("sb_sub_exp_mask")
-            self.move_bars(2, [i for i in range(self.n_keys) if not self.keep[i]])
+        if not self.keep.all():  # e^(−∞) = 0 is written on the masked bar as it is said
+            masked = [i for i in range(self.n_keys) if not self.keep[i]]
+            self.say("sb_sub_exp_mask", e=f"exp{masked[0] + 1}")
+            self.move_bars(2, masked)
         self.say("sb_sub_sum")
         self.unfold(rows[1])
         self.say(self.pick("sb_sub_frac", "exp"), result=True)

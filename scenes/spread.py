@@ -63,7 +63,7 @@ class WhySqrtDk(LessonScene):
     def build(self) -> None:
         """The title, the assumption, the strips of dots per dimension and the weight charts."""
         self.hw, self.hh = (e - INSET for e in frame_box())
-        self.title = self.t("ws_title", 34, C.ACCENT)
+        self.title = self.t("ws_title", 34, C.TEXT)
         self.title.move_to((-self.hw, self.hh, 0), aligned_edge=UL)
         fit_into(self.title, 2 * self.hw, 0.7)
         self.below_title = self.title.get_bottom()[1] - 0.3

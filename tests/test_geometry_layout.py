@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 from drycache import cached_dry_run
-from test_scenes import check_layout, check_numbers
+from test_scenes import FRAME_W, check_layout, check_numbers
 from variants import variant
 
-from lesson.model import load_lesson
+from lesson.model import DEFAULT_LESSON, load_lesson
 from lesson.sheet import scene_sheet
+from scenes.figure import PLOT_SHARE
 
 pytestmark = pytest.mark.manim
 
@@ -84,3 +85,43 @@ def test_plane_scene_layout_holds(tmp_path: Path, scene: str, lesson: str, lang:
     assert not broken, "\n".join(broken)
     sheet = {k: v.text for k, v in scene_sheet(load_lesson(path), scene).items()}
     check_numbers(obj, sheet)
+
+
+def narrow_plots(obj) -> list[str]:
+    """Each step's end whose plane is narrower than 60 % of the frame (the geometry carries
+    the argument: the column of formulas beside it takes the rest)."""
+    widths = [
+        (s.section, max((b[1][0] - b[0][0] for b in s.plots), default=0.0)) for s in obj.snapshots
+    ]
+    return [
+        f"{section}: the plane is {w / FRAME_W:.0%} of the frame width (floor {PLOT_SHARE:.0%})"
+        for section, w in widths
+        if w < PLOT_SHARE * FRAME_W - 0.01
+    ]
+
+
+# The plane takes 60 % of the frame on the default lesson and on decimal edits; six places
+# everywhere, or numbers like 4.1 and 4.2 that no line break shortens, give the column the width
+# its text needs at the smallest font (the plane gives way: scenes.figure.column_beside_plot).
+WIDE = [
+    ("ProjectionDrop", "default"),
+    ("AngleSignRegions", "default"),
+    ("ProjectionDrop", "obtuse-fraction"),
+    ("ProjectionDrop", "long-fraction"),
+    ("AngleSignRegions", "six-places"),
+    ("AngleSignRegions", "close"),
+]
+
+
+@pytest.mark.parametrize(("scene", "lesson"), WIDE)
+def test_plane_takes_most_of_the_width(tmp_path: Path, scene: str, lesson: str) -> None:
+    """At every step's end the plane is 60 % of the frame wide or more, and the layout holds
+    beside it."""
+    path = (
+        DEFAULT_LESSON
+        if lesson == "default"
+        else variant(HARD[lesson][0], tmp_path, HARD[lesson][1])
+    )
+    obj = cached_dry_run(scene, path, "id", voice="none", frame_rate=5)
+    broken = check_layout(obj) + narrow_plots(obj)
+    assert not broken, "\n".join(broken)

@@ -536,19 +536,19 @@ BAD_EDITS: list[tuple[str, str, str, str]] = [
     ),
     (
         "countdown-out-of-range",
-        edit(SEED, "[timing]", "quiz_countdown = 5", "quiz_countdown = 31"),
+        edit(SEED, "[timing]", "quiz_countdown = 4", "quiz_countdown = 31"),
         "timing.quiz_countdown",
         "from 0 to 30",
     ),
     (
         "result-hold-negative",
-        edit(SEED, "[timing]", "quiz_countdown = 5", "quiz_countdown = 5\nresult_hold = -1"),
+        edit(SEED, "[timing]", "quiz_countdown = 4", "quiz_countdown = 5\nresult_hold = -1"),
         "timing.result_hold",
         "from 0 to 9",
     ),
     (
         "step-pause-not-a-number",
-        edit(SEED, "[timing]", "quiz_countdown = 5", 'quiz_countdown = 5\nstep_pause = "long"'),
+        edit(SEED, "[timing]", "quiz_countdown = 4", 'quiz_countdown = 5\nstep_pause = "long"'),
         "timing.step_pause",
         "from 0 to 9",
     ),

@@ -19,7 +19,7 @@ from conftest import QUALITY, lecture
 from variants import variant
 
 from lesson.model import load_lesson
-from lesson.sheets.quiz import pause_seconds
+from lesson.sheets.quiz import MIN_PAUSE, pause_seconds
 from pipeline.voice.audio import read_audio, write_wav
 from pipeline.voice.narrator import leveled_take
 from pipeline.voice.targets import RATE
@@ -232,7 +232,7 @@ def test_quiz_solutions_wait_in_silence_for_the_countdown(tmp_path: Path) -> Non
         clip = clips[scene]
         quiz = lesson.quiz[int(scene.removeprefix("QuizQuestion")) - 1]
         countdown = pause_seconds(quiz, lesson.quiz_countdown)
-        assert countdown >= lesson.quiz_countdown > 0
+        assert countdown >= MIN_PAUSE and lesson.quiz_countdown > 0
         said = clip["narration"]
         keys = [c["key"] for c in said]
         pause = next(i for i, key in enumerate(keys) if key.endswith("_sub_pause"))

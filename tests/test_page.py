@@ -28,6 +28,7 @@ from lesson.answers import Part, verdict
 from lesson.catalogue import catalogue
 from lesson.model import load_lesson
 from lesson.quizkinds import KINDS, quiz_answers
+from lesson.sheets.quiz import MIN_PAUSE
 
 pytestmark = [pytest.mark.render, pytest.mark.slides]
 
@@ -209,7 +210,7 @@ def the_pause_follows_the_invitation(data: dict[str, Any], q: dict[str, Any]) ->
     assert invitation.endswith(" ".join(last["text"].split())), (q["number"], last["text"])
     assert q["pause_at"] - 1.0 <= last["end"] <= q["pause_at"] + 0.05, (q["number"], last)
     inside = [c for c in data["cues"] if q["pause_at"] < c["start"] < q["resume_at"] - 0.05]
-    assert inside == [] and q["resume_at"] - q["pause_at"] >= load_lesson().quiz_countdown
+    assert inside == [] and q["resume_at"] - q["pause_at"] >= MIN_PAUSE
 
 
 @pytest.mark.parametrize("which", ["default", "variant"])

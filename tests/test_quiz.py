@@ -20,7 +20,7 @@ from lesson.quizkinds import KINDS, MAX_QUESTIONS, kind_of
 from lesson.reads import uncovered
 from lesson.scenelist import LECTURE, ORDER, lesson_order, scene_spec
 from lesson.sheet import numbers_sheet, scene_sheet
-from lesson.sheets.quiz import quiz_question
+from lesson.sheets.quiz import MIN_PAUSE, pause_seconds, quiz_question
 
 SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
 QUIZ_TEXT = ROOT / "lesson" / "text" / "quiz.toml"
@@ -368,3 +368,22 @@ def test_the_dimension_words_claim_growth_only_where_the_draw_shows_it(
     assert ("Undian sekecil ini tidak menunjukkannya" in words) == (shows != "grows")
     assert ("Hampir semua bobot" in words) == (raw[1] >= 0.9)
     assert ("tetap sedang" in words) == (max(scaled) < 0.9)
+
+
+def test_think_time_follows_the_work_asked() -> None:
+    """The pause to think grows with the work a question asks, not with its coordinates:
+    question 6 (two scores, their scaling, two exponentials, a sum and two shares) gets more
+    than the seed's first question, a 3-D dot product, which gets the author's countdown;
+    question 7 (a zero query: every score zero by sight) the least; a third key and a third
+    dimension in question 6 each add time."""
+    lesson = load_lesson()
+    pauses = {q.kind: pause_seconds(q, lesson.quiz_countdown) for q in lesson.quiz}
+    assert pauses["dot-sign"] == lesson.quiz_countdown
+    assert pauses["attention"] > pauses["dot-sign"] > pauses["zero-query"] == MIN_PAUSE
+    assert pauses["attention"] > pauses["orthogonal"]
+    att = next(q for q in lesson.quiz if q.kind == "attention")
+    three = att.vectors | {"keys": [*att.vectors["keys"], [2, 2]]}
+    deeper = {"query": [1, 2, 3], "keys": [[1, 0, 1], [0, 1, 1]]}
+    base = kind_of("attention").work(att.vectors)
+    assert kind_of("attention").work(three) > base < kind_of("attention").work(deeper)
+    assert pause_seconds(att, 0) == 0

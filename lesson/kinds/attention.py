@@ -19,7 +19,14 @@ import mathcore as mc
 from lesson import decide
 from lesson.answers import Accepted, Ask, Option, Part, Question, coords
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import QUERY_KEYS, QuizKind, QuizRule, Teaches
+from lesson.kinds.base import (
+    QUERY_KEYS,
+    QuizKind,
+    QuizRule,
+    Teaches,
+    dot_work,
+    xy_dim,
+)
 from lesson.kinds.parts import key_list, key_names, keys_into, start_sheet, sum_of, winners
 from lesson.sheet import RAW_EXP_LIMIT, SAID_LIST_MAX, Sheet, quotient, tuple_of
 from lesson.teachable import (
@@ -169,4 +176,5 @@ KIND = QuizKind(
     sheet=build_sheet,
     ask=ask,
     teaches=Teaches("SoftmaxBarMorph", ("skor-mentah", "logit-berskala", "softmax-dihitung")),
+    work=lambda v: len(v["keys"]) * (dot_work(xy_dim(v)) + 4),  # score, scale, e^, sum, share
 )

@@ -24,6 +24,9 @@ __all__ = [
     "MAX_QUESTIONS",
     "PAIRS",
     "QUERY_KEYS",
+    "dot_work",
+    "norm_work",
+    "xy_dim",
     "WINNER_KEYS",
     "XY",
     "Problem",
@@ -77,6 +80,27 @@ def _no_problem(vectors: Mapping[str, Any]) -> Problem | None:
     return None
 
 
+def dot_work(n: int) -> int:
+    """Operations in a dot product of two `n`-D vectors: n products and n − 1 sums.
+
+    Examples
+    --------
+    >>> dot_work(3), norm_work(2)
+    (5, 4)
+    """
+    return 2 * n - 1
+
+
+def norm_work(n: int) -> int:
+    """Operations in the length of an `n`-D vector: n squares, n − 1 sums and a root."""
+    return 2 * n
+
+
+def xy_dim(vectors: Mapping[str, Any]) -> int:
+    """The dimension of an ``x``/``y`` or ``query``/``keys`` entry's vectors."""
+    return len(vectors["x"] if "x" in vectors else vectors["query"])
+
+
 @dataclass(frozen=True)
 class QuizKind:
     """One kind of quiz question and the parts that make it.
@@ -107,6 +131,10 @@ class QuizKind:
     check : callable
         What the loader asks beyond the fields' shapes: ``check(vectors)`` is None, or
         ``(where, reason)`` for the one-line error (``where`` follows ``quiz[N]``).
+    work : callable
+        ``work(vectors)``: the operations its worked solution asks of the learner (each
+        product, sum, quotient, root, exponential, or a comparison read off), which sets
+        the pause to think (:func:`lesson.sheets.quiz.pause_seconds`).
     """
 
     kind: str
@@ -118,3 +146,4 @@ class QuizKind:
     ask: Callable[[Ask], Question]
     teaches: Teaches
     check: Callable[[Mapping[str, Any]], Problem | None] = _no_problem
+    work: Callable[[Mapping[str, Any]], int] = lambda v: dot_work(xy_dim(v))

@@ -13,7 +13,15 @@ from __future__ import annotations
 from lesson import decide
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import XY, QuizKind, QuizRule, Teaches
+from lesson.kinds.base import (
+    XY,
+    QuizKind,
+    QuizRule,
+    Teaches,
+    dot_work,
+    norm_work,
+    xy_dim,
+)
 from lesson.kinds.parts import start_sheet, tex_fraction
 from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms, length, length_terms
 from lesson.teachable import (
@@ -90,4 +98,5 @@ KIND = QuizKind(
     sheet=build_sheet,
     ask=ask,
     teaches=Teaches("LengthAndAngle", ("panjang", "sudut")),
+    work=lambda v: dot_work(xy_dim(v)) + 2 * norm_work(xy_dim(v)) + 2,  # u · v, ‖u‖, ‖v‖, cos
 )

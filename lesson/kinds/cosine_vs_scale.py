@@ -14,7 +14,15 @@ from fractions import Fraction
 
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import XY, QuizKind, QuizRule, Teaches
+from lesson.kinds.base import (
+    XY,
+    QuizKind,
+    QuizRule,
+    Teaches,
+    dot_work,
+    norm_work,
+    xy_dim,
+)
 from lesson.kinds.cosine import draw
 from lesson.kinds.parts import cosine_shown, start_sheet
 from lesson.sheet import Sheet, length
@@ -83,4 +91,5 @@ KIND = QuizKind(
     sheet=build_sheet,
     ask=ask,
     teaches=Teaches("ScaleIsNotCosine", ("skor-mentah", "dua-pembagian")),
+    work=lambda v: dot_work(xy_dim(v)) + 2 * norm_work(xy_dim(v)) + 4,  # cos, √dₖ, logit
 )

@@ -152,4 +152,5 @@ KIND = QuizKind(
     ask=ask,
     teaches=Teaches("WhySqrtDk", ("tanpa-skala", "dibagi-akar")),
     check=check,
+    work=lambda v: 2,  # a prediction: how the spread grows, what dividing does
 )

@@ -13,7 +13,14 @@ from __future__ import annotations
 from lesson import decide
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import XY, QuizKind, QuizRule, Teaches
+from lesson.kinds.base import (
+    XY,
+    QuizKind,
+    QuizRule,
+    Teaches,
+    dot_work,
+    xy_dim,
+)
 from lesson.kinds.parts import products, right_angle, start_sheet
 from lesson.sheet import Sheet, dot_terms
 from lesson.teachable import (
@@ -84,4 +91,5 @@ KIND = QuizKind(
     sheet=build_sheet,
     ask=ask,
     teaches=Teaches("AngleSignRegions", ("lancip", "siku-siku", "tumpul")),
+    work=lambda v: dot_work(xy_dim(v)) + 1,  # the product, then its sign read
 )

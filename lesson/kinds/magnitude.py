@@ -16,7 +16,15 @@ from typing import Any
 from lesson import decide
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import PAIRS, Problem, QuizKind, QuizRule, Teaches
+from lesson.kinds.base import (
+    PAIRS,
+    Problem,
+    QuizKind,
+    QuizRule,
+    Teaches,
+    dot_work,
+    norm_work,
+)
 from lesson.kinds.parts import cosine_shown, start_sheet
 from lesson.sheet import Sheet, length
 from lesson.teachable import (
@@ -86,4 +94,5 @@ KIND = QuizKind(
     ask=ask,
     teaches=Teaches("MagnitudeVsDirection", ("dua-pasangan", "kosinus")),
     check=check,
+    work=lambda v: sum(dot_work(len(x)) + 2 * norm_work(len(x)) + 2 for x, _ in v["pairs"]),
 )

@@ -16,7 +16,15 @@ from typing import Any
 
 from lesson.answers import Ask, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import XY, Problem, QuizKind, QuizRule, Teaches
+from lesson.kinds.base import (
+    XY,
+    Problem,
+    QuizKind,
+    QuizRule,
+    Teaches,
+    dot_work,
+    xy_dim,
+)
 from lesson.kinds.parts import right_angle, start_sheet
 from lesson.sheet import Sheet, dot_terms, length
 from lesson.teachable import (
@@ -92,4 +100,5 @@ KIND = QuizKind(
     ask=ask,
     teaches=Teaches("AngleSignRegions", ("siku-siku",)),
     check=check,
+    work=lambda v: dot_work(xy_dim(v)) + 1,  # the product, then what zero means
 )

@@ -13,7 +13,15 @@ from __future__ import annotations
 from lesson import decide
 from lesson.answers import Ask, Question, coords
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import XY, QuizKind, QuizRule, Teaches
+from lesson.kinds.base import (
+    XY,
+    QuizKind,
+    QuizRule,
+    Teaches,
+    dot_work,
+    norm_work,
+    xy_dim,
+)
 from lesson.kinds.parts import start_sheet
 from lesson.sheet import MAX_SYMBOLIC, Sheet, dot_terms, length
 from lesson.teachable import (
@@ -96,4 +104,5 @@ KIND = QuizKind(
     sheet=build_sheet,
     ask=ask,
     teaches=Teaches("ProjectionDrop", ("proyeksi-skalar", "vektor-proyeksi")),
+    work=lambda v: dot_work(xy_dim(v)) + norm_work(xy_dim(v)) + 2 + xy_dim(v),  # comp, proj
 )

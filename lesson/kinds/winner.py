@@ -20,7 +20,16 @@ import mathcore as mc
 from lesson import decide
 from lesson.answers import Ask, Option, Part, Question
 from lesson.entries import Lesson, Quiz
-from lesson.kinds.base import QUERY_KEYS, WINNER_KEYS, Problem, QuizKind, QuizRule, Teaches
+from lesson.kinds.base import (
+    QUERY_KEYS,
+    WINNER_KEYS,
+    Problem,
+    QuizKind,
+    QuizRule,
+    Teaches,
+    dot_work,
+    xy_dim,
+)
 from lesson.kinds.parts import key_list, key_names, keys_into, start_sheet, winners
 from lesson.sheet import Sheet
 from lesson.teachable import (
@@ -198,4 +207,7 @@ KIND = QuizKind(
     ask=ask,
     teaches=Teaches("MagnitudeVsDirection", ("skala-positif", "kali-minus-satu")),
     check=check,
+    work=lambda v: (
+        len(v["keys"]) * (dot_work(xy_dim(v)) + 1) + 1
+    ),  # scores, their order, × 3 and × (−1)
 )

@@ -9,38 +9,39 @@ notation: ``2·1 + (−1)·4 + 3·(−2) = 2 − 4 − 6 = −8``, ``4/(√5√5
 
 from __future__ import annotations
 
-from fractions import Fraction
+import math
 
 from lesson.entries import Lesson, Quiz
 from lesson.quizkinds import kind_of
 from lesson.sheet import Sheet
 
-__all__ = ["pause_seconds", "quiz_question"]
+__all__ = ["MIN_PAUSE", "REFERENCE_WORK", "pause_seconds", "quiz_question"]
+
+REFERENCE_WORK = 5  # operations of a 3-D dot product, the work `countdown` is the pause for
+MIN_PAUSE = 3  # seconds: even a question read off at sight gets this long to think
 
 
 def pause_seconds(quiz: Quiz, countdown: int) -> int:
-    """Seconds of pause before question `quiz`'s solution: longer questions get longer.
+    """Seconds of pause before question `quiz`'s solution: by the work the question asks.
 
-    `countdown` is the author's pause for a question of up to four coordinates; every two
-    coordinates more add a quarter of it.
+    `countdown` is the author's pause for the work of a 3-D dot product
+    (:data:`REFERENCE_WORK` operations: three products, two sums); a question asking ``w``
+    operations (its kind's ``work``: products, sums, quotients, roots, exponentials, a
+    comparison read off) pauses ``countdown × √(w / 5)`` seconds, rounded, and at least
+    :data:`MIN_PAUSE` — more work, more time, but not in proportion: a step learned once is
+    quicker the second time.
 
     Examples
     --------
     >>> from lesson.model import load_lesson
     >>> quiz = load_lesson().quiz
-    >>> [pause_seconds(q, 5) for q in quiz], pause_seconds(quiz[0], 0)
-    ([6, 5, 5, 5, 8, 6, 6, 5, 8, 5], 0)
+    >>> [pause_seconds(q, 4) for q in quiz], pause_seconds(quiz[0], 0)
+    ([4, 6, 6, 4, 9, 7, 3, 7, 6, 3], 0)
     """
-    v = quiz.vectors
-    if "dims" in v:  # a dimension question gives no coordinates
-        vectors = []
-    elif "pairs" in v:
-        vectors = [x for pair in v["pairs"] for x in pair]
-    else:
-        vectors = [v["query"], *v["keys"]] if "keys" in v else [v["x"], v["y"]]
-    coords = sum(len(x) for x in vectors)
-    extra = Fraction(max(0, coords - 4), 8)
-    return int(round(countdown * (1 + extra)))
+    if countdown <= 0:
+        return 0
+    work = kind_of(quiz.kind).work(quiz.vectors)
+    return max(MIN_PAUSE, int(round(countdown * math.sqrt(work / REFERENCE_WORK))))
 
 
 def quiz_question(lesson: Lesson, number: int) -> Sheet:

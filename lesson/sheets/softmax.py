@@ -109,13 +109,15 @@ def softmax_bar_morph(lesson: Lesson) -> Sheet:
         sheet[f"score{i}"] = fmt.number(scores[i - 1], P)
         sheet[f"logit{i}"] = fmt.fixed(logits[i - 1], P.logit) if on else fmt.NEG_INF
         sheet[f"weight{i}"] = fmt.fixed(weights[i - 1] if on else Fraction(0), P.weight)
-        if on:  # a masked key's e^(−∞) = 0 adds nothing to the sum
+        if on:
             # e^x is rational only for x = 0: a zero score, or the largest one when shifted
             zero = scores[i - 1] == (top if shift == "greater" else 0)
             sheet[f"exp{i}"] = _rounded_unless(
                 zero, fmt.fixed(math.exp(logits[i - 1] - base), P.logit)
             )
             exps.append(f"exp{i}")
+        else:  # e^(−∞) = 0, written on the masked key's bar: not a term of the sum
+            sheet[f"exp{i}"] = fmt.fixed(Fraction(0), P.logit)
     first = keep.index(True)  # the allowed key whose fraction is written out
     every = [s for s, on in zip(scores, keep, strict=True) if on]
     equal = all(s == top for s in every)  # then every exponential is the same number

@@ -117,7 +117,7 @@ class QuizQuestion(QuizCanvas):
         half_w, half_h = half_w - INSET, half_h - INSET
         self.area_w = 2 * half_w
         self.left = -half_w
-        self.header = self.t("qz_header", 34, C.ACCENT)
+        self.header = self.t("qz_header", 34, C.TEXT)
         self.header.move_to((-half_w, half_h, 0), aligned_edge=UP + LEFT)
         self.tag = self.t("qz_tag", 24, C.MUTED)
         self.tag.move_to((half_w, half_h, 0), aligned_edge=UP + RIGHT).match_y(self.header)
