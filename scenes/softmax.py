@@ -13,6 +13,7 @@ from manim import (
     FadeOut,
     GrowFromEdge,
     Indicate,
+    LaggedStart,
     Line,
     MathTex,
     Rectangle,
@@ -426,8 +427,17 @@ class SoftmaxBarMorph(LessonScene):
         self.unfold(self.stage_formulas[2], Write)
         self.play(FadeIn(rows[0]), ReplacementTransform(self.axis_name, self.axis_names[2]))
         self.axis_name = self.axis_names[2]
+        if self.sheet.decisions["exp"] != "greater":  # "the order is kept": the bars, in order
+            self.at(self.strings["sb_beat_order"])
+            kept = [self.bars[i - 1] for i in self.kept]
+            self.play(LaggedStart(*[Indicate(b, color=C.ACCENT) for b in kept], lag_ratio=0.5))
+            self.at(self.strings["sb_beat_ratio"])  # "a logit difference": the logits read
+            labels = [self.value_labels[i - 1] for i in self.kept]
+            self.play(LaggedStart(*[Indicate(m, color=C.ACCENT) for m in labels], lag_ratio=0.5))
         for i in self.kept:  # each bar grows to its exponential as it is said
             self.say(self.pick("sb_sub_exp_one", "exp"), ell=f"logit{i}", e=f"exp{i}")
+            self.at("ell")  # the logit raised, lit as it is read; then its bar grows
+            self.play(Indicate(self.value_labels[i - 1], color=C.ACCENT), run_time=0.8)
             self.move_bars(2, [i - 1])
             self.unfold(rows[1], hold_unsaid=True)
         if not self.keep.all():  # e^(−∞) = 0 is written on the masked bar as it is said

@@ -317,7 +317,9 @@ class WhySqrtDk(LessonScene):
         self.say("ws_sub_assume", result=True)
         self.play(FadeIn(self.title), run_time=1)
         self.play(FadeIn(self.assumption[0]), Write(self.assumption[1]), run_time=1.5)
+        self.at(self.strings["ws_beat_sum"])  # the variances add up: the sum as it is said
         self.play(Write(self.assumption[2]), run_time=1.5)
+        self.at(self.strings["ws_beat_then"])  # the conclusion as the voice draws it
         self.play(FadeIn(self.assumption[3]), run_time=1)
 
     def show_raw(self) -> None:
