@@ -40,6 +40,7 @@ from pipeline.job import (
     install,
     source_digests,
 )
+from pipeline.sockets import short_socket_folder
 from pipeline.store import ClipStore
 
 __all__ = [
@@ -258,6 +259,7 @@ def worker_context(fresh_code: bool = False) -> multiprocessing.context.ForkServ
     multiprocessing.context.ForkServerContext
         The context to start worker processes from.
     """
+    short_socket_folder()  # the server's socket path must fit, whatever TMPDIR is
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(list(LIBRARIES if fresh_code else PRELOAD))
     return ctx

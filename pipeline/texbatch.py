@@ -54,6 +54,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pipeline.sockets import short_socket_folder
+
 __all__ = ["BATCHES", "DOCUMENTCLASS", "LIMIT", "PRELOAD", "Batch", "batched", "typeset"]
 
 DOCUMENTCLASS = r"\documentclass[preview]{standalone}"
@@ -303,6 +305,7 @@ def _start_look_ahead(
     """A look-ahead of the scene `remake` makes, in a clean process of the forkserver."""
     from manim import config
 
+    short_socket_folder()  # the server's socket path must fit, whatever TMPDIR is
     ctx = multiprocessing.get_context("forkserver")
     if getattr(forkserver._forkserver, "_forkserver_pid", None) is None:  # not started here yet
         ctx.set_forkserver_preload(list(PRELOAD))
