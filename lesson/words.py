@@ -39,7 +39,7 @@ from mathcore.fmt import Shown
 from mathcore.languages import LANGUAGES
 from mathcore.spoken import spoken_template, unsaid
 
-__all__ = ["WORDS_FILE", "WordsError", "read_words", "text_problem", "words_file"]
+__all__ = ["WORDS_FILE", "WordsError", "filled", "read_words", "text_problem", "words_file"]
 
 WORDS_FILE = "words.toml"
 
@@ -70,8 +70,12 @@ class _AnyValue(dict[str, Shown]):
         return self.sample
 
 
-def _filled(template: str, values: Mapping[str, Shown]) -> str | None:
-    """`template` with the lesson's values as a scene shows them; None for a role's field."""
+def filled(template: str, values: Mapping[str, Shown]) -> str | None:
+    """`template` with the lesson's values as a scene shows them; None for a role's field.
+
+    ``{x:eq}`` is ``= 4`` or ``≈ 1.79``; a field naming a role a scene fills (``{a}``), not a
+    sheet value, gives None: the text is then checked when the scene fills it.
+    """
     out = []
     for literal, name, spec, _ in string.Formatter().parse(template):
         out.append(literal)
@@ -133,9 +137,9 @@ def text_problem(
     literal = "".join(part for part, _, _, _ in string.Formatter().parse(text))
     if any(c.isdigit() for c in literal):
         return "types a number (numbers come from the lesson's sheet, as {name} fields)"
-    filled = _filled(text, values)
-    if filled is not None:
-        cues = [Cue(6.0 * i, 6.0 * i + 5.5, lines) for i, lines in enumerate(split(filled, lang))]
+    shown = filled(text, values)
+    if shown is not None:
+        cues = [Cue(6.0 * i, 6.0 * i + 5.5, lines) for i, lines in enumerate(split(shown, lang))]
         broken = [v for v in check(cues, 25.0) if v.rule != "reading speed"]
         if broken:
             return f"as a caption: {broken[0].rule}, {broken[0].figure}"

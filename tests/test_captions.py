@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import string
 import tempfile
 import tomllib
 from decimal import Decimal
@@ -33,6 +32,7 @@ from lesson.decide import OUTCOMES, kind_of, order, sign, sign_of_dot, size_chan
 from lesson.model import DEFAULT_LESSON, LessonError, load_lesson
 from lesson.scenelist import lesson_order
 from lesson.sheet import scene_sheet
+from lesson.words import filled
 from mathcore import angle_class
 from mathcore.exact import exact_comp
 from mathcore.fmt import Shown
@@ -383,23 +383,6 @@ def _default_values() -> dict[str, Shown]:
     return values
 
 
-def _filled(template: str, values: dict[str, Shown]) -> str | None:
-    """A catalogue text with the sheet's values as a scene shows them (``{x:eq}`` is ``= 4``
-    or ``≈ 1.79``); None when a field names a role a scene fills (``{a}``)."""
-    out = []
-    for literal, name, spec, _ in string.Formatter().parse(template):
-        out.append(literal)
-        if name is None:
-            continue
-        if name not in values:
-            return None
-        value = values[name]
-        bare = "" if value.exact or value.text.startswith("≈") else "≈ "
-        out.append(("= " if value.exact else bare) if spec == "eq" else bare if spec else "")
-        out.append(value.text)
-    return "".join(out)
-
-
 def test_every_catalogue_text_keeps_its_terms_whole() -> None:
     """Every text of both catalogues, with the default lesson's numbers where it has
     placeholders: no term split, no lone first-line word, no break inside notation."""
@@ -408,7 +391,7 @@ def test_every_catalogue_text_keeps_its_terms_whole() -> None:
     seen = 0
     for lang in LANGUAGES:
         for key, template in catalogue(lang).items():
-            text = _filled(template, values)
+            text = filled(template, values)
             if text is None:
                 continue  # a role or a chapter's {number}: the dry-run tests cover those
             seen += 1
