@@ -42,6 +42,7 @@ from scenes.palette import C
 from scenes.snapshot import Snapshot, font_size, is_text, is_visible, text_mobjects
 from scenes.tagging import LiveNumber, Num, attach, part_of, sheet_keys, tag
 from scenes.textfit import NBSP, group_values, wrap_text
+from scenes.typeface import TEXT_FONT
 
 __all__ = ["FLASH", "LEAD", "LEAD_IN", "LessonScene", "Reveal", "field_prefixes", "plain_text"]
 
@@ -674,15 +675,16 @@ class LessonScene(Scene):
         snap.inks = inks(self.mobjects, is_text)
 
 
-def plain_text(text: str, size: float, color: str, font: str = "") -> Text:
+def plain_text(text: str, size: float, color: str, font: str = TEXT_FONT) -> Text:
     """``Text(text, font_size=size, color=color, font=font)``, made once per process.
 
     A copy of the one made (:func:`scenes.memo.made`): a text a scene shows on every run, or
-    in every lesson, is shaped by Pango and parsed once.
+    in every lesson, is shaped by Pango and parsed once. The font is the lesson's type family
+    (:data:`scenes.typeface.TEXT_FONT`) unless the caller names another (a code listing's).
     """
     return made(
         ("plain", text, size, color, font),
-        lambda: Text(text, font_size=size, color=color, font=font),
+        lambda: Text(text, font_size=size, color=color, font=font, warn_missing_font=False),
     )
 
 

@@ -21,10 +21,11 @@ from scenes.frame import frame_box
 from scenes.palette import C
 from scenes.tagging import tag
 from scenes.textfit import fit_into, reflow, wrap_text
+from scenes.typeface import MONO_FONT
 
 __all__ = ["NumpyCheck"]
 
-MONO = "DejaVu Sans Mono"
+MONO = MONO_FONT  # the listing and what it prints: LaTeX's typewriter (Latin Modern Mono)
 CODE_SIZE = 26  # the listing's type before it is fitted (its longest line sets the width)
 ROW_SIZE = 28  # a printed line and its print call; reflowed down to no less than MIN_FONT
 INSET = 0.02  # a hair inside the title-safe area, clear of rounding

@@ -10,6 +10,7 @@ from manim import Mobject, Text, VGroup, VMobject
 
 from scenes.memo import made, pristine
 from scenes.tagging import attach
+from scenes.typeface import TEXT_FONT
 
 __all__ = [
     "NBSP",
@@ -103,7 +104,16 @@ def wrap_text(
     # one-line text is made once and measured (a column is laid out at several widths)
     key = ("text", full, size, color, weight)
     one = pristine(
-        key, lambda: Text(full, font_size=size, color=color, weight=weight, disable_ligatures=True)
+        key,
+        lambda: Text(
+            full,
+            font_size=size,
+            color=color,
+            weight=weight,
+            font=TEXT_FONT,
+            disable_ligatures=True,
+            warn_missing_font=False,  # a family list, checked in the tests (test_typeface)
+        ),
     )
     if one.width <= width:
         fits = one.copy()
@@ -142,7 +152,9 @@ def wrap_lines(lines: list[str], width: float, size: float, color: str, weight: 
             color=color,
             weight=weight,
             line_spacing=0.8,
+            font=TEXT_FONT,
             disable_ligatures=True,
+            warn_missing_font=False,
         ),
     )
     fit_into(mob, width, 100.0)

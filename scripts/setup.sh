@@ -3,7 +3,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# manim: Cairo/Pango to build ManimPango and pycairo, LaTeX for formulas.
+# manim: Cairo/Pango to build ManimPango and pycairo, LaTeX for formulas, Latin Modern for the
+# text beside them (fonts-lmodern: the scenes' type family, scenes/typeface.py).
 # slides and verify: LibreOffice (PPTX -> PDF check), Chromium + driver (HTML deck test),
 # Tesseract (reading the rendered numbers back).
 # narration: espeak-ng, the offline synthetic voice (Indonesian and English).
@@ -11,6 +12,7 @@ cd "$(dirname "$0")/.."
 # npm is already on the PATH (a machine with Node from elsewhere has it).
 DEBS=(libcairo2-dev libpango1.0-dev pkg-config
       texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-fonts-recommended dvisvgm
+      fonts-lmodern
       libreoffice-impress chromium chromium-driver tesseract-ocr tesseract-ocr-eng
       espeak-ng)
 command -v npm >/dev/null || DEBS+=(nodejs npm)
