@@ -24,6 +24,7 @@ from manim import (
     Write,
     config,
 )
+from manim.animation.animation import DEFAULT_ANIMATION_RUN_TIME
 
 from lesson import captions
 from lesson.captions import MAX_CPS
@@ -36,6 +37,7 @@ from lesson.sheet import Sheet, build_sheet
 from lesson.voice import PAUSE, Voice
 from mathcore.fmt import Shown
 from mathcore.spoken import spoken_template
+from scenes.emphasis import SIGNALS, Focus, Line, line_texts, text_only
 from scenes.legibility import box, inks
 from scenes.memo import made, pristine
 from scenes.palette import C
@@ -44,11 +46,21 @@ from scenes.tagging import LiveNumber, Num, attach, part_of, sheet_keys, tag
 from scenes.textfit import NBSP, group_values, wrap_text
 from scenes.typeface import TEXT_FONT
 
-__all__ = ["FLASH", "LEAD", "LEAD_IN", "LessonScene", "Reveal", "field_prefixes", "plain_text"]
+__all__ = [
+    "FLASH",
+    "HEADINGS",
+    "LEAD",
+    "LEAD_IN",
+    "LessonScene",
+    "Reveal",
+    "field_prefixes",
+    "plain_text",
+]
 
 LEAD_IN = 0.3  # seconds of silence before a lecture scene's first words
 LEAD = 0.3  # seconds a reveal starts before the words that name it (:meth:`LessonScene.at`)
 FLASH = 0.8  # seconds a number said while on screen is lit (:meth:`LessonScene.hold_until`)
+HEADINGS = ("title", "heading")  # a scene's attributes that name it: they never dim
 
 
 @dataclass(frozen=True)
@@ -163,6 +175,7 @@ class LessonScene(Scene):
         self._shown: dict[str, float] = {}  # sheet key -> when it first shows on screen
         # what unfold() left to show after a caption: mob id -> pieces shown, pieces left
         self._unfolding: dict[int, tuple[list[VGroup], list[tuple[VGroup, set[str]]]]] = {}
+        self.focus = Focus()  # the lines shown; those said before the one being said dim
 
     # --- content helpers -------------------------------------------------------------
     def n(self, key: str) -> Num:
@@ -242,16 +255,17 @@ class LessonScene(Scene):
         return LiveNumber(value, font_size=size, color=color)
 
     # --- sections, subcaptions and snapshots -----------------------------------------
-    def step(self, name: str) -> None:
+    def step(self, name: str, *, pause: bool = True) -> None:
         """End the current section (caption, snapshot) and start section `name`.
 
-        A new step after the first begins with ``[timing] step_pause`` seconds of silence.
+        A new step after the first begins with ``[timing] step_pause`` seconds of silence,
+        unless `pause` is false: next to a silence of its own (the quiz's pause to think).
         """
         if self._section:
             self._end_caption()
             self._snapshot()
         self.next_section(name)
-        if self._section and self.pace("step_pause") > 0:
+        if self._section and pause and self.pace("step_pause") > 0:
             self.wait(self.pace("step_pause"))  # a beat of silence where the topic changes
         elif not self._section and not scene_spec(type(self).__name__).extra:
             self.wait(LEAD_IN)  # the picture first: no word right on a join of the lesson
@@ -412,7 +426,9 @@ class LessonScene(Scene):
             self.at_time(max(due))
         start = float(self.time)
         self._note_shown(start)
-        super().play(*args, **kwargs)
+        times = [float(getattr(a, "run_time", DEFAULT_ANIMATION_RUN_TIME)) for a in args]
+        dims = self._refocus(args, float(kwargs.get("run_time", max(times, default=1.0))))
+        super().play(*args, *dims, **kwargs)
         self._note_shown(start)
 
     def unfold(
@@ -456,6 +472,8 @@ class LessonScene(Scene):
             True once all of `mob` is on screen.
         """
         shown, left = self._unfolding.pop(id(mob), ([], self._pieces(mob)))
+        texts = line_texts(mob) if text_only(mob) else []
+        owner = {id(g): t for t in texts for g in t.family_members_with_points()}
         while left:
             piece, keys = left[0]
             due = [self._heard[k] for k in keys if k in self._heard]
@@ -467,7 +485,10 @@ class LessonScene(Scene):
             start = float(self.time)
             for k in keys:
                 self._shown.setdefault(k, round(start, 4))
-            super().play(style(piece, **kwargs), run_time=seconds)
+            glyphs = piece.family_members_with_points()
+            said = list({id(owner[id(g)]): owner[id(g)] for g in glyphs if id(g) in owner}.values())
+            dims = self._change(said, {id(g) for g in glyphs}, seconds)
+            super().play(style(piece, **kwargs), *dims, run_time=seconds)
             shown.append(piece)
             left = left[1:]
             if keys & set(upto) and left:
@@ -521,10 +542,52 @@ class LessonScene(Scene):
             self._lit.add(key)
             if when - LEAD > now + 1e-6:
                 self._still(when - LEAD - now)
-            super().play(Indicate(part, color=C.ACCENT, scale_factor=1.1), run_time=FLASH)
+            flash = Indicate(part, color=C.ACCENT, scale_factor=1.1)
+            super().play(flash, *self._refocus((flash,), FLASH), run_time=FLASH)
             now = float(self.time)
         if until > now + 1e-6:
             self._still(until - now)
+
+    def _refocus(self, args: tuple[Any, ...], seconds: float) -> list[Animation]:
+        """The lines `args` reveal or point at are being said: earlier lines dim.
+
+        A text not on screen that an animation brings in is revealed; a text an
+        ``Indicate`` lights is said again (at full, if it was dimmed). What changes is
+        :meth:`scenes.emphasis.Focus.change`'s: play it with `args`, over `seconds`.
+        """
+        on = {id(m) for m in self.get_mobject_family_members()}
+        said: list[Mobject] = []
+        own: set[int] = set()
+        for arg in args:
+            if getattr(arg, "remover", False):
+                continue
+            mobs = [getattr(arg, "mobject", arg), getattr(arg, "target_mobject", None)]
+            for mob in mobs:
+                if not isinstance(mob, Mobject):
+                    continue
+                own |= {id(m) for m in mob.get_family()}
+                if not text_only(mob):
+                    continue  # texts with a figure belong to it
+                for text in line_texts(mob):
+                    if not any(id(g) in on for g in text.family_members_with_points()):
+                        said.append(text)
+            pointed = getattr(arg, "mobject", None)
+            if isinstance(arg, SIGNALS) and isinstance(pointed, Mobject):
+                said += [line.text for line in self._lines_holding(pointed)]  # said again
+        return self._change(said, own, seconds)
+
+    def _lines_holding(self, mob: Mobject) -> list[Line]:
+        """The lines shown so far that hold any glyph of `mob`."""
+        glyphs = {id(m) for m in mob.get_family()}
+        return [ln for ln in self.focus.lines.values() if any(id(g) in glyphs for g in ln.glyphs)]
+
+    def _change(self, said: list[Mobject], own: set[int], seconds: float) -> list[Animation]:
+        """:meth:`scenes.emphasis.Focus.change` with the scene's headings kept at full."""
+        if not said:
+            return []
+        heads = [getattr(self, name, None) for name in HEADINGS]
+        self.focus.keep = [h for h in heads if isinstance(h, Mobject)]
+        return self.focus.change(self.mobjects, said, own, seconds)
 
     def _still(self, seconds: float) -> None:
         """Wait `seconds` to the nearest whole frame, a half rounded up.
