@@ -208,7 +208,9 @@ def length(v: Sequence[Fraction], places: fmt.Places) -> Shown:
 def length_terms(v: Sequence[Fraction], places: fmt.Places) -> Shown:
     r"""The length before it is evaluated, ``√(2² + 1²)``: the root of the squared coordinates.
 
-    Read aloud from its notation (*akar dua kuadrat tambah satu kuadrat*).
+    Said as the root of a sum, so that a listener hears every square under the root: *akar
+    dari jumlah dua kuadrat dan satu kuadrat* (*the square root of the sum of two squared and
+    one squared*), never *akar dua kuadrat tambah satu kuadrat* (heard as ``√2² + 1²``).
 
     Examples
     --------
@@ -216,14 +218,17 @@ def length_terms(v: Sequence[Fraction], places: fmt.Places) -> Shown:
     >>> t.text, t.tex
     ('√((−1)² + 0.5²)', '\\sqrt{(-1)^2 + 0.5^2}')
     """
-    texts, texs = [], []
+    texts, texs, said = [], [], []
     for c in v:
-        text, tex, _, _ = _factor(c, places)
+        text, tex, _, speech = _factor(c, places)
         if c < 0:
             text, tex = f"({text})", f"({tex})"
         texts.append(f"{text}²")
         texs.append(f"{tex}^2")
-    return Shown(f"√({' + '.join(texts)})", rf"\sqrt{{{' + '.join(texs)}}}")
+        if speech is not None:
+            said.append(sp.Square(speech))
+    whole = sp.Sqrt(sp.Sum(tuple(said), ("+",) * (len(said) - 1))) if len(said) == len(v) else None
+    return Shown(f"√({' + '.join(texts)})", rf"\sqrt{{{' + '.join(texs)}}}", speech=whole)
 
 
 # The quiz kinds (lesson.kinds) build with these too, as the sheets do: the kinds import

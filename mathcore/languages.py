@@ -50,6 +50,16 @@ class Words:
         The word said between a letter and its number subscript (Indonesian *indeks*: ``k₂``
         is "k indeks dua", never heard as *kedua*); empty where the letter and the number
         are said side by side (English "k two").
+    root_of, sum_of, product_of, and_word : str
+        A bracket said as one, named as it opens: the root of a sum, ``√(2² + 1²)``, is
+        "akar dari jumlah dua kuadrat dan satu kuadrat" (*the square root of the sum of two
+        squared and one squared*), a denominator that is a product, ``6/(2√2 · 3)``, "enam
+        dibagi hasil kali dua akar dua dan tiga" (*six divided by the product of two root two
+        and three*); `and_word` joins the last two of its terms.
+    power_group : str
+        Said after the power's word when the exponent is a bracket, ``exp(a − b)``: "e
+        pangkat dalam kurung a kurang b" (*e to the power of the quantity a minus b*), never
+        heard as ``e^a − b``.
     """
 
     digits: tuple[str, ...]
@@ -77,6 +87,11 @@ class Words:
     power: str
     label_point: str
     prime: str
+    root_of: str
+    sum_of: str
+    product_of: str
+    and_word: str
+    power_group: str
     relations: tuple[tuple[str, str], ...]
     functions: tuple[tuple[str, str], ...]
     approx_verb: str = ""
@@ -146,6 +161,11 @@ _TABLE = (
             power="pangkat",
             label_point="titik",
             prime="aksen",
+            root_of="akar dari",
+            sum_of="jumlah",
+            product_of="hasil kali",
+            and_word="dan",
+            power_group="dalam kurung",
             relations=(
                 ("≤", "kurang dari atau sama dengan"),
                 ("≥", "lebih dari atau sama dengan"),
@@ -198,6 +218,11 @@ _TABLE = (
             power="to the power",
             label_point="point",
             prime="prime",
+            root_of="the square root of",
+            sum_of="the sum of",
+            product_of="the product of",
+            and_word="and",
+            power_group="of the quantity",
             relations=(
                 ("≤", "is at most"),
                 ("≥", "is at least"),

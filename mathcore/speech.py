@@ -27,6 +27,8 @@ __all__ = [
     "Quot",
     "Root",
     "Speech",
+    "Sqrt",
+    "Square",
     "Sum",
     "Undef",
     "Vec",
@@ -140,7 +142,27 @@ class Sum:
     ops: tuple[str, ...]
 
 
-Speech = Dec | Frac | Root | Quot | Approx | Vec | Deg | Inf | Undef | Label | Prod | Sum
+@dataclass(frozen=True)
+class Square:
+    """A value squared: ``2²``, ``(−1)²``."""
+
+    inner: Speech
+
+
+@dataclass(frozen=True)
+class Sqrt:
+    """The square root of a bracket, written before it is evaluated: ``√(2² + 1²)``.
+
+    A root of one number is a :class:`Root` (``√5``); this is a root of an expression, said
+    so that a listener hears where it ends.
+    """
+
+    inner: Speech
+
+
+Speech = (
+    Dec | Frac | Root | Quot | Approx | Vec | Deg | Inf | Undef | Label | Prod | Sum | Square | Sqrt
+)
 
 
 def plain(s: Speech) -> Speech:

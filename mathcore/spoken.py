@@ -13,6 +13,12 @@ Captions keep the typeset notation (``q · k``, ``dₖ``, ``√dₖ``, ``θ``, `
 k*, *theta*, *panjang k*). :func:`spoken_template` fills a catalogue text's ``{name}`` fields
 with the spoken values of a sheet and reads the rest as notation.
 
+A group a listener cannot see is named as it opens and followed by a pause: ``√(2² + 1²)`` is
+*akar dari jumlah dua kuadrat dan satu kuadrat* (*the square root of the sum of two squared
+and one squared*), ``6/(2√2 · 3)`` *enam dibagi hasil kali dua akar dua dan tiga* (*six
+divided by the product of two root two and three*), ``exp(ℓ − m)`` *e pangkat dalam kurung ℓ
+kurang m* (*e to the power of the quantity ℓ minus m*); ``‖k‖₂`` is ``‖k‖``, *panjang k*.
+
 A value built without a speech tree (outside :mod:`mathcore.fmt`) is read from its text by
 the same notation reader, digits as written; a label (``017``, ``3.2``) is read as written.
 """
@@ -153,7 +159,24 @@ def say(s: sp.Speech, lang: str) -> str:
             for op, term in zip(ops, terms[1:], strict=True):
                 out += f" {w.plus if op == '+' else w.less} {say(term, lang)}"
             return out
+        case sp.Square(inner):
+            return f"{say(inner, lang)} {w.squared}"
+        case sp.Sqrt(inner):
+            if isinstance(inner, sp.Sum) and set(inner.ops) <= {"+"}:
+                # √(2² + 1²): "the square root of the sum of two squared and one squared"
+                terms_said = _joined([say(t, lang) for t in inner.terms], lang)
+                return f"{w.root_of} {w.sum_of} {terms_said}"
+            return f"{w.root_of} {say(inner, lang)}"
     raise TypeError(f"not a speech tree: {s!r}")
+
+
+def _joined(items: list[str], lang: str) -> str:
+    """Terms of a group said as one: "a and b", "a, b, and c" ("a, b, dan c")."""
+    w = _check(lang)
+    if len(items) < 2:
+        return "".join(items)
+    comma = "," if len(items) > 2 else ""
+    return f"{', '.join(items[:-1])}{comma} {w.and_word} {items[-1]}"
 
 
 def _label(text: str, lang: str) -> str:
@@ -249,6 +272,24 @@ def _vector_word(first: str, lang: str) -> str:
     return w.vector
 
 
+# The end of a bracket said as one (a denominator that is a product, an exponent that is a
+# difference): a pause there, unless the sentence or a clause already ends there.
+_END = "\u2063"
+_GROUP_END = re.compile(rf"{_END}(?=\s*(?:[.,;:!?]|$))")
+# A denominator in brackets whose factors are numbers: 6/(2√2 · 3), q · k/(‖q‖ · ‖k‖).
+_PRODUCT_BRACKET = re.compile(r"\s*/\s*\(([^()/]*[·×][^()/]*)\)")
+
+
+def _product_denominator(m: re.Match[str], w: Words) -> str:
+    """``/(a · b)`` as "divided by the product of a and b"; a dot product of vectors as it was."""
+    inside = m.group(1)
+    if re.search(r"[A-Za-z]\s*·\s*[A-Za-z]", inside):  # k · k: a dot product, not numbers
+        return m.group()
+    factors = [f.strip() for f in re.split("[·×]", inside)]
+    head = ", ".join(factors[:-1]) + ("," if len(factors) > 2 else "")
+    return f" {w.divided} {w.product_of} {head} {w.and_word} {factors[-1]}{_END} "
+
+
 def spoken_notation(text: str, lang: str) -> str:
     """Caption text with its notation (and any number in it) turned into spoken words.
 
@@ -280,6 +321,8 @@ def spoken_notation(text: str, lang: str) -> str:
     """
     w = _check(lang)
     t = text.replace("\u00a0", " ").replace("\u202f", " ")
+    t = t.replace("‖₂", "‖")  # ‖k‖₂, the Euclidean length, is ‖k‖: its 2 is no index of k
+    t = _PRODUCT_BRACKET.sub(lambda m: _product_denominator(m, w), t)
     # factors side by side multiply: ‖q‖ ‖k‖ cos θ is a length times a length times a cosine
     t = re.sub(r"‖\s+(?=‖|cos\b)", "‖ × ", t)
     t = re.sub(r"‖\s*·\s*(?=‖)", "‖ × ", t)  # ‖x‖ · ‖y‖: lengths are numbers, not vectors
@@ -338,6 +381,7 @@ def spoken_notation(text: str, lang: str) -> str:
     for symbol, words in w.relations:
         t = t.replace(symbol, f" {words} ")
     t = re.sub(r"[()\[\]{}]", " ", t)
+    t = _GROUP_END.sub("", t).replace(_END, ",")  # a pause after a group, unless one follows
     t = " ".join(t.split())
     return re.sub(r"\s+([,.;:!?])", r"\1", t)
 
@@ -350,6 +394,13 @@ _EXPRESSION_END = re.compile(r"(?:(?<![A-Za-z])[A-Za-z]|[θ)‖′ₖ₂ᵢⱼ])
 # that joins the last two items of a list (… and k₂ =).
 _NAMED = re.compile(r"(?<![A-Za-z])([A-Za-z][₀-₉]+)\s*=\s*$")
 _JOINED = re.compile(r"\s+[^\W\d_]+\s+[A-Za-z][₀-₉]+,\s*$")
+
+
+# In a catalogue text, a denominator that is a product of two values, {dot}/({nx} · {ny}),
+# and an exponent that is a difference of two, exp({ell} − {top}).
+_FIELD_PRODUCT = re.compile(r"\s*/\s*\(\s*(?P<a>\{\w+\})\s*[·×]\s*(?P<b>\{\w+\})\s*\)")
+_DIFFERENCE = r"(?P<a>\{\w+\})\s*(?P<op>[−+])\s*(?P<b>\{\w+\})"
+_FIELD_POWER = re.compile(rf"\bexp\(\s*{_DIFFERENCE}\s*\)")
 
 
 def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> str:
@@ -386,9 +437,25 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
     'e to the power four over root five is approximately six.'
     """
     w = _check(lang)
+    # a bracket of values said as one, its end marked for a pause: {dot}/({nx} · {ny}) is
+    # "dot divided by the product of nx and ny", exp({ell} − {top}) "e to the power of the
+    # quantity ell minus top"
+    template = _FIELD_PRODUCT.sub(
+        rf" {w.divided} {w.product_of} \g<a> {w.and_word} \g<b>{_END})", template
+    )
+    template = _FIELD_POWER.sub(rf"exp {w.power_group} \g<a> \g<op> \g<b>{_END})", template)
+    power = dict(w.functions)["exp"]  # the same written in words: "e pangkat {ell} − {top}"
+    template = re.sub(
+        rf"\b{re.escape(power)}\s+{_DIFFERENCE}",
+        rf"{power} {w.power_group} \g<a> \g<op> \g<b>{_END}",
+        template,
+    )
     out = []
     value_before = False
+    group_before = False  # what was said last is a group (√(2² + 1²)): a pause after it
     for literal, name, _, _ in string.Formatter().parse(template):
+        group_end = group_before or literal.startswith(_END)
+        literal = literal.removeprefix(_END)
         if _NAMED.search(literal):  # a list: k₁ = (1, 0) and k₂ = …, said "k₁, (1, 0), and …"
             literal = _NAMED.sub(r"\1,", literal)
             if value_before and _JOINED.match(literal):
@@ -403,6 +470,10 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
             # exp(0.7) ≈ 2.01 with no verb: "e pangkat nol koma tujuh, kira-kira …", the
             # rounded value not heard as part of the power
             literal = f"{head[:-1].rstrip()}, ≈ "
+        if group_end:  # a pause after the group, unless the sentence or a clause ends there
+            rest = literal.lstrip(" )")
+            if (rest and rest[0] not in ".,;:!?") or (not rest and name is not None):
+                literal = f"{literal[: len(literal) - len(rest)]}, {rest}"
         out.append(spoken_notation(literal, lang) if literal.strip() else literal)
         if name is not None:
             said = spoken(values[name], lang)
@@ -412,6 +483,7 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
                 said = f"{w.approx_verb} {said}"  # cos θ ≈ 0.08: "cos theta is approximately …"
             out.append(f" {said} ")
         value_before = name is not None
+        group_before = name is not None and isinstance(values[name].speech, sp.Sqrt)
     text = " ".join("".join(out).split())
     return re.sub(r"\s+([,.;:!?])", r"\1", text)
 

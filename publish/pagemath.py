@@ -37,7 +37,7 @@ _TOKEN = re.compile(
     r"(?P<num>\d+(?:\.\d+)?)"
     r"|(?P<sup>[²³ᵀⁿ]+)"
     r"|(?P<word>[^\W\d_]+)"
-    r"|(?P<op>[=≈·×+−/√‖⁄≤≥<>()\[\],;-])"
+    r"|(?P<op>‖₂|[=≈·×+−/√‖⁄≤≥<>()\[\],;-])"  # ‖k‖₂: the norm's 2 is the norm's own
     r"|(?P<space> )"
     r"|(?P<other>.)",
     re.S,
@@ -65,6 +65,8 @@ def formulas(text: str) -> list[str]:
     ['cos θ = u · v/(‖u‖ · ‖v‖)', '√dₖ = 8', '‖u‖ = √(3² + 4²)']
     >>> formulas("cos θ dan dₖ, bukan softmax-nya atau q.")
     ['cos θ', 'dₖ']
+    >>> formulas("dibagi ‖k‖₂ = √5, panjang k.")
+    ['‖k‖₂ = √5']
     """
     found: list[str] = []
     run: list[str] = []

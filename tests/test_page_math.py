@@ -45,14 +45,27 @@ def test_three_formulas_have_their_mathml_and_the_narrations_words() -> None:
     )
     assert {f: t["said"] for f, t in table.items()} == {
         "q · k = 4": "q titik k sama dengan empat",
-        "cos θ = u · v/(‖u‖ · ‖v‖)": "kosinus theta sama dengan u titik v dibagi panjang u"
-        " kali panjang v",
+        "cos θ = u · v/(‖u‖ · ‖v‖)": "kosinus theta sama dengan u titik v dibagi hasil kali"
+        " panjang u dan panjang v",
         "√dₖ = 8": "akar d k sama dengan delapan",
     }
     root = ET.fromstring(table["√dₖ = 8"]["mathml"])
     assert root.tag == "math" and root.find(".//msqrt/mrow/msub") is not None
     assert table["q · k = 4"]["mathml"] == mathml(r"q \cdot k = 4")
     assert formula_table(["q · k = 4"], {}, "en")["q · k = 4"]["said"] == "q dot k equals four"
+
+
+def test_a_euclidean_length_is_one_formula_named_as_the_voice_says_the_length() -> None:
+    """‖k‖₂ is "panjang k" ("the length of k"), as the voice says ‖k‖, not "panjang k dua":
+    its 2 belongs to the norm, and the formula is not cut before it."""
+    for lang, name in (("id", "panjang k sama dengan akar lima"),
+                       ("en", "the length of k equals root five")):  # fmt: skip
+        table = formula_table(["Proyeksinya q · k/‖k‖₂, dengan ‖k‖₂ = √5."], {}, lang)
+        assert set(table) == {"q · k/‖k‖₂", "‖k‖₂ = √5"}
+        assert table["‖k‖₂ = √5"]["said"] == name == spoken_notation("‖k‖ = √5", lang)
+        assert table["q · k/‖k‖₂"]["said"] == spoken_notation("q · k/‖k‖", lang)
+        root = ET.fromstring(table["‖k‖₂ = √5"]["mathml"])
+        assert root.find(".//msub/mrow/mn") is not None  # the 2 set as the norm's subscript
 
 
 def test_every_formula_of_the_pages_data_is_named_in_words(pages: Path) -> None:

@@ -183,10 +183,10 @@ NOTATION = [
     ),
     ("exp(−∞)", "e pangkat minus tak hingga", "e to the power minus infinity"),
     ("≈ 36.9°", "kira-kira tiga puluh enam koma sembilan derajat", None),
-    (
+    (  # a denominator that is a product: where it begins and ends is heard
         "4/(√5·√5)",
-        "empat dibagi akar lima kali akar lima",
-        "four divided by root five times root five",
+        "empat dibagi hasil kali akar lima dan akar lima",
+        "four divided by the product of root five and root five",
     ),
     ("scaled dot-product attention", None, "scaled dot-product attention"),
     ("Pelajaran\u00a0017", "Pelajaran tujuh belas", None),

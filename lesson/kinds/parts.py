@@ -133,12 +133,18 @@ def sum_of(items: Sequence[fmt.Shown]) -> fmt.Shown:
 
 
 def key_names(indices: Sequence[int]) -> fmt.Shown:
-    """The keys named by their 1-based indices, ``k₂`` or ``k₁, k₃`` (read "k dua").
+    """The keys named by their 1-based indices, ``k₂`` or ``k₁, k₃``.
+
+    The voice says the index after the language's index word (``Words.index``): ``k₂`` is
+    "k indeks dua" in Indonesian (never heard as *kedua*), "k two" in English.
 
     Examples
     --------
     >>> key_names([1, 3]).text, key_names([2]).tex
     ('k₁, k₃', 'k_{2}')
+    >>> from mathcore.spoken import spoken_notation
+    >>> spoken_notation(key_names([2]).text, "id"), spoken_notation(key_names([2]).text, "en")
+    ('k indeks dua', 'k two')
     """
     sub = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
     text = ", ".join(f"k{str(i).translate(sub)}" for i in indices)
