@@ -479,7 +479,11 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
             said = spoken(values[name], lang)
             if value_before and not literal.strip() and said.startswith(w.approx):
                 out.append(",")  # 4/√5 ≈ 1.79: a pause before the rounded value
-            elif w.approx_verb and said.startswith(w.approx) and _EXPRESSION_END.search(literal):
+            elif (
+                w.approx_verb
+                and said.startswith(w.approx)
+                and (group_end or _EXPRESSION_END.search(literal))
+            ):
                 said = f"{w.approx_verb} {said}"  # cos θ ≈ 0.08: "cos theta is approximately …"
             out.append(f" {said} ")
         value_before = name is not None

@@ -132,6 +132,13 @@ def test_a_denominator_that_is_a_product_is_said_as_the_product(lang: str) -> No
         " is approximately zero point seven zero seven.",
     }
     assert spoken_template(*fill("cos θ = {dot}/({nx} · {ny}) {c:eq}.", surd), lang) == known[lang]
+    # quiz 5's second pair: its cosine a rounded value of its own (≈ 0.71), said the same way
+    surd["c"] = fmt.approx(0.7071, 2)
+    assert spoken_template(*fill("cos θ = {dot}/({nx} · {ny}) {c}.", surd), lang) == (
+        known[lang]
+        .replace("tujuh nol tujuh", "tujuh satu")
+        .replace("seven zero seven", "seven one")
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
