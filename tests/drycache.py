@@ -10,7 +10,9 @@ running the scene again. Any edit of a source file the dry run can import (``mat
 
 Entries live in one folder per *generation* (the digest of the code and tools), and only the
 most recently used generations are kept (:data:`KEEP`), so the cache does not grow without
-bound while the code is edited.
+bound while the code is edited; a generation used in the last :data:`IN_USE_S` seconds is
+never removed, so runs of other working copies (other branches, other people's edits, each a
+generation of its own) do not remove the entries of a run still reading them.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import pickle
 import platform
 import shutil
 import subprocess
+import time
 from collections.abc import Callable, Mapping
 from importlib.metadata import distributions
 from pathlib import Path
@@ -31,8 +34,11 @@ from typing import Any, TypeVar
 
 from cachedir import cache_root
 
+from scenes.typeface import MONO_FONT, TEXT_FAMILIES
+
 __all__ = [
     "KEEP",
+    "IN_USE_S",
     "DryRunCache",
     "cached_dry_run",
     "dry_key",
@@ -47,6 +53,9 @@ ROOT = Path(__file__).resolve().parent.parent
 # whose bytes are in the key; publish/ and lecture/ sit above pipeline/ and are not imported).
 SOURCE_DIRS = ("mathcore", "lesson", "scenes", "pipeline")
 KEEP = 4  # generations kept: this checkout's, and a few others' (branches, other clones)
+# a generation read or written this recently may belong to a run in progress: kept whatever
+# KEEP says (each read touches its folder; a cold run on a busy machine lasts half an hour)
+IN_USE_S = 3600.0
 T = TypeVar("T")
 
 
@@ -94,7 +103,8 @@ def tool_versions() -> dict[str, str]:
         "latex": _first_line("latex", "--version"),
         "dvisvgm": _first_line("dvisvgm", "--version"),
         "sans": _first_line("fc-match", "sans-serif"),
-        "mono": _first_line("fc-match", "DejaVu Sans Mono"),
+        # the scenes' type family (scenes.typeface): the file fontconfig gives each name
+        **{f"font {f}": _first_line("fc-match", f) for f in (*TEXT_FAMILIES, MONO_FONT)},
     }
 
 
@@ -177,10 +187,12 @@ class DryRunCache:
         The cache's folder (made if missing).
     keep : int
         How many generations (the key's first part) to keep; the least recently used go.
+    in_use : float
+        Seconds: a generation used this recently is kept even beyond `keep`.
     """
 
-    def __init__(self, root: Path, keep: int = KEEP) -> None:
-        self.root, self.keep = root, keep
+    def __init__(self, root: Path, keep: int = KEEP, in_use: float = IN_USE_S) -> None:
+        self.root, self.keep, self.in_use = root, keep, in_use
         self.made = 0  # results made (not read back) by this object
         self._memo: dict[str, Any] = {}
 
@@ -222,17 +234,23 @@ class DryRunCache:
         return value  # type: ignore[no-any-return]
 
     def prune(self) -> list[Path]:
-        """Remove all but the :attr:`keep` most recently used generations; the removed ones."""
+        """Remove the generations past the :attr:`keep` most recently used that no run used
+        in the last :attr:`in_use` seconds.
+
+        Returns
+        -------
+        list of Path
+            The removed generations' folders.
+        """
         if not self.root.is_dir():
             return []
-        gens = sorted(
-            (p for p in self.root.iterdir() if p.is_dir()),
-            key=lambda p: p.stat().st_mtime,
-            reverse=True,
-        )
-        for old in gens[self.keep :]:
-            shutil.rmtree(old, ignore_errors=True)
-        return gens[self.keep :]
+        used = {p: p.stat().st_mtime for p in self.root.iterdir() if p.is_dir()}
+        gens = sorted(used, key=used.__getitem__, reverse=True)
+        cutoff = time.time() - self.in_use
+        old = [p for p in gens[self.keep :] if used[p] < cutoff]
+        for p in old:
+            shutil.rmtree(p, ignore_errors=True)
+        return old
 
 
 @functools.cache

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
-from drycache import DryRunCache, dry_key, dry_sources, generation, tool_versions
+from drycache import IN_USE_S, DryRunCache, dry_key, dry_sources, generation, tool_versions
 from variants import variant
 
 import pipeline.job
@@ -127,3 +128,21 @@ def test_only_the_most_recently_used_generations_are_kept(tmp_path: Path) -> Non
     cache.get("a/run", Maker())  # uses a again: now the most recent
     assert sorted(p.name for p in cache.prune()) == ["b"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "c"]
+
+
+def test_a_generation_another_run_is_reading_is_not_removed(tmp_path: Path) -> None:
+    """Five working copies in use at once (each edit its own generation): a run's entries
+    stay while any run still reads them, and go once nobody has for an hour."""
+    now = time.time()
+    for n, gen in enumerate(["a", "b", "c", "d", "e"]):
+        DryRunCache(tmp_path).get(f"{gen}/run", Maker())
+        os.utime(tmp_path / gen, (now - 60 * (5 - n),) * 2)  # a read 5, 4, ... 1 min ago
+    assert DryRunCache(tmp_path, keep=2).prune() == []  # a, the oldest: read 5 min ago
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b", "c", "d", "e"]
+    made = Maker()
+    assert DryRunCache(tmp_path).get("a/run", made) == [1] and made.calls == 0  # read back
+    hour_ago = now - IN_USE_S - 1
+    for gen in ("b", "c"):
+        os.utime(tmp_path / gen, (hour_ago, hour_ago))
+    assert sorted(p.name for p in DryRunCache(tmp_path, keep=2).prune()) == ["b", "c"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "d", "e"]
