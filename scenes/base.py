@@ -551,12 +551,13 @@ class LessonScene(Scene):
     def _refocus(self, args: tuple[Any, ...], seconds: float) -> list[Animation]:
         """The lines `args` reveal or point at are being said: earlier lines dim.
 
-        A text not on screen that an animation brings in is revealed; a text an
+        A text not on screen that an animation brings in is revealed; a line an
         ``Indicate`` lights is said again (at full, if it was dimmed). What changes is
         :meth:`scenes.emphasis.Focus.change`'s: play it with `args`, over `seconds`.
         """
         on = {id(m) for m in self.get_mobject_family_members()}
         said: list[Mobject] = []
+        pointed: list[Mobject] = []
         own: set[int] = set()
         for arg in args:
             if getattr(arg, "remover", False):
@@ -571,23 +572,25 @@ class LessonScene(Scene):
                 for text in line_texts(mob):
                     if not any(id(g) in on for g in text.family_members_with_points()):
                         said.append(text)
-            pointed = getattr(arg, "mobject", None)
-            if isinstance(arg, SIGNALS) and isinstance(pointed, Mobject):
-                said += [line.text for line in self._lines_holding(pointed)]  # said again
-        return self._change(said, own, seconds)
+            mob = getattr(arg, "mobject", None)
+            if isinstance(arg, SIGNALS) and isinstance(mob, Mobject):
+                pointed += [line.text for line in self._lines_holding(mob)]  # said again
+        return self._change(said, own, seconds, pointed)
 
     def _lines_holding(self, mob: Mobject) -> list[Line]:
         """The lines shown so far that hold any glyph of `mob`."""
         glyphs = {id(m) for m in mob.get_family()}
         return [ln for ln in self.focus.lines.values() if any(id(g) in glyphs for g in ln.glyphs)]
 
-    def _change(self, said: list[Mobject], own: set[int], seconds: float) -> list[Animation]:
+    def _change(
+        self, said: list[Mobject], own: set[int], seconds: float, pointed: Collection[Mobject] = ()
+    ) -> list[Animation]:
         """:meth:`scenes.emphasis.Focus.change` with the scene's headings kept at full."""
-        if not said:
+        if not said and not pointed:
             return []
         heads = [getattr(self, name, None) for name in HEADINGS]
         self.focus.keep = [h for h in heads if isinstance(h, Mobject)]
-        return self.focus.change(self.mobjects, said, own, seconds)
+        return self.focus.change(self.mobjects, said, own, seconds, pointed)
 
     def _still(self, seconds: float) -> None:
         """Wait `seconds` to the nearest whole frame, a half rounded up.

@@ -189,20 +189,24 @@ class Focus:
         said: Iterable[Mobject],
         own: set[int],
         run_time: float,
+        pointed: Iterable[Mobject] = (),
     ) -> list[Animation]:
-        """What changes as the texts `said` are revealed or pointed at: earlier lines dim.
+        """What changes as the texts `said` are revealed: the earlier lines of their column dim.
 
         Parameters
         ----------
         scene : list of Mobject
             The scene's mobjects now (before the play).
         said : iterable of Mobject
-            The texts the play reveals or lights: the lines being said.
+            The texts the play reveals: the lines being said.
         own : set of int
             Ids of the glyphs the play animates itself (a ``FadeIn``'s, an ``Indicate``'s):
             their opacities are set here, at once, before it starts from them.
         run_time : float
             Seconds of the play: the dimming takes as long.
+        pointed : iterable of Mobject
+            Lines shown before that the play points at (an ``Indicate``): lit again, at
+            full; they dim nothing (the line being read stays at full beside them).
 
         Returns
         -------
@@ -231,16 +235,17 @@ class Focus:
             elif not line.dimmed:
                 continue  # already at full: the voice goes on with the same line
             now.append(line)
-        if not now:
-            return []
+        lit = [self.lines[id(t)] for t in pointed if id(t) in self.lines]
         anims: list[Animation] = []
-        for line in now:  # the lines being said: at full
+        for line in [*now, *lit]:  # the lines being said, or said again: at full
             if line.dimmed:
                 anims += self._turn(line, line.full, on, own, run_time)
                 line.dimmed = False
+        if not now:
+            return anims
         letters = {id(g) for top in scene for t in line_texts(top) for g in t.get_family()}
         boxes = [box(line.text) for line in now]
-        current = {id(line) for line in now}
+        current = {id(line) for line in [*now, *lit]}
         for line in self.lines.values():
             if line.dimmed or id(line) in current:
                 continue
