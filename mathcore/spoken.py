@@ -280,6 +280,19 @@ _GROUP_END = re.compile(rf"{_END}(?=\s*(?:[.,;:!?]|$))")
 _PRODUCT_BRACKET = re.compile(r"\s*/\s*\(([^()/]*[·×][^()/]*)\)")
 
 
+# A root of a bracket, √(3² + 4²), √((−1)² + 0.5²): one level of brackets inside.
+_ROOT_BRACKET = re.compile(r"√\((?P<inside>(?:[^()]|\([^()]*\))*)\)")
+
+
+def _root_of_bracket(m: re.Match[str], w: Words) -> str:
+    """``√(3² + 4²)`` as "the square root of the sum of 3² and 4²", as :func:`say` says it."""
+    terms = re.split(r"\s+\+\s+", m["inside"].strip())
+    if len(terms) < 2 or any(MINUS in re.sub(r"\([^()]*\)", "", t) for t in terms):
+        return f" {w.root_of} {m['inside']}{_END} "  # a root of anything else: still one group
+    head = ", ".join(terms[:-1]) + ("," if len(terms) > 2 else "")
+    return f" {w.root_of} {w.sum_of} {head} {w.and_word} {terms[-1]}{_END} "
+
+
 def _product_denominator(m: re.Match[str], w: Words) -> str:
     """``/(a · b)`` as "divided by the product of a and b"; a dot product of vectors as it was."""
     inside = m.group(1)
@@ -323,6 +336,7 @@ def spoken_notation(text: str, lang: str) -> str:
     t = text.replace("\u00a0", " ").replace("\u202f", " ")
     t = t.replace("‖₂", "‖")  # ‖k‖₂, the Euclidean length, is ‖k‖: its 2 is no index of k
     t = _PRODUCT_BRACKET.sub(lambda m: _product_denominator(m, w), t)
+    t = _ROOT_BRACKET.sub(lambda m: _root_of_bracket(m, w), t)
     # factors side by side multiply: ‖q‖ ‖k‖ cos θ is a length times a length times a cosine
     t = re.sub(r"‖\s+(?=‖|cos\b)", "‖ × ", t)
     t = re.sub(r"‖\s*·\s*(?=‖)", "‖ × ", t)  # ‖x‖ · ‖y‖: lengths are numbers, not vectors

@@ -22,11 +22,12 @@ from variants import EDITS, variant
 
 from lesson.catalogue import catalogue, fill
 from lesson.model import load_lesson
-from lesson.sheet import numbers_sheet, scene_sheet
+from lesson.sheet import length_terms, numbers_sheet, scene_sheet
 from mathcore import fmt
 from mathcore.exact import sqrt_exact
 from mathcore.languages import LANGUAGES, Words
 from mathcore.spoken import spoken, spoken_notation, spoken_template
+from publish.pagemath import formula_table
 
 LANGS = tuple(LANGUAGES)
 
@@ -63,6 +64,8 @@ def test_a_root_of_a_sum_is_said_as_the_root_of_the_sum(
                     expected = f"{w.root_of} {w.sum_of} {_joined(terms, lang)}"
                     assert said == expected, (name, scene, key, value.text)
                     assert f" {w.plus} " not in said, (name, scene, key, said)
+                    # read from its notation (a caption, the lesson page) it is said the same
+                    assert spoken_notation(value.text, lang) == said, (name, scene, key)
                     roots += 1
                 elif re.fullmatch(r"√\d+", value.text):  # √5: a root of one number stays short
                     assert said == f"{w.root} {spoken_notation(value.text[1:], lang)}", said
@@ -182,3 +185,13 @@ def test_a_euclidean_length_is_said_without_its_index() -> None:
         assert spoken_notation("q · k/‖k‖₂", lang) == spoken_notation("q · k/‖k‖", lang)
     assert spoken_notation("‖k‖₂", "id") == "panjang k"
     assert spoken_notation("‖k‖₂", "en") == "the length of k"
+
+
+def test_the_lesson_page_names_a_root_of_a_sum_as_the_voice_says_it() -> None:
+    """A page text writes ‖u‖ = √(3² + 4²) (a hint): its formula's name for a screen reader
+    says the root of the sum, as the voice says the sheet's value."""
+    terms = length_terms([F(3), F(4)], fmt.Places())
+    for lang in LANGS:
+        table = formula_table([f"Mulai dari ‖u‖ = {terms.text}; lalu cos θ."], {}, lang)
+        said = table[f"‖u‖ = {terms.text}"]["said"]
+        assert said == f"{spoken_notation('‖u‖ =', lang)} {spoken(terms, lang)}", said
