@@ -56,6 +56,9 @@ class Words:
         squared and one squared*), a denominator that is a product, ``6/(2√2 · 3)``, "enam
         dibagi hasil kali dua akar dua dan tiga" (*six divided by the product of two root two
         and three*); `and_word` joins the last two of its terms.
+    square_of : str
+        Said before a negative number squared, ``(−1)²``: "kuadrat dari minus satu" (*the
+        square of minus one*), never "minus satu kuadrat", heard as ``−1²``.
     power_group : str
         Said after the power's word when the exponent is a bracket, ``exp(a − b)``: "e
         pangkat dalam kurung a kurang b" (*e to the power of the quantity a minus b*), never
@@ -91,6 +94,7 @@ class Words:
     sum_of: str
     product_of: str
     and_word: str
+    square_of: str
     power_group: str
     relations: tuple[tuple[str, str], ...]
     functions: tuple[tuple[str, str], ...]
@@ -165,6 +169,7 @@ _TABLE = (
             sum_of="jumlah",
             product_of="hasil kali",
             and_word="dan",
+            square_of="kuadrat dari",
             power_group="dalam kurung",
             relations=(
                 ("≤", "kurang dari atau sama dengan"),
@@ -222,6 +227,7 @@ _TABLE = (
             sum_of="the sum of",
             product_of="the product of",
             and_word="and",
+            square_of="the square of",
             power_group="of the quantity",
             relations=(
                 ("≤", "is at most"),

@@ -160,6 +160,9 @@ def say(s: sp.Speech, lang: str) -> str:
                 out += f" {w.plus if op == '+' else w.less} {say(term, lang)}"
             return out
         case sp.Square(inner):
+            if isinstance(inner, sp.Dec | sp.Frac | sp.Root) and inner.negative:
+                # (−1)²: "the square of minus one", never "minus one squared" (−1²)
+                return f"{w.square_of} {say(inner, lang)}"
             return f"{say(inner, lang)} {w.squared}"
         case sp.Sqrt(inner):
             if isinstance(inner, sp.Sum) and set(inner.ops) <= {"+"}:
@@ -353,6 +356,8 @@ def spoken_notation(text: str, lang: str) -> str:
         lambda m: " " + " ".join(_SUBSCRIPTS[c] for c in m.group()) + " ",
         t,
     )
+    # (−1)²: the square of a negative number, never heard as −1²
+    t = re.sub(rf"\(\s*({MINUS}[^()]*)\)²", rf" {w.square_of} \1 ", t)
     t = t.replace("ᵀ", f" {w.transpose} ").replace("²", f" {w.squared} ")
     t = re.sub(
         "[" + "".join(_SUPERSCRIPT_LETTERS) + "]",

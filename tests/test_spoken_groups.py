@@ -187,6 +187,23 @@ def test_a_euclidean_length_is_said_without_its_index() -> None:
     assert spoken_notation("‖k‖₂", "en") == "the length of k"
 
 
+def test_a_negative_number_squared_is_not_heard_as_minus_a_square() -> None:
+    """√((−1)² + 0.5²): "kuadrat dari minus satu" (the square of minus one), which a listener
+    cannot take for −1², unlike "minus satu kuadrat"."""
+    terms = length_terms([F(-1), F(1, 2)], fmt.Places())
+    assert (
+        spoken(terms, "id") == "akar dari jumlah kuadrat dari minus satu dan nol koma lima kuadrat"
+    )
+    assert spoken(terms, "en") == (
+        "the square root of the sum of the square of minus one and zero point five squared"
+    )
+    for lang in LANGS:
+        assert spoken_notation(terms.text, lang) == spoken(terms, lang)
+        assert f"{_w(lang).minus} {spoken_notation('1', lang)} {_w(lang).squared}" not in (
+            spoken(terms, lang)
+        )
+
+
 def test_the_lesson_page_names_a_root_of_a_sum_as_the_voice_says_it() -> None:
     """A page text writes ‖u‖ = √(3² + 4²) (a hint): its formula's name for a screen reader
     says the root of the sum, as the voice says the sheet's value."""
