@@ -19,14 +19,18 @@ from manim import (
     BackgroundRectangle,
     CoordinateSystem,
     Line,
+    MarkupText,
     Mobject,
     Paragraph,
     Polygram,
+    SingleStringMathTex,
+    Text,
     VMobject,
 )
 from manim.utils.family import extract_mobject_family_members
 
 from scenes.palette import BACKGROUND, C, composite, contrast, hex_rgb, rgb_hex
+from scenes.tagging import LiveNumber
 
 __all__ = ["Ink", "box", "inks"]
 
@@ -59,6 +63,11 @@ class Ink:
         graphic's part at the better of its outline and its fill).
     box : numpy.ndarray
         Its bounding box ``[[x0, y0], [x1, y1]]`` (scene units).
+    font : str
+        A text's font: the family list Pango set it in (a Text, a code listing's lines),
+        ``"LaTeX"`` for a formula or a readout typeset by LaTeX; empty for a graphic.
+    text : str
+        All a Text writes (its characters, which `label` may cut short); empty otherwise.
     """
 
     label: str
@@ -69,6 +78,8 @@ class Ink:
     behind: str
     ratio: float
     box: np.ndarray
+    font: str = ""
+    text: str = ""
 
 
 @dataclass
@@ -133,6 +144,17 @@ def _label(m: Mobject) -> str:
     if shown is not None:
         return f"{type(m).__name__} {shown.text!r}"
     return type(m).__name__
+
+
+def _font(m: Mobject) -> tuple[str, str]:
+    """The font `m` is set in and the characters it writes (a Text's), for its :class:`Ink`."""
+    if isinstance(m, Paragraph):
+        return str(m.lines_text.font), str(m.lines_text.text)
+    if isinstance(m, Text | MarkupText):
+        return str(m.font), str(m.text)
+    if isinstance(m, SingleStringMathTex | LiveNumber):  # MathTex and Tex are LaTeX's too
+        return "LaTeX", ""
+    return "", ""
 
 
 def box(m: Mobject) -> np.ndarray:
@@ -275,5 +297,7 @@ def inks(mobjects: list[Mobject], is_text: Callable[[Mobject], bool]) -> list[In
         ratio, seen_hex, behind_hex = min(found)
         if kind == "graphic" and color == C.GRID:
             kind = "decoration"
-        out.append(Ink(_label(m), kind, color, alpha, seen_hex, behind_hex, float(ratio), box(m)))
+        font, text = _font(m) if kind == "text" else ("", "")
+        seen_as = (seen_hex, behind_hex, float(ratio))
+        out.append(Ink(_label(m), kind, color, alpha, *seen_as, box(m), font, text))
     return out
