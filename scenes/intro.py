@@ -88,9 +88,7 @@ class LessonTitle(IntroScene):
         title = wrap_text(self.lesson.title, width, 46, C.TEXT, weight="BOLD")
         self.title = fit_into(title, width, 2.4)
         self.kicker = self.t("lt_kicker", 28, C.MUTED)
-        self.rule = Line(LEFT, RIGHT, color=C.ACCENT, stroke_width=3).scale_to_fit_width(
-            title.width
-        )
+        self.rule = Line(LEFT, RIGHT, color=C.MUTED, stroke_width=3).scale_to_fit_width(title.width)
         head = VGroup(self.kicker, title, self.rule).arrange(DOWN, buff=0.22)
         self.head = head.move_to(ORIGIN)
         # where it rises to: the title rewrapped as a heading of at most two lines, the kicker
@@ -232,7 +230,7 @@ class CoordinateProducts(IntroScene):
         self.pair_row = self.vector_pair(40)
         self.build_table()
         self.sum_eq = self.sum_formula(left_w)
-        self.scalar_note = self.t("cp_scalar", 32, C.ACCENT)
+        self.scalar_note = self.t("cp_scalar", 32, C.TEXT)
         left = VGroup(self.pair_row, self.table, self.sum_eq, self.scalar_note)
         for row in left:  # long numbers shrink their own row only
             fit_into(row, left_w, 2 * hh)
@@ -294,7 +292,7 @@ class CoordinateProducts(IntroScene):
         """
         size = 38 * scale
         text = max(28 * scale, 21)
-        self.rules_label = self.t("cp_inner_label", max(32 * scale, 22), C.ACCENT)
+        self.rules_label = self.t("cp_inner_label", max(32 * scale, 22), C.TEXT)
         self.rules_lead = self.paragraph("cp_inner_head", width, text)
         self.rules_head = VGroup(self.rules_label, self.rules_lead).arrange(
             DOWN, aligned_edge=LEFT, buff=0.2 * scale
@@ -528,7 +526,7 @@ class LengthAndAngle(IntroScene):
         )
         self.theta_row = self.formula(r"\theta", *self.eq("theta"), size=size, color=C.ACCENT)
         self.note_mix = self.paragraph("la_mix", COLUMN_W, max(28 * scale, 21))
-        self.note_cos = self.paragraph("la_isolate", COLUMN_W, max(28 * scale, 21), C.ACCENT)
+        self.note_cos = self.paragraph("la_isolate", COLUMN_W, max(28 * scale, 21), C.TEXT)
         rows = [
             self.title,
             self.pair_row,

@@ -13,10 +13,14 @@ from collections.abc import Iterable
 
 __all__ = [
     "BACKGROUND",
+    "BORROWED",
     "C",
+    "DISTINCT",
+    "DISTINCT_CVD",
     "GRAPHIC_MIN",
     "TEXT_MIN",
     "TEXT_ROLES",
+    "TOGETHER",
     "composite",
     "contrast",
     "hex_rgb",
@@ -32,32 +36,55 @@ RGB = tuple[float, float, float]
 
 
 class C:
-    """Okabe–Ito colour-blind-safe palette: each role one colour, the same in every scene.
+    """One colour per role, the same in every scene; one colour for the highlight.
 
-    Roles: query, key, value, projection, residual, weight, output. The signs of
-    AngleSignRegions borrow projection's and value's colours (that scene draws neither, and
-    the negative side is then neither q's orange nor the residual's vermillion);
-    scores and logits, which are not yet weights, are neutral. Every role colour reads at
-    4.5:1 or more on the background, so it can write text: the weight is a lighter tint
-    of Okabe–Ito blue ``#0072B2`` (the same hue mixed with white; the pure blue is 3.6:1).
-    ``GRID`` is decoration (the plane's lines, dividers, a countdown's track): it carries
-    no meaning, so it is not held to a contrast.
+    Roles: query, key, value, projection, residual, weight, output; scores and logits, which
+    are not yet weights, are neutral; the highlight (:attr:`ACCENT`, yellow) marks only what
+    is being said now, and no role is yellow. Five roles keep their Okabe–Ito colours (Okabe
+    & Ito 2008, "Color Universal Design"): q orange, k sky blue, v reddish purple, projection
+    bluish green, residual vermillion. Okabe–Ito has too few colours for the rest: its blue,
+    tinted to be legible here, sat beside k's sky blue as a darker copy of it (ΔE 15.9), and
+    its yellow served both the output and the highlight. The weight is violet and the output
+    aquamarine, chosen by measurement (``tests/test_palette.py``): every two roles that
+    share a scene (:data:`TOGETHER`) differ by :data:`DISTINCT` in CAM02-UCS for normal
+    vision and by :data:`DISTINCT_CVD` under simulated deuteranopia, protanopia and
+    tritanopia, and any two roles by :data:`DISTINCT_CVD` for normal vision. The signs of
+    AngleSignRegions borrow projection's and value's colours (that scene draws neither; its
+    negative side is neither q's orange nor the residual's vermillion). Every role colour
+    reads at 4.5:1 or more on the background, so it can write text. ``GRID`` is decoration
+    (the plane's lines, dividers, a countdown's track): it carries no meaning, so it is not
+    held to a contrast.
     """
 
-    QUERY = "#E69F00"  # orange
-    KEY = "#56B4E9"  # sky blue
-    VALUE = "#CC79A7"  # reddish purple
-    PROJECTION = "#009E73"  # bluish green
-    RESIDUAL = "#D55E00"  # vermillion
-    WEIGHT = "#2989BE"  # blue: Okabe–Ito #0072B2 with 16% white (4.8:1, the pure blue 3.6:1)
-    OUTPUT = "#F0E442"  # yellow
+    QUERY = "#E69F00"  # orange (Okabe–Ito)
+    KEY = "#56B4E9"  # sky blue (Okabe–Ito)
+    VALUE = "#CC79A7"  # reddish purple (Okabe–Ito)
+    PROJECTION = "#009E73"  # bluish green (Okabe–Ito)
+    RESIDUAL = "#D55E00"  # vermillion (Okabe–Ito)
+    WEIGHT = "#9A70FF"  # violet: apart from k's sky blue and v's purple, also without red-green
+    OUTPUT = "#3CF5B4"  # aquamarine: not yellow, which is the highlight's
     SCORE = "#B8C0CC"  # neutral: a raw score or a logit
-    POSITIVE = "#009E73"  # the positive side (bluish green, unlike k's sky blue)
-    NEGATIVE = "#CC79A7"  # the negative side (reddish purple: not q's orange, nor the residual's)
-    ACCENT = "#F0E442"  # the highlight: what is being said now (yellow; headings are TEXT)
+    POSITIVE = "#009E73"  # the positive side (projection's bluish green, unlike k's sky blue)
+    NEGATIVE = "#CC79A7"  # the negative side (value's purple: not q's orange, nor the residual's)
+    ACCENT = "#F0E442"  # the highlight, and only it: what is being said now (yellow)
     MUTED = "#8A8F98"
     TEXT = "#F2F2F2"
     GRID = "#3A4250"
+
+
+# Roles that appear in one scene together, each group checked pair by pair: the attention
+# scenes (SoftmaxBarMorph, AttentionScores, WhySqrtDk, the Hook, the quiz's attention
+# questions), ProjectionDrop, AngleSignRegions, and the Recap.
+TOGETHER = (
+    ("QUERY", "KEY", "VALUE", "WEIGHT", "OUTPUT", "SCORE", "ACCENT"),
+    ("QUERY", "KEY", "PROJECTION", "RESIDUAL", "ACCENT"),
+    ("QUERY", "KEY", "POSITIVE", "NEGATIVE", "ACCENT"),
+    ("PROJECTION", "WEIGHT"),
+)
+# Roles that share a colour on purpose: they are never in one scene (see :class:`C`).
+BORROWED = (("POSITIVE", "PROJECTION"), ("NEGATIVE", "VALUE"))
+DISTINCT = 20.0  # CAM02-UCS ΔE', normal vision, between two roles in one scene
+DISTINCT_CVD = 10.0  # the same under simulated colour blindness; and any two roles, normal
 
 
 # The colours that write text or formulas (GRID draws only decoration).
