@@ -420,6 +420,11 @@ _JOINED = re.compile(r"\s+[^\W\d_]+\s+[A-Za-z][₀-₉]+,\s*$")
 _FIELD_PRODUCT = re.compile(r"\s*/\s*\(\s*(?P<a>\{\w+\})\s*[·×]\s*(?P<b>\{\w+\})\s*\)")
 _DIFFERENCE = r"(?P<a>\{\w+\})\s*(?P<op>[−+])\s*(?P<b>\{\w+\})"
 _FIELD_POWER = re.compile(rf"\bexp\(\s*{_DIFFERENCE}\s*\)")
+# The same cut short at a field, as a scene's beat reads the words before it: a text that
+# ends in "{dot}/(" or "{dot}/({nx} · ", or in "exp({ell} − ".
+_HEAD_PRODUCT = re.compile(r"\s*/\s*\(\s*(?:(?P<a>\{\w+\})\s*[·×]\s*)?$")
+_HEAD_DIFFERENCE = r"(?P<a>\{\w+\})\s*(?P<op>[−+])\s*$"
+_HEAD_POWER = re.compile(rf"\bexp\(\s*{_HEAD_DIFFERENCE}")
 
 
 def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> str:
@@ -467,6 +472,18 @@ def spoken_template(template: str, values: Mapping[str, Shown], lang: str) -> st
     template = re.sub(
         rf"\b{re.escape(power)}\s+{_DIFFERENCE}",
         rf"{power} {w.power_group} \g<a> \g<op> \g<b>{_END}",
+        template,
+    )
+    # the words up to a field inside such a group (a scene times a beat by them) begin as
+    # the whole text's do: "{dot}/(" is "dot divided by the product of"
+    template = _HEAD_PRODUCT.sub(
+        lambda m: f" {w.divided} {w.product_of} " + (f"{m['a']} {w.and_word} " if m["a"] else ""),
+        template,
+    )
+    template = _HEAD_POWER.sub(rf"exp {w.power_group} \g<a> \g<op> ", template)
+    template = re.sub(
+        rf"\b{re.escape(power)}\s+{_HEAD_DIFFERENCE}",
+        rf"{power} {w.power_group} \g<a> \g<op> ",
         template,
     )
     out = []

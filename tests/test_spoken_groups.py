@@ -212,3 +212,29 @@ def test_the_lesson_page_names_a_root_of_a_sum_as_the_voice_says_it() -> None:
         table = formula_table([f"Mulai dari ‖u‖ = {terms.text}; lalu cos θ."], {}, lang)
         said = table[f"‖u‖ = {terms.text}"]["said"]
         assert said == f"{spoken_notation('‖u‖ =', lang)} {spoken(terms, lang)}", said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_words_before_a_field_in_a_group_are_the_words_said_before_it(lang: str) -> None:
+    """A scene times a reveal by the words of its text up to a field (``scenes.base``): up to
+    ``{ny}`` in "{dot}/({nx} · {ny})" they are "six divided by the product of two root two
+    and", as the whole text says them, so the number shows when it is said. (Up to the first
+    field of an exponent, "exp(", the words cannot yet tell a difference from one value:
+    those fields are said earlier in their scenes.)"""
+    power = dict(_w(lang).functions)["exp"]
+    group = re.compile(rf"/\(\{{|exp\(\{{\w+\}} −|{re.escape(power)} \{{\w+\}} −")
+    checked = 0
+    for key, text in catalogue(lang).items():
+        if not group.search(text):
+            continue
+        template, values = fill(text, _Distinct())
+        full = [w.strip(",.:;") for w in spoken_template(template, values, lang).split()]
+        for m in re.finditer(r"\{(\w+)\}", template):
+            head = template[: m.start()]
+            if re.search(rf"(?:exp\(|{re.escape(power)}\s*)$", head):
+                continue
+            said = [w.strip(",.:;") for w in spoken_template(head, values, lang).split()]
+            field = spoken(values[m[1]], lang).split()
+            assert full[: len(said) + len(field)] == said + field, (key, " ".join(said))
+            checked += 1
+    assert checked >= 20, checked
