@@ -109,6 +109,8 @@ class Scene:
 # Every lecture scene reads the pace of its holds: silence after a key result, between its
 # steps and at its end; and its narration's pace, in words a minute.
 PACE = ("timing.result_hold", "timing.scene_end", "timing.step_pause", "timing.words_per_minute")
+# A scene that asks for a guess (scenes.predict) pauses as long as the quiz's countdown.
+GUESS = "timing.quiz_countdown"
 
 
 def _quiz(n: int) -> Scene:
@@ -123,9 +125,11 @@ LECTURE: tuple[Scene, ...] = (
     Scene("LessonTitle", "intro", "lesson_title", ("title", "intro", *PACE)),
     Scene("CoordinateProducts", "intro", "coordinate_products", ("projection", "format", *PACE)),
     Scene("LengthAndAngle", "intro", "length_and_angle", ("projection", "format", *PACE)),
-    Scene("ProjectionDrop", "projection", "projection_drop", ("projection", "format", *PACE)),
-    Scene("AngleSignRegions", "angle", "angle_sign_regions", ("angle", "format", *PACE)),
-    Scene("SoftmaxBarMorph", "softmax", "softmax_bar_morph", ("attention", "format", *PACE)),
+    Scene(
+        "ProjectionDrop", "projection", "projection_drop", ("projection", "format", GUESS, *PACE)
+    ),
+    Scene("AngleSignRegions", "angle", "angle_sign_regions", ("angle", "format", GUESS, *PACE)),
+    Scene("SoftmaxBarMorph", "softmax", "softmax_bar_morph", ("attention", "format", GUESS, *PACE)),
     Scene(
         "AttentionScores",
         "scores",
@@ -138,12 +142,12 @@ LECTURE: tuple[Scene, ...] = (
         "scale_is_not_cosine",
         ("scale", "projection.query", "projection.key", "format", *PACE),
     ),
-    Scene("WhySqrtDk", "spread", "why_sqrt_dk", ("spread", "format", *PACE)),
+    Scene("WhySqrtDk", "spread", "why_sqrt_dk", ("spread", "format", GUESS, *PACE)),
     Scene(
         "MagnitudeVsDirection",
         "magnitude",
         "magnitude_vs_direction",
-        ("magnitude", "format", *PACE),
+        ("magnitude", "format", GUESS, *PACE),
     ),
     Scene("NumpyCheck", "numpy_check", "numpy_check", ("projection", "format", *PACE)),
     Scene("Recap", "recap", "recap", ("intro.mml_section", *PACE)),
@@ -195,6 +199,6 @@ def lesson_order(lesson: Lesson) -> list[str]:
     >>> from lesson.model import load_lesson
     >>> order = lesson_order(load_lesson())
     >>> order[0], order[-1], len(order)
-    ('Hook', 'QuizQuestion10', 23)
+    ('Hook', 'QuizQuestion8', 21)
     """
     return [s.name for s in LECTURE] + [s.name for s in QUIZ[: len(lesson.quiz)]]

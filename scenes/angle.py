@@ -34,7 +34,6 @@ from manim import (
 
 from lesson.sheet import readout
 from mathcore.fmt import Shown
-from scenes.base import LessonScene
 from scenes.figure import (
     box_of,
     column_beside_plot,
@@ -46,6 +45,7 @@ from scenes.figure import (
 from scenes.frame import frame_box
 from scenes.geometry import clip_line, fitted_plane, grow, half_plane, vector_arrow
 from scenes.palette import C
+from scenes.predict import PredictionScene
 from scenes.snapshot import font_size
 from scenes.tagging import Part, attach, attached, part_of
 
@@ -55,12 +55,14 @@ STOPS = ("acute", "right", "obtuse")
 SECTION_NAMES = {"acute": "lancip", "right": "siku-siku", "obtuse": "tumpul"}
 
 
-class AngleSignRegions(LessonScene):
+class AngleSignRegions(PredictionScene):
     """Positive, zero and negative alignment, with live readouts from mathcore."""
 
     def construct(self) -> None:
-        """Storyboard: regions, a sweep to three stops, scaling, the zero vector."""
+        """Storyboard: a guess, regions, a sweep to three stops, scaling, the zero vector."""
         self.build()
+        self.step("tebak")
+        self.ask_sign()
         self.step("wilayah")
         self.show_regions()
         for stop in STOPS:
@@ -276,11 +278,18 @@ class AngleSignRegions(LessonScene):
         self.add(resting)
 
     # --- steps -------------------------------------------------------------------------
-    def show_regions(self) -> None:
-        """The plane, k, the two tinted sides and the boundary."""
-        self.say("as_sub_regions")
+    def ask_sign(self) -> None:
+        """Before the sweep, a guess: where is q · k positive, zero, negative? k drawn as named."""
+        badge = self.ask("as_predict", "as_sub_predict")
         self.play(Create(self.plane), FadeIn(self.title), run_time=1.5)
-        self.play(grow(self.k_arrow), FadeIn(self.k_name), FadeIn(self.key_row))
+        self.at(self.strings["as_beat_predict"])
+        self.play(grow(self.k_arrow), FadeIn(self.k_name))
+        self.let_guess(badge)
+
+    def show_regions(self) -> None:
+        """The key's coordinates, the two tinted sides and the boundary."""
+        self.say("as_sub_regions")
+        self.play(FadeIn(self.key_row))
         self.play(FadeIn(self.tints), Create(self.boundary), FadeIn(self.legend), run_time=2)
         self.bring_to_front(self.k_arrow, self.k_name)
         # q goes once round the plane as the two sides are named: the sign of q · k, its

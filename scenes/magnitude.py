@@ -18,16 +18,17 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    Indicate,
     MathTex,
     ReplacementTransform,
     VGroup,
     VMobject,
 )
 
-from scenes.base import LessonScene
 from scenes.figure import box_of, place_clear
 from scenes.geometry import fitted_plane, grow, vector_arrow
 from scenes.palette import C
+from scenes.predict import PredictionScene
 from scenes.tagging import part_of
 from scenes.textfit import fit_into
 
@@ -110,16 +111,18 @@ def angle_arc(
     return Arc(radius=radius, start_angle=a, angle=d, arc_center=o, color=C.ACCENT, stroke_width=4)
 
 
-class MagnitudeVsDirection(LessonScene):
+class MagnitudeVsDirection(PredictionScene):
     """Two pairs with one raw score; then the second pair's x scaled and flipped."""
 
     def construct(self) -> None:
-        """Storyboard: two pairs, their cosines, a positive factor, times minus one."""
+        """Storyboard: two pairs, their cosines, a guess, a positive factor, times minus one."""
         self.build()
         self.step("dua-pasangan")
         self.show_pairs()
         self.step("kosinus")
         self.show_cosines()
+        self.step("tebak")
+        self.ask_scaling()
         self.step("skala-positif")
         self.move_x(1)
         self.step("kali-minus-satu")
@@ -252,6 +255,15 @@ class MagnitudeVsDirection(LessonScene):
         self.play(FadeIn(self.left_table[1][2]), FadeIn(self.right_table[1][2]))
         self.play(FadeIn(self.note, shift=0.2 * DOWN))
         self.wait(3)
+
+    def ask_scaling(self) -> None:
+        """Before x is scaled: what will its product and its cosine do? Each lit as named."""
+        badge = self.ask("mvd_predict", "mvd_sub_predict")
+        x_arrow, (_, dot, cos) = self.right_figs[0][0], self.right_table[1]
+        for beat, part in (("x", x_arrow), ("dot", dot), ("cos", cos), ("flip", x_arrow)):
+            self.at(self.strings[f"mvd_beat_predict_{beat}"])
+            self.play(Indicate(part, color=C.ACCENT, scale_factor=1.15), run_time=0.8)
+        self.let_guess(badge)
 
     def move_x(self, state: int) -> None:
         """The second pair's x becomes state 1 (times the factor) or 2 (times minus one)."""

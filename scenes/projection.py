@@ -36,7 +36,6 @@ from manim import (
 
 import mathcore as mc
 from lesson.sheet import readout
-from scenes.base import LessonScene
 from scenes.figure import (
     backed,
     box_of,
@@ -49,6 +48,7 @@ from scenes.figure import (
 from scenes.frame import frame_box
 from scenes.geometry import arrow_between, clip_line, fitted_plane, grow, vector_arrow
 from scenes.palette import C
+from scenes.predict import PredictionScene
 from scenes.tagging import Part, attach, attached, part_of
 
 __all__ = ["ProjectionDrop", "rotate"]
@@ -63,7 +63,7 @@ def rotate(v: np.ndarray, angle: float) -> np.ndarray:
 SWEEP = 3 * np.pi / 4  # q's sweep ends this far round from k: its shadow points against k
 
 
-class ProjectionDrop(LessonScene):
+class ProjectionDrop(PredictionScene):
     """The figure of the lesson's "Proyeksi" section, built step by step."""
 
     def construct(self) -> None:
@@ -86,6 +86,8 @@ class ProjectionDrop(LessonScene):
         self.grow_projection()
         self.step("sisa-tegak-lurus")
         self.show_residual()
+        self.step("tebak")
+        self.ask_other_side()
         self.step("bayangan")
         self.show_shadow()
         if self.other is not None:
@@ -480,6 +482,14 @@ class ProjectionDrop(LessonScene):
         self.say(self.pick("pd_sub_comp", "comp"))
         self.play(Indicate(self.brace_ink(), color=C.ACCENT))
         self.wait(1)
+
+    def ask_other_side(self) -> None:
+        """Before q turns: what will its shadow and q · k do on k's other side? Each lit."""
+        badge = self.ask("pd_predict", "pd_sub_predict")
+        for beat, part in (("turn", self.q_arrow), ("shadow", self.proj_arrow)):
+            self.at(self.strings[f"pd_beat_predict_{beat}"])
+            self.play(Indicate(part, color=C.ACCENT, scale_factor=1.1), run_time=0.8)
+        self.let_guess(badge)
 
     def show_shadow(self) -> None:
         """The product read back as ‖k‖₂ times the shadow's signed length."""

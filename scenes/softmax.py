@@ -29,6 +29,7 @@ from lesson.sheets.softmax import SAID_LIST_MAX, score_ticks
 from scenes.base import LessonScene
 from scenes.frame import MIN_FONT, frame_box
 from scenes.palette import C
+from scenes.predict import PredictionScene
 from scenes.tagging import Part
 from scenes.textfit import fit_into
 
@@ -86,7 +87,7 @@ def wrapped(
     return out
 
 
-class SoftmaxBarMorph(LessonScene):
+class SoftmaxBarMorph(PredictionScene):
     """The attention trace of one query, as bars that morph through three stages."""
 
     def construct(self) -> None:
@@ -96,12 +97,21 @@ class SoftmaxBarMorph(LessonScene):
         self.show_scores()
         self.step("logit-berskala")
         self.morph_to(1)
+        self.step("tebak")
+        self.ask_winner()
         self.step("softmax-dihitung")
         self.compute_softmax()
         self.step("bobot-softmax")
         self.morph_to(WEIGHT)
         self.step("bukan-probabilitas")
         self.show_note()
+
+    def ask_winner(self) -> None:
+        """Before softmax: which key will get the largest weight? The keys lit as asked."""
+        badge = self.ask("sb_predict", "sb_sub_predict")
+        self.at(self.strings["sb_beat_predict"])
+        self.play(Indicate(self.names, color=C.ACCENT, scale_factor=1.15), run_time=0.8)
+        self.let_guess(badge)
 
     # --- layout ------------------------------------------------------------------------
     def build(self) -> None:

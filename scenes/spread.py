@@ -29,9 +29,9 @@ from manim import (
 
 import mathcore as mc
 from lesson.sheets.spread import products, scaled_ticks, softmax_draw, spread_ticks
-from scenes.base import LessonScene
 from scenes.frame import frame_box
 from scenes.palette import C
+from scenes.predict import PredictionScene
 from scenes.textfit import fit_into
 
 __all__ = ["WhySqrtDk"]
@@ -44,12 +44,14 @@ DOT_MAX, DOT_MIN = 0.075, 0.035  # a dot's radius, as room allows
 NAMES_H = 0.5  # the key names under the weight charts
 
 
-class WhySqrtDk(LessonScene):
+class WhySqrtDk(PredictionScene):
     """The ``[spread]`` draws: raw dot products spread like √dₖ; divided by it, they do not."""
 
     def construct(self) -> None:
-        """Storyboard: the assumption, raw spreads per dₖ, divided by √dₖ, softmax's weights."""
+        """Storyboard: a guess, the assumption, raw spreads per dₖ, divided by √dₖ, softmax."""
         self.build()
+        self.step("tebak")
+        self.ask_first()
         self.step("asumsi")
         self.show_assumption()
         self.step("tanpa-skala")
@@ -67,6 +69,10 @@ class WhySqrtDk(LessonScene):
         self.title.move_to((-self.hw, self.hh, 0), aligned_edge=UL)
         fit_into(self.title, 2 * self.hw, 0.7)
         self.below_title = self.title.get_bottom()[1] - 0.3
+        self.guesses = VGroup(  # what the guess is about, each shown as it is asked
+            self.formula(r"d_k \uparrow \;\Rightarrow\; q \cdot k \;?", size=60),
+            self.formula(r"\textstyle\max_j w_j \;?", size=60, color=C.WEIGHT),
+        ).arrange(DOWN, buff=0.6)
         self.build_assumption()
         self.build_header()
         self.build_strips()
@@ -312,10 +318,19 @@ class WhySqrtDk(LessonScene):
             fields |= {name: f"{also}{i}" for i, name in enumerate("uvw"[:n], start=1)}
         self.say(key, result=result, **fields)
 
+    def ask_first(self) -> None:
+        """Before any draw, a guess: the spread as dₖ grows, and softmax's top weight."""
+        badge = self.ask("ws_predict", "ws_sub_predict")
+        self.play(FadeIn(self.title), run_time=1)
+        for beat, guess in zip(("grow", "weight"), self.guesses, strict=True):
+            self.at(self.strings[f"ws_beat_predict_{beat}"])
+            self.play(FadeIn(guess, shift=0.1 * UP), run_time=0.6)
+        self.let_guess(badge)
+
     def show_assumption(self) -> None:
         """The assumptions, and the variance of the raw dot product they give."""
         self.say("ws_sub_assume", result=True)
-        self.play(FadeIn(self.title), run_time=1)
+        self.play(FadeOut(self.guesses), run_time=0.6)
         self.play(FadeIn(self.assumption[0]), Write(self.assumption[1]), run_time=1.5)
         self.at(self.strings["ws_beat_sum"])  # the variances add up: the sum as it is said
         self.play(Write(self.assumption[2]), run_time=1.5)

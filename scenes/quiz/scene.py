@@ -18,9 +18,7 @@ from __future__ import annotations
 from manim import (
     DOWN,
     LEFT,
-    PI,
     RIGHT,
-    TAU,
     UP,
     Animation,
     Arc,
@@ -46,6 +44,7 @@ from lesson.sheets.quiz import pause_seconds
 from mathcore import fmt
 from scenes.frame import MIN_FONT, frame_box
 from scenes.palette import C
+from scenes.predict import ring_arc
 from scenes.quiz.canvas import QuizCanvas
 from scenes.quiz.kinds import part_for
 from scenes.quiz.layout import (
@@ -98,12 +97,14 @@ class QuizQuestion(QuizCanvas):
         self.build()
         self.step("pertanyaan")
         self.show_question()
-        if self.countdown_seconds > 0:
+        counted = self.countdown_seconds > 0
+        if counted:
             self.invite_pause()
-            self.step("jeda")  # the invitation has been said: the countdown runs in silence
+            # the invitation has been said: the countdown is the silence between the steps
+            self.step("jeda", pause=False)
             self.count_down()
-        for part in self.parts:
-            self.step(part.name)
+        for i, part in enumerate(self.parts):
+            self.step(part.name, pause=not (counted and i == 0))
             self.reveal(part)
 
     # --- layout ------------------------------------------------------------------------
@@ -313,14 +314,7 @@ class QuizQuestion(QuizCanvas):
 
     def ring_arc(self, fraction: float) -> Arc:
         """The part of the ring still left: a clockwise arc from twelve o'clock."""
-        return Arc(
-            radius=0.75,
-            start_angle=PI / 2,
-            angle=-TAU * max(fraction, 1e-3),
-            arc_center=self.track.get_center(),
-            color=C.ACCENT,
-            stroke_width=10,
-        )
+        return ring_arc(self.track.get_center(), 0.75, fraction)
 
     # --- content helpers ---------------------------------------------------------------
 
@@ -355,7 +349,7 @@ class QuizQuestion(QuizCanvas):
 
             self.play(UpdateFromAlphaFunc(self.ring, tick), run_time=1, rate_func=linear)
         self.set_seconds(0)
-        self.play(FadeOut(self.countdown), run_time=0.5)
+        self.play(FadeOut(self.countdown), run_time=0.3)
 
     def set_seconds(self, seconds: int) -> None:
         """Show `seconds` on the countdown now, centred in the ring."""

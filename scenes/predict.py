@@ -1,0 +1,149 @@
+"""A prediction inside a lecture scene: the voice asks, a ring empties, the scene answers.
+
+The learner guesses while the ring empties; then the scene goes on to show the answer.
+
+Asking for a guess before the explanation that settles it makes the learner commit to an
+answer and then check it against what the scene shows. The quiz's countdown ring
+(:mod:`scenes.quiz.scene`) is the same picture: :func:`ring_arc` draws both, and
+:meth:`PredictionScene.run_ring` empties either one, one second per play.
+"""
+
+from __future__ import annotations
+
+from manim import (
+    LEFT,
+    PI,
+    RIGHT,
+    TAU,
+    UR,
+    Arc,
+    Circle,
+    FadeIn,
+    FadeOut,
+    Mobject,
+    UpdateFromAlphaFunc,
+    VGroup,
+    VMobject,
+    linear,
+)
+from manim.typing import Point3D
+
+from scenes.base import LessonScene
+from scenes.frame import frame_box
+from scenes.palette import C
+
+__all__ = ["RING_RADIUS", "PredictionScene", "ring_arc"]
+
+RING_RADIUS = 0.32  # the prediction's ring, in the frame's top right corner (the quiz's: 0.75)
+
+
+def ring_arc(centre: Point3D, radius: float, fraction: float, width: float = 10) -> Arc:
+    """The part of a countdown ring still left: a clockwise arc from twelve o'clock.
+
+    Parameters
+    ----------
+    centre : numpy.ndarray
+        The ring's centre.
+    radius : float
+        Its radius.
+    fraction : float
+        The share of the time still left (1: the full ring).
+    width : float
+        The stroke's width.
+
+    Returns
+    -------
+    Arc
+        In the highlight's colour; a sliver when nothing is left, so it can still become
+        the next frame's arc.
+    """
+    return Arc(
+        radius=radius,
+        start_angle=PI / 2,
+        angle=-TAU * max(fraction, 1e-3),
+        arc_center=centre,
+        color=C.ACCENT,
+        stroke_width=width,
+    )
+
+
+class PredictionScene(LessonScene):
+    """A lecture scene that can stop to ask for a guess (:meth:`predict`)."""
+
+    def run_ring(self, ring: VMobject, track: VMobject, seconds: int, width: float = 10) -> None:
+        """Empty `ring` around `track` in `seconds` plays of one second each, in silence.
+
+        Parameters
+        ----------
+        ring : VMobject
+            The arc on screen (:func:`ring_arc`); it becomes each moment's arc.
+        track : VMobject
+            The full ring it empties along: a :class:`~manim.Circle`, its centre and width.
+        seconds : int
+            How long, in whole seconds.
+        width : float
+            The arc's stroke width.
+        """
+        centre, radius = track.get_center(), track.width / 2
+        for k in range(seconds):
+
+            def tick(mob: Mobject, alpha: float, k: int = k) -> None:
+                mob.become(ring_arc(centre, radius, 1 - (k + alpha) / seconds, width))
+
+            self.play(UpdateFromAlphaFunc(ring, tick), run_time=1, rate_func=linear)
+
+    def prediction_badge(self, label_key: str) -> VGroup:
+        """The catalogue's short label `label_key` beside a full ring, in the top right corner."""
+        track = Circle(radius=RING_RADIUS, color=C.GRID, stroke_width=6)
+        ring = ring_arc(track.get_center(), RING_RADIUS, 1.0, 6)
+        label = self.t(label_key, 26, C.TEXT)
+        badge = VGroup(label, VGroup(track, ring)).arrange(RIGHT, buff=0.25)
+        hw, hh = frame_box()
+        return badge.move_to((hw, hh, 0), aligned_edge=UR)
+
+    def predict(self, label_key: str, prompt_key: str, **fields: str) -> VGroup:
+        """Ask for a guess: say `prompt_key` as its badge shows, then let the ring empty.
+
+        The badge (:meth:`prediction_badge`) shows as the question starts; once the question
+        is said, its ring empties in silence and the badge leaves. The silence is the lesson's
+        ``[timing] quiz_countdown``, the pause a quiz gives the work of a 3-D dot product: a
+        guess about what the scene is about to show asks about as much (0: no pause).
+        What the scene shows while the question is asked (a part lit on its words) is the
+        caller's, between this call's start and its end: call :meth:`ask` and
+        :meth:`let_guess` for that.
+
+        Parameters
+        ----------
+        label_key : str
+            The badge's label (``"Tebak dulu"``).
+        prompt_key : str
+            The question the voice asks.
+        **fields : str
+            The question's sheet fields, as for :meth:`~scenes.base.LessonScene.say`.
+
+        Returns
+        -------
+        VGroup
+            The badge, already gone from the screen.
+        """
+        badge = self.ask(label_key, prompt_key, **fields)
+        self.let_guess(badge)
+        return badge
+
+    def ask(self, label_key: str, prompt_key: str, **fields: str) -> VGroup:
+        """Say the question `prompt_key` and show its badge.
+
+        The caller may light parts of the picture on the question's words before
+        :meth:`let_guess`.
+        """
+        self.say(prompt_key, result=False, **fields)
+        badge = self.prediction_badge(label_key)
+        self.play(FadeIn(badge, shift=0.1 * LEFT), run_time=0.5)
+        return badge
+
+    def let_guess(self, badge: VGroup) -> None:
+        """Hold until the question is said, empty the badge's ring in silence, remove it."""
+        self._end_caption()  # the question is said: the guess is made in silence
+        track, ring = badge[1]
+        self.run_ring(ring, track, self.lesson.quiz_countdown, 6)
+        self.play(FadeOut(badge), run_time=0.4)
