@@ -1,7 +1,8 @@
 """The quiz page's accepted answers: from the sheet's exact values, judged as the sheet says.
 
-Read without manim: every question kind on the default lesson, on generated variants whose
-answers differ, and on an edited lesson with decimal coordinates.
+Read without manim: every question kind on the default lesson (the two kinds it leaves commented
+out asked too), on generated variants whose answers differ, and on an edited lesson with
+decimal coordinates.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import pytest
 from answer_forms import right_forms, wrong_forms
 from hypothesis import given
 from hypothesis import strategies as st
+from variants import EVERY_KIND
 
 from lesson.answers import CONTROLS, Accepted, Question, judge, verdict
 from lesson.model import Lesson, load_lesson, load_lesson_text
@@ -23,8 +25,13 @@ from lesson.variants import generate, parse_vary, set_value, set_values
 from mathcore import fmt
 
 
+def every_kind() -> Lesson:
+    """The default lesson asking every kind of question: its eight and the two it comments out."""
+    return load_lesson_text(EVERY_KIND, "every-kind.toml")
+
+
 def variants(count: int = 3) -> list[Lesson]:
-    base = load_lesson()
+    base = every_kind()
     return [
         load_lesson_text(v.text, v.filename) for v in generate(base, count, 7, parse_vary("quiz"))
     ]
@@ -39,18 +46,18 @@ def decimal_lesson(tmp: Path) -> Lesson:
         ("quiz[3]", "x", [F("1.5"), F("0.5")]),
         ("quiz[3]", "y", [F("0.5"), F("0.5")]),
     ]
-    text = set_values(load_lesson().source, edits)
+    text = set_values(every_kind().source, edits)
     path = tmp / "decimal.toml"
     path.write_text(text, encoding="utf-8")
     return load_lesson(path)
 
 
 def lessons(tmp: Path) -> list[Lesson]:
-    return [load_lesson(), *variants(), decimal_lesson(tmp)]
+    return [every_kind(), *variants(), decimal_lesson(tmp)]
 
 
 def test_every_kind_and_control_is_asked() -> None:
-    asked = [q for lesson in [load_lesson(), *variants()] for q in quiz_answers(lesson, "id")]
+    asked = [q for lesson in [every_kind(), *variants()] for q in quiz_answers(lesson, "id")]
     assert {q.kind for q in asked} == set(KINDS)
     assert {p.control for q in asked for p in q.parts} == set(CONTROLS)
 
@@ -85,7 +92,7 @@ def test_shown_answers_are_the_sheets(tmp_path: Path) -> None:
 
 
 def test_variants_have_other_answers() -> None:
-    base = {(q.number, p.key): p.shown for q in quiz_answers(load_lesson(), "id") for p in q.parts}
+    base = {(q.number, p.key): p.shown for q in quiz_answers(every_kind(), "id") for p in q.parts}
     for lesson in variants():
         mine = {(q.number, p.key): p.shown for q in quiz_answers(lesson, "id") for p in q.parts}
         numeric = [k for k in mine if not mine[k][0].isalpha()]
@@ -95,7 +102,7 @@ def test_variants_have_other_answers() -> None:
 def test_the_sign_follows_the_sheets_decision(tmp_path: Path) -> None:
     """A positive dot product, edited in: the right option is 'less than 90°'."""
     path = tmp_path / "positive.toml"
-    text = set_value(load_lesson().source, "quiz[1]", "x", [Fraction(n) for n in (3, 1, 3)])
+    text = set_value(every_kind().source, "quiz[1]", "x", [Fraction(n) for n in (3, 1, 3)])
     path.write_text(text, encoding="utf-8")
     q = quiz_answers(load_lesson(path), "en")[0]
     angle = q.parts[1]
@@ -107,7 +114,7 @@ def test_the_sign_follows_the_sheets_decision(tmp_path: Path) -> None:
 def test_statement_order_does_not_give_the_answer_away() -> None:
     firsts = [
         p.options[0].id in p.right
-        for lesson in [load_lesson(), *variants()]
+        for lesson in [every_kind(), *variants()]
         for q in quiz_answers(lesson, "id")
         for p in q.parts
         if p.control == "statement"
@@ -140,7 +147,7 @@ def test_a_non_ending_weight_takes_its_fraction_or_its_rounded_decimal(tmp_path:
     F = Fraction
     keys = [(F(2), F(1)), (F(-1), F(3)), (F(0), F(1))]
     path = tmp_path / "three-keys.toml"
-    path.write_text(set_value(load_lesson().source, "quiz[7]", "keys", keys), encoding="utf-8")
+    path.write_text(set_value(every_kind().source, "quiz[7]", "keys", keys), encoding="utf-8")
     weight = quiz_answers(load_lesson(path), "id")[6].parts[0]
     assert weight.shown == "1/3"
     assert [judge(weight, a, "id") for a in ("1/3", "2/6", "0.333", "0,3333", "0.33", "0.3")] == [
@@ -160,7 +167,7 @@ def _winner_question(lesson: Lesson, lang: str = "en") -> Question:
 def test_the_winner_check_accepts_the_right_keys_and_rejects_the_others(tmp_path: Path) -> None:
     """The default lesson's winner question: q = (3, 2) scores the keys −1, 2, 0. k₂ wins,
     still k₂ for 3q, and k₁ for −q; every other key, and no answer, is wrong."""
-    q = _winner_question(load_lesson())
+    q = _winner_question(every_kind())
     assert [(p.key, p.control, p.shown, p.right) for p in q.parts] == [
         ("winner", "key", "k₂", ("k2",)),
         ("winner_up", "key", "k₂", ("k2",)),
@@ -175,7 +182,7 @@ def test_the_winner_check_accepts_the_right_keys_and_rejects_the_others(tmp_path
     # two keys, in the other order: k₁ wins, k₂ after −1
     path = tmp_path / "two.toml"
     keys = [[Fraction(2), Fraction(-2)], [Fraction(1), Fraction(-2)]]
-    path.write_text(set_value(load_lesson().source, "quiz[9]", "keys", keys), encoding="utf-8")
+    path.write_text(set_value(every_kind().source, "quiz[9]", "keys", keys), encoding="utf-8")
     two = _winner_question(load_lesson(path), "id")
     assert [p.right for p in two.parts] == [("k1",), ("k1",), ("k2",)]
     assert [[o.id for o in p.options] for p in two.parts] == [["k1", "k2"]] * 3
@@ -186,7 +193,7 @@ def test_the_dimension_check_takes_grows_then_stays_and_rejects_the_rest(tmp_pat
     """The default lesson's dimension question: unscaled the largest weight grows, divided by
     √dₖ it stays; both choices in the order grows, shrinks, stays. A draw that shows no growth
     (dₖ = 2 then 3) expects the same answers: the question asks for the tendency."""
-    q = next(q for q in quiz_answers(load_lesson(), "en") if q.kind == "dimension")
+    q = next(q for q in quiz_answers(every_kind(), "en") if q.kind == "dimension")
     assert [(p.key, p.control, p.shown, p.right) for p in q.parts] == [
         ("raw", "change", "Grow", ("grows",)),
         ("scaled", "change", "Stay", ("stays",)),
@@ -198,7 +205,7 @@ def test_the_dimension_check_takes_grows_then_stays_and_rejects_the_rest(tmp_pat
         assert not any(judge(part, w, "en") for w in wrong), part.key
     assert "2" in q.reason and "16" in q.reason  # √4 and √256, from the sheet
     text = set_values(
-        load_lesson().source,
+        every_kind().source,
         [("quiz[10]", "dims", [2, 3]), ("quiz[10]", "keys", 2), ("quiz[10]", "seed", 5)],
     )
     path = tmp_path / "flat.toml"

@@ -148,9 +148,18 @@ def test_no_computation_is_said_in_two_scenes(dry_scene, lesson_paths, lesson: s
 LONGEST = 1486.2
 
 
+# The quiz's share of the default lesson at most: it was 48 % with ten questions, two of
+# which repeated what WhySqrtDk and MagnitudeVsDirection had just shown.
+QUIZ_SHARE = 0.40
+
+
 @pytest.mark.manim
 def test_the_default_lesson_is_not_longer_than_before_the_teaching_work(dry_scene) -> None:
-    """The default lesson as spoken (Indonesian): every scene's length, summed, in seconds."""
+    """The default lesson as spoken (Indonesian): every scene's length, summed, in seconds;
+    and the quiz at most :data:`QUIZ_SHARE` of it (the seed's eight questions; the lecture
+    asks its predictions inside its scenes)."""
     times = {scene: dry_scene(scene, "default").time for scene in lesson_order(load_lesson())}
-    assert len(times) == 23 and "WhySqrtDk" in times
+    assert len(times) == 21 and "WhySqrtDk" in times
     assert sum(times.values()) <= LONGEST, times
+    quiz = sum(t for scene, t in times.items() if scene.startswith("QuizQuestion"))
+    assert quiz <= QUIZ_SHARE * sum(times.values()), (quiz, sum(times.values()))

@@ -25,7 +25,7 @@ from drycache import cached_dry_run
 from hypothesis import HealthCheck, Phase, given, reject, settings
 from lesson_space import lessons
 from test_scenes import check_layout
-from variants import SEED_ORDER
+from variants import EVERY_KIND_ORDER
 
 from lesson.model import LessonError, load_lesson
 from lesson.scenelist import ORDER
@@ -42,7 +42,7 @@ def _dry_layout(scene: str, path: Path) -> list[str]:
     return check_layout(cached_dry_run(scene, path, "id", voice="none", frame_rate=FPS))
 
 
-@pytest.mark.parametrize("scene", SEED_ORDER)
+@pytest.mark.parametrize("scene", EVERY_KIND_ORDER)
 def test_layout_holds_for_drawn_lessons(scene: str, tmp_path: Path) -> None:
     path = tmp_path / "drawn.toml"
     failed: list[tuple[str, list[str]]] = []

@@ -12,17 +12,19 @@ import pytest
 from conftest import DRY_FPS, ROOT, lecture
 from drycache import cached_dry_run
 from test_scenes import RUNS, check_layout, check_numbers
+from variants import EVERY_KIND, SEED_ORDER
 
 from lesson import variants as V
 from lesson.catalogue import LANGUAGES, chapter_title, file_catalogue
-from lesson.model import DEFAULT_LESSON, LessonError, load_lesson
+from lesson.model import LessonError, load_lesson, load_lesson_text
 from lesson.quizkinds import KINDS, MAX_QUESTIONS, kind_of
 from lesson.reads import uncovered
 from lesson.scenelist import LECTURE, ORDER, lesson_order, scene_spec
 from lesson.sheet import numbers_sheet, scene_sheet
 from lesson.sheets.quiz import MIN_PAUSE, pause_seconds, quiz_question
 
-SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
+SEED = EVERY_KIND  # the default lesson with every kind asked: its eight and the two commented out
+EVERY = load_lesson_text(EVERY_KIND, "every-kind.toml")
 QUIZ_TEXT = ROOT / "lesson" / "text" / "quiz.toml"
 
 # What each kind of question asks for, by sheet key: still on screen when its solution ends.
@@ -38,8 +40,8 @@ ANSWERS = {
     "winner": ("winner", "winner_up", "winner_neg"),
     "dimension": ("raw_small", "raw_large", "scaled_small", "scaled_large"),
 }
-# The default lesson's kind at each place.
-SEED_KINDS = {f"QuizQuestion{q.number}": q.kind for q in load_lesson().quiz}
+# The kind at each place of the default lesson with every kind asked.
+SEED_KINDS = {f"QuizQuestion{q.number}": q.kind for q in EVERY.quiz}
 # The default lesson and the edited ones that change the questions (each distinct run once).
 KEPT = [
     (s, lesson)
@@ -137,9 +139,9 @@ def test_a_reordered_quiz_with_a_question_dropped_loads_and_orders_the_scenes(
     order = lesson_order(lesson)
     quiz = [f"QuizQuestion{n}" for n in range(1, len(REORDERED) + 1)]
     assert order == [s.name for s in LECTURE] + quiz  # one scene fewer than the seed's
-    assert len(order) == len(lesson_order(load_lesson())) - 1
+    assert len(order) == len(lesson_order(EVERY)) - 1
     # each place shows its entry's kind: its sheet is that kind's, numbered by place
-    seed = numbers_sheet(load_lesson())
+    seed = numbers_sheet(EVERY)
     by_kind = {SEED_KINDS[s]: seed[s] for s in SEED_KINDS}
     sheet = numbers_sheet(lesson)
     assert list(sheet) == order
@@ -232,7 +234,8 @@ def test_a_moved_question_renders_its_kind(reordered: Path) -> None:
 @pytest.mark.manim
 @pytest.mark.parametrize("scene", sorted(SEED_KINDS))
 def test_the_solution_ends_with_its_answer_on_screen(dry_scene, scene: str) -> None:
-    last = dry_scene(scene, "default").snapshots[-1]
+    asked = scene in SEED_ORDER  # else a kind the default lesson leaves out: the quiz edit asks it
+    last = dry_scene(scene, "default" if asked else "quiz").snapshots[-1]
     assert last.section == "kesimpulan"
     missing = [key for key in ANSWERS[SEED_KINDS[scene]] if key not in last.numbers]
     assert not missing, f"{scene} ends without {missing} on screen"

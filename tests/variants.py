@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tempfile
 from pathlib import Path
 
 from lesson.model import DEFAULT_LESSON, load_lesson
@@ -12,6 +13,29 @@ SEED = DEFAULT_LESSON.read_text(encoding="utf-8")
 # The default lesson's scenes, in order: the lecture's, then one per question it asks (the
 # scene list has a place for every question a lesson may ask, more than the default asks).
 SEED_ORDER = lesson_order(load_lesson(DEFAULT_LESSON))
+# After its quiz the default lesson shows two more kinds of question commented out: a line
+# an author uncomments to ask them is a ``[[quiz]]`` header or one of its ``key = value``s.
+_MORE = "# Two more kinds a lesson may ask"
+_ASKED = re.compile(r"^# (\[\[quiz\]\]|[a-z_]+ = .*)$", re.M)
+
+
+def every_kind(text: str) -> str:
+    """Lesson `text` with the questions it leaves commented out asked too, as an author would.
+
+    The default lesson asks the seed's eight questions and shows two more kinds (``winner``
+    and ``dimension``) commented out after them; uncommented, they are questions 9 and 10.
+    """
+    head, more, tail = text.partition(_MORE)
+    assert more, "the default lesson no longer shows the kinds it leaves out"
+    return head + more + _ASKED.sub(r"\1", tail)
+
+
+# The default lesson with every quiz kind asked (ten questions), and its scenes.
+EVERY_KIND = every_kind(SEED)
+with tempfile.TemporaryDirectory() as _folder:
+    _path = Path(_folder) / "every-kind.toml"
+    _path.write_text(EVERY_KIND, encoding="utf-8")
+    EVERY_KIND_ORDER = lesson_order(load_lesson(_path))
 
 
 def set_key(text: str, table: str, key: str, value: str) -> str:
@@ -101,8 +125,12 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
 
 
 def variant(name: str, folder: Path, more: list[tuple[str, str, str]] | None = None) -> Path:
-    """Write the edited lesson `name` (plus the edits `more`) into `folder`; return its path."""
-    text = SEED
+    """Write the edited lesson `name` (plus the edits `more`) into `folder`; return its path.
+
+    A lesson whose edits reach questions 9 and 10 (``quiz#9``) is :data:`EVERY_KIND` edited.
+    """
+    asks = {table for table, _, _ in EDITS[name] + (more or [])}
+    text = EVERY_KIND if asks & {"quiz#9", "quiz#10"} else SEED
     for table, key, value in EDITS[name] + (more or []):
         text = set_key(text, table, key, value)
     suffix = f"-{abs(hash(tuple(more))):x}" if more else ""

@@ -79,9 +79,20 @@ def build_sheet(lesson: Lesson, quiz: Quiz) -> Sheet:
 
     Examples
     --------
-    >>> from lesson.model import load_lesson
+    The default lesson shows this kind commented out after its eight questions; asked:
+
+    >>> from lesson.model import DEFAULT_LESSON, load_lesson_text
     >>> from lesson.sheets.quiz import quiz_question
-    >>> sheet = quiz_question(load_lesson(), 10)
+    >>> text = DEFAULT_LESSON.read_text(encoding="utf-8")
+    >>> entry = '''
+    ... [[quiz]]
+    ... kind = "dimension"
+    ... dims = [4, 256]
+    ... keys = 4
+    ... seed = 5
+    ... '''
+    >>> asked = load_lesson_text(text + entry)
+    >>> sheet = quiz_question(asked, 9)
     >>> [sheet[k].text for k in ("dk_small", "dk_large", "root_small", "root_large")]
     ['4', '256', '2', '16']
     >>> [sheet[k].text for k in ("raw_small", "raw_large", "scaled_small", "scaled_large")]

@@ -110,9 +110,19 @@ def build_sheet(lesson: Lesson, quiz: Quiz) -> Sheet:
 
     Examples
     --------
-    >>> from lesson.model import load_lesson
+    The default lesson shows this kind commented out after its eight questions; asked:
+
+    >>> from lesson.model import DEFAULT_LESSON, load_lesson_text
     >>> from lesson.sheets.quiz import quiz_question
-    >>> sheet = quiz_question(load_lesson(), 9)
+    >>> text = DEFAULT_LESSON.read_text(encoding="utf-8")
+    >>> entry = '''
+    ... [[quiz]]
+    ... kind = "winner"
+    ... query = [3, 2]
+    ... keys = [[1, -2], [2, -2], [-2, 3]]
+    ... '''
+    >>> asked = load_lesson_text(text + entry)
+    >>> sheet = quiz_question(asked, 9)
     >>> [sheet[k].text for k in ("scores", "winner", "scores_up", "winner_neg")]
     ['(−1, 2, 0)', 'k₂', '(−3, 6, 0)', 'k₁']
     >>> sheet["weight"].text, sheet["weight_up"].text, sheet.decisions["sharper"]

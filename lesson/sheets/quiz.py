@@ -36,7 +36,7 @@ def pause_seconds(quiz: Quiz, countdown: int) -> int:
     >>> from lesson.model import load_lesson
     >>> quiz = load_lesson().quiz
     >>> [pause_seconds(q, 4) for q in quiz], pause_seconds(quiz[0], 0)
-    ([4, 6, 6, 4, 9, 7, 3, 7, 6, 3], 0)
+    ([4, 6, 6, 4, 9, 7, 3, 7], 0)
     """
     if countdown <= 0:
         return 0
