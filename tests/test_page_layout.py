@@ -1,6 +1,6 @@
 """The lesson page's layout where it used to fail a learner: the answered question's box in
 the page's full screen (over the solution on a desktop, one word a line on a phone), question
-7's heading at 320x640 under the pinned video, and the timeline's ten markers there.
+7's heading at 320x640 under the pinned video, and the timeline's markers there.
 
 One headless Chromium for the module (1366x768; phones emulated in it), on the pages the suite
 builds once (tests/test_page.py).
