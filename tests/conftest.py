@@ -20,7 +20,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from cachedir import clip_store, run_media, share_render_caches  # noqa: E402
+from cachedir import cache_root, clip_store, run_media, share_render_caches  # noqa: E402
 
 # Everything the suite renders, plans and reads goes to a media folder of the run's own
 # (``LECTURE_MEDIA``, read when pipeline.settings is imported: before any project import),
@@ -227,7 +227,8 @@ def dry_scene(lesson_paths: dict[str, Path]):
 # The longest tests start first, one on each test process, so the parallel run is not left
 # waiting on one of them at the end. Longest first on a cold run, when the whole-lesson build
 # (shared through `whole_lesson`) and the pages render into the suite's clip store; on a warm
-# run they take seconds and the real recording going stale is the longest.
+# run they take seconds, and the tests the last run measured at POLE_S or more follow them,
+# longest first (:func:`long_poles`).
 LONG_POLES = (
     "test_whole_lesson_builds_with_a_chapter_per_scene",
     "test_each_lesson_gets_a_folder_that_works_offline",  # builds the pages (clip store)
@@ -240,11 +241,83 @@ LONG_POLES = (
     "test_local_cluster_renders_real_scenes_once_for_two_lessons",
     "test_a_learners_run_through_the_quiz_is_recorded_and_resumes",  # SCORM, 25 s
 )
+POLE_S = 8.0  # a test the last run measured this long (setup, call, teardown) starts early
+# Seconds each test took (setup, call and teardown), by node id, as the last run that ran it
+# measured: kept in the suite's cache; each run reads the copy its first process took at its
+# start (in the run's media folder), so every test process orders the same collection.
+DURATIONS = "durations.json"
+_took: dict[str, float] = {}
+
+
+def measured(path: Path) -> dict[str, float]:
+    """The durations file at `path`, or nothing when it is missing or unreadable."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): float(v) for k, v in data.items() if isinstance(v, int | float)}
+
+
+def long_poles(items: Sequence[pytest.Item], took: dict[str, float]) -> list[pytest.Item]:
+    """The tests to start first, in order: :data:`LONG_POLES`, then every other test `took`
+    says lasted :data:`POLE_S` or more, longest first.
+
+    A test that uses a module- or class-scoped fixture stays with its module (pulled ahead
+    alone, it would make the fixture twice: a second browser, a second deck).
+
+    Parameters
+    ----------
+    items : sequence of pytest.Item
+        The collection.
+    took : dict of str to float
+        Seconds by node id (:data:`DURATIONS`).
+
+    Returns
+    -------
+    list of pytest.Item
+    """
+    named = [i for name in LONG_POLES for i in items if i.name == name]
+
+    def alone(item: pytest.Item) -> bool:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info is not None else ()
+        return all(d[-1].scope not in ("module", "class", "package") for d in defs)
+
+    timed = sorted(
+        (i for i in items if took.get(i.nodeid, 0.0) >= POLE_S and i not in named and alone(i)),
+        key=lambda i: -took[i.nodeid],
+    )
+    return named + timed
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """The run's first process adds up each test's setup, call and teardown."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        _took[report.nodeid] = _took.get(report.nodeid, 0.0) + report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """The run's first process keeps what it measured for the next run (:data:`DURATIONS`)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or not _took:
+        return
+    path = cache_root() / DURATIONS
+    took = measured(path) | {k: round(v, 2) for k, v in _took.items()}
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(took, sort_keys=True, indent=0), encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """The run's renders share the suite's LaTeX, voice and made caches (:mod:`cachedir`)."""
+    """The run's renders share the suite's LaTeX, voice and made caches (:mod:`cachedir`);
+    the run's first process copies the last runs' durations (:data:`DURATIONS`) for its
+    test processes."""
     share_render_caches(MEDIA)
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        kept = cache_root() / DURATIONS
+        if kept.is_file():
+            shutil.copyfile(kept, MEDIA / DURATIONS)
 
 
 class ManimIntoTheRunMedia(importlib.abc.MetaPathFinder):
@@ -298,22 +371,44 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         shutil.rmtree(MEDIA, ignore_errors=True)
 
 
-@pytest.hookimpl(trylast=True)  # after -m and -k deselected: the collection xdist hands out
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Put each long pole at the head of a test process's first batch.
+def ordered(
+    items: Sequence[pytest.Item], took: dict[str, float], workers: int
+) -> list[pytest.Item]:
+    """`items` with each long pole (:func:`long_poles`) at the head of a process's first batch.
 
     pytest-xdist (``--dist load``) gives each of its N processes a first batch of consecutive
     tests, a quarter of its share (``len(items) // N // 4``), then more as they finish: the
     long poles go first in those batches, in turn, so no process runs two before the others
-    run one.
+    run one, and none is left to start near the end of the run.
+
+    Parameters
+    ----------
+    items : sequence of pytest.Item
+        The collection, in collection order.
+    took : dict of str to float
+        Seconds by node id (:data:`DURATIONS`).
+    workers : int
+        Test processes (N).
+
+    Returns
+    -------
+    list of pytest.Item
+        The same items, reordered.
     """
-    poles = [i for name in LONG_POLES for i in items if i.name == name]
-    rest = [i for i in items if i not in poles]
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
     batch = max(2, len(items) // workers // 4)
+    poles = long_poles(items, took)[: workers * (batch // 2)]  # the first half of each batch
+    chosen = set(map(id, poles))
+    rest = [i for i in items if id(i) not in chosen]
     # the k-th pole is the (k // N)-th test of process k % N's batch; inserted in order of
     # place, each lands where it is meant to
     places = [(k % workers) * batch + k // workers for k in range(len(poles))]
     for place, pole in sorted(zip(places, poles, strict=True), key=lambda pair: pair[0]):
         rest.insert(min(place, len(rest)), pole)
-    items[:] = rest
+    return rest
+
+
+@pytest.hookimpl(trylast=True)  # after -m and -k deselected: the collection xdist hands out
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The collection in the order of :func:`ordered`, from the durations the run copied."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    items[:] = ordered(items, measured(MEDIA / DURATIONS), workers)
