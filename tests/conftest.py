@@ -283,7 +283,7 @@ def long_poles(items: Sequence[pytest.Item], took: dict[str, float]) -> list[pyt
     def alone(item: pytest.Item) -> bool:
         info = getattr(item, "_fixtureinfo", None)
         defs = info.name2fixturedefs.values() if info is not None else ()
-        return all(d[-1].scope not in ("module", "class", "package") for d in defs)
+        return all(not d or d[-1].scope not in ("module", "class", "package") for d in defs)
 
     timed = sorted(
         (i for i in items if took.get(i.nodeid, 0.0) >= POLE_S and i not in named and alone(i)),
