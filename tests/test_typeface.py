@@ -26,9 +26,10 @@ PACKAGE = "fonts-lmodern"  # Debian's Latin Modern: the roman, the math and the 
 LATEX = "LaTeX"  # the font of a formula's Ink: LaTeX's Computer Modern
 # Characters no Latin Modern font has: Unicode's letter subscripts and superscripts. Pango
 # draws them from another family; where a scene still writes one in prose, it is listed
-# here (the prose of WhySqrtDk and quiz question 10 writes dₖ; as a formula it would be
-# LaTeX's). A scene not listed, or another character, fails.
-NO_GLYPH = {"WhySqrtDk": "ₖ", "QuizQuestion10": "ₖ"}
+# here (the prose of WhySqrtDk writes dₖ, and so does the dimension question, which the
+# default lesson does not ask; as a formula it would be LaTeX's). A scene not listed, or
+# another character, fails.
+NO_GLYPH = {"WhySqrtDk": "ₖ"}
 
 needs_fontconfig = pytest.mark.skipif(not shutil.which("fc-match"), reason="no fontconfig")
 
