@@ -474,6 +474,7 @@ class LessonScene(Scene):
         shown, left = self._unfolding.pop(id(mob), ([], self._pieces(mob)))
         texts = line_texts(mob) if text_only(mob) else []
         owner = {id(g): t for t in texts for g in t.family_members_with_points()}
+        self.focus.together(texts, mob)  # parts of one formula unfolded: one line
         while left:
             piece, keys = left[0]
             due = [self._heard[k] for k in keys if k in self._heard]

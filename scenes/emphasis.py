@@ -16,8 +16,10 @@ with other texts only (:func:`text_only`). Not lines: texts revealed with a figu
 row's swatch, a bar's label, an axis's numbers), a title or heading (the scene's ``title`` or
 ``heading``), a label on a plane (inside a coordinate system's box: it belongs to the
 picture), a live readout. Lines of one row (a table's cells
-side by side) are said together and never dim each other; lines beside the column (no
-horizontal overlap) are another column and are left alone.
+side by side) are said together and never dim each other; the parts of one formula written
+in pieces (``Write(formula[0])``, then the rest) dim and light again together; lines
+beside the column (no horizontal overlap, further apart) are another column and are left
+alone.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 
 import numpy as np
 from manim import Animation, CoordinateSystem, Indicate, Mobject, VMobject
+from manim.mobject.text.tex_mobject import MathTexPart
 from manim.utils.family import extract_mobject_family_members
 
 from scenes.legibility import VISIBLE, box
@@ -132,8 +135,11 @@ class Line:
 
 
 def line_texts(mob: Mobject) -> list[Mobject]:
-    """The texts in `mob`'s family, outermost first found (a ``MathTex``, not its parts)."""
-    if is_text(mob):
+    """The texts in `mob`'s family, outermost first found (a ``MathTex``, not its parts).
+
+    A part of a formula revealed on its own (``Write(formula[0])``) is a text too.
+    """
+    if is_text(mob) or isinstance(mob, MathTexPart):
         return [mob]
     return [t for sub in mob.submobjects for t in line_texts(sub)]
 
@@ -171,6 +177,13 @@ class Focus:
 
     keep: list[Mobject] = field(default_factory=list)
     lines: dict[int, Line] = field(default_factory=dict)
+    parts: dict[int, int] = field(default_factory=dict)  # a formula's part -> the formula
+
+    def together(self, texts: Iterable[Mobject], whole: Mobject) -> None:
+        """Note that the formula parts among `texts` are parts of one formula, `whole`."""
+        for text in texts:
+            if isinstance(text, MathTexPart):
+                self.parts[id(text)] = id(whole)
 
     def is_line(self, text: Mobject, planes: list[np.ndarray]) -> bool:
         """Whether `text` is a line of a column (see the module's notes)."""
@@ -220,6 +233,7 @@ class Focus:
             if not any(id(g) in on for g in gone.glyphs):
                 self._set(gone, gone.full)
                 del self.lines[key]
+                self.parts.pop(key, None)
         planes = [box(m) for top in scene for m in top.get_family() if _axis_drawn(m, on)]
         now: list[Line] = []
         for text in said:
@@ -235,7 +249,11 @@ class Focus:
             elif not line.dimmed:
                 continue  # already at full: the voice goes on with the same line
             now.append(line)
+        whole = self.parts | {  # a formula's parts, each a line when shown alone: the formula
+            id(part): id(t) for top in scene for t in line_texts(top) for part in t.submobjects
+        }
         lit = [self.lines[id(t)] for t in pointed if id(t) in self.lines]
+        lit += self._parts_with(lit, whole)  # the whole formula, not only the part pointed at
         anims: list[Animation] = []
         for line in [*now, *lit]:  # the lines being said, or said again: at full
             if line.dimmed:
@@ -245,18 +263,37 @@ class Focus:
             return anims
         letters = {id(g) for top in scene for t in line_texts(top) for g in t.get_family()}
         boxes = [box(line.text) for line in now]
-        current = {id(line) for line in [*now, *lit]}
-        for line in self.lines.values():
-            if line.dimmed or id(line) in current:
+        current = {id(line) for line in [*now, *lit, *self._parts_with(now, whole)]}
+        left = {
+            id(line): line
+            for line in self.lines.values()
+            if not line.dimmed
+            and id(line) not in current
+            and not any(_overlap(box(line.text), b, 1) for b in boxes)
+        }
+        # a line of the column dims, and with it the other parts of its formula
+        fading = [ln for ln in left.values() if any(_overlap(box(ln.text), b, 0) for b in boxes)]
+        fading += self._parts_with(fading, whole)
+        for line in fading:
+            if left.pop(id(line), None) is None:
                 continue
-            mine = box(line.text)
-            column = any(_overlap(mine, b, 0) for b in boxes)
-            row = any(_overlap(mine, b, 1) for b in boxes)
-            if column and not row:
-                dim = self._dim_levels(line, drawn, letters)
-                anims += self._turn(line, dim, on, own, run_time)
-                line.dimmed = True
+            dim = self._dim_levels(line, drawn, letters)
+            anims += self._turn(line, dim, on, own, run_time)
+            line.dimmed = True
         return anims
+
+    def _parts_with(self, lines: list[Line], whole: dict[int, int]) -> list[Line]:
+        """The other lines that are parts of the same formula as any of `lines`.
+
+        `whole` maps a part of a formula on screen to the formula (ids).
+        """
+        formulas = {whole[id(line.text)] for line in lines if id(line.text) in whole}
+        mine = {id(line) for line in lines}
+        return [
+            other
+            for other in self.lines.values()
+            if id(other) not in mine and whole.get(id(other.text)) in formulas
+        ]
 
     def _dim_levels(
         self, line: Line, drawn: list[Mobject], letters: set[int]

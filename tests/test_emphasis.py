@@ -67,3 +67,16 @@ def test_the_title_and_the_last_line_said_keep_full_strength(dry_scene) -> None:
         assert title and all(ink.opacity == 1.0 for ink in title), snap.section
     last = next(s for s in run.snapshots if s.section == "sisa-tegak-lurus")
     assert ink_of(last, "residual_dot").opacity == 1.0
+
+
+def test_a_line_pointed_at_again_is_lit_again(dry_scene) -> None:
+    """LengthAndAngle ends by lighting cos θ's row ("the cosine isolates direction"): it is at
+    full again, while θ's row, said after it and not pointed at, stays dimmed."""
+    run = dry_scene("LengthAndAngle", "default")
+    last = run.snapshots[-1]
+    cos_row, theta_row = ink_of(last, "norm_q"), ink_of(last, "theta")
+    assert "cos" in cos_row.label and "frac" in cos_row.label, cos_row.label
+    row = [ink.opacity for ink in last.inks if np.allclose(ink.box, cos_row.box)]
+    assert row == [1.0], f"cos θ's row at {row} after it was lit again (every part at full)"
+    assert theta_row.opacity < 1.0, f"θ's row at {theta_row.opacity:g}: nothing dimmed"
+    assert theta_row.ratio >= TEXT_MIN
