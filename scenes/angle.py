@@ -185,7 +185,7 @@ class AngleSignRegions(PredictionScene):
         live = VGroup(*rows).arrange(DOWN, aligned_edge=LEFT, buff=0.28 * spacing)
         rests = {stop: self.rest_rows(stop, live) for stop in self.stops}
         value_slot = VGroup(live, *rests.values())
-        undefined = self.paragraph("as_undefined", width, 26, C.ACCENT)
+        undefined = self.paragraph("as_undefined", width, 26, C.TEXT)
         column = VGroup(title, key_row, legend, cap_slot, value_slot, undefined)
         column.arrange(DOWN, aligned_edge=LEFT, buff=0.3 * spacing)
         out = VGroup(column)

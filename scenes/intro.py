@@ -524,7 +524,7 @@ class LengthAndAngle(IntroScene):
             *self.eq("cos"),
             size=size,
         )
-        self.theta_row = self.formula(r"\theta", *self.eq("theta"), size=size, color=C.ACCENT)
+        self.theta_row = self.formula(r"\theta", *self.eq("theta"), size=size, color=C.TEXT)
         self.note_mix = self.paragraph("la_mix", COLUMN_W, max(28 * scale, 21))
         self.note_cos = self.paragraph("la_isolate", COLUMN_W, max(28 * scale, 21), C.TEXT)
         rows = [
@@ -586,7 +586,7 @@ class LengthAndAngle(IntroScene):
         r = max(0.3, min(0.9, 0.4 * shortest))
         mid = a_k + sweep / 2
         bisector = np.array([math.cos(mid), math.sin(mid), 0.0])
-        self.theta_name = MathTex(r"\theta", font_size=34, color=C.ACCENT)
+        self.theta_name = MathTex(r"\theta", font_size=34, color=C.TEXT)
         if self.theta_deg < SMALL_ANGLE:
             side = rotate(bisector, -90 if sweep >= 0 else 90)
             self.theta_name.move_to(o + r * bisector + 0.3 * side)
@@ -595,10 +595,10 @@ class LengthAndAngle(IntroScene):
             self.theta_name.move_to(o + (r + 0.3) * bisector)
             self.theta_away = bisector
         if self.theta_deg < 0.5:
-            self.arc: VMobject = Dot(o + r * bisector, radius=0.05, color=C.ACCENT)
+            self.arc: VMobject = Dot(o + r * bisector, radius=0.05, color=C.TEXT)
         else:
             self.arc = Arc(
-                radius=r, start_angle=a_k, angle=sweep, arc_center=o, color=C.ACCENT, stroke_width=4
+                radius=r, start_angle=a_k, angle=sweep, arc_center=o, color=C.TEXT, stroke_width=4
             )
 
     def clear_theta_label(self) -> None:

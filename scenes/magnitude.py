@@ -108,7 +108,7 @@ def angle_arc(
     if abs(d) < 1e-6:
         return VMobject()
     o = plane.c2p(0, 0)
-    return Arc(radius=radius, start_angle=a, angle=d, arc_center=o, color=C.ACCENT, stroke_width=4)
+    return Arc(radius=radius, start_angle=a, angle=d, arc_center=o, color=C.TEXT, stroke_width=4)
 
 
 class MagnitudeVsDirection(PredictionScene):
@@ -139,7 +139,7 @@ class MagnitudeVsDirection(PredictionScene):
 
         self.title = self.t("mvd_title", 32).move_to((-HW, TOP, 0), aligned_edge=UL)
         self.verdict = self.sheet.decisions["verdict"]  # decided exactly by the sheet
-        self.note = self.t(self.pick("mvd_note", "verdict"), 26, C.ACCENT)
+        self.note = self.t(self.pick("mvd_note", "verdict"), 26, C.TEXT)
 
         table_h = 0.58 * 4
         plane_top = self.title.get_bottom()[1] - 0.35
@@ -228,7 +228,7 @@ class MagnitudeVsDirection(PredictionScene):
                 else self.formula(names[r], self.n(f"{r}_x"), size=30, color=C.QUERY)
             )
             dot = self.formula(self.n(f"{r}_dot"), size=30)
-            cos = self.formula(self.n(f"{r}_cos"), size=30, color=C.ACCENT)
+            cos = self.formula(self.n(f"{r}_cos"), size=30, color=C.TEXT)
             cells.append([lhs, dot, cos])
         return table(cells)
 

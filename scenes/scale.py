@@ -64,7 +64,7 @@ class ScaleIsNotCosine(LessonScene):
         self.cos_panel = self.panel(
             "snc_cos_head",
             "snc_cos_sub",
-            C.ACCENT,
+            C.TEXT,
             [
                 self.formula(
                     r"\cos\theta = \frac{q \cdot k}{\|q\|_2\,\|k\|_2}",
@@ -103,7 +103,7 @@ class ScaleIsNotCosine(LessonScene):
             size=30,
         )
         cos2 = VGroup(
-            self.formula(r"\cos\theta", *self.chain(None, "cos_doubled"), size=30, color=C.ACCENT),
+            self.formula(r"\cos\theta", *self.chain(None, "cos_doubled"), size=30, color=C.TEXT),
             self.t("snc_cos_stays", 24, C.MUTED),
         ).arrange(RIGHT, buff=0.25)
         scaled2 = VGroup(

@@ -94,7 +94,7 @@ class WhySqrtDk(PredictionScene):
                 r"\operatorname{Var}(q \cdot k)"
                 r" = \sum_i \operatorname{Var}(q_i)\operatorname{Var}(k_i) = d_k",
                 size=40,
-                color=C.ACCENT,
+                color=C.TEXT,
             ),
             self.t("ws_then", 28, C.TEXT),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.35)
@@ -107,7 +107,7 @@ class WhySqrtDk(PredictionScene):
         self.header = VGroup(  # in the order the voice names them
             self.t("ws_pairs", 26, C.MUTED),
             self.formula(r"q_i, k_i \in \{", self.n("neg_one"), ",", self.n("one"), r"\}", size=32),
-            self.t("ws_rms", 26, C.ACCENT),
+            self.t("ws_rms", 26, C.TEXT),
         ).arrange(RIGHT, buff=0.5)
         fit_into(self.header, 2 * self.hw, 0.7)
         self.header.move_to((-self.hw, self.below_title + 0.1, 0), aligned_edge=UL)
@@ -169,12 +169,12 @@ class WhySqrtDk(PredictionScene):
         """Row `i`: labels, the axis with its ticks, the dots (raw and scaled), the spread bars."""
         labels = VGroup(
             self.formula("d_k =", self.n(f"d{i}"), size=32),
-            self.formula(r"\mathrm{RMS}", *self.eq(f"rms{i}"), size=30, color=C.ACCENT),
+            self.formula(r"\mathrm{RMS}", *self.eq(f"rms{i}"), size=30, color=C.TEXT),
             self.formula(r"\sqrt{d_k}", *self.eq(f"root{i}"), size=28, color=C.MUTED),
         ).arrange(DOWN, aligned_edge=LEFT, buff=0.1)
         fit_into(labels, LABEL_W, self.row_h - 0.12)
         labels.move_to((-self.hw, axis_y + 0.5 * self.row_h - 0.42, 0), aligned_edge=LEFT)
-        scaled_label = self.formula(r"\mathrm{RMS}", *self.eq(f"srms{i}"), size=30, color=C.ACCENT)
+        scaled_label = self.formula(r"\mathrm{RMS}", *self.eq(f"srms{i}"), size=30, color=C.TEXT)
         scaled_label.match_height(labels[1]).move_to(labels[1], aligned_edge=LEFT)
         axis = Line((self.x0, axis_y, 0), (self.x1, axis_y, 0), color=C.GRID, stroke_width=2)
         root = math.sqrt(d)
@@ -208,9 +208,9 @@ class WhySqrtDk(PredictionScene):
         yb = y - 0.13
         left, right = self.mid - half, self.mid + half
         return VGroup(
-            Line((left, yb, 0), (right, yb, 0), color=C.ACCENT, stroke_width=4),
-            Line((left, yb - 0.08, 0), (left, yb + 0.08, 0), color=C.ACCENT, stroke_width=4),
-            Line((right, yb - 0.08, 0), (right, yb + 0.08, 0), color=C.ACCENT, stroke_width=4),
+            Line((left, yb, 0), (right, yb, 0), color=C.TEXT, stroke_width=4),
+            Line((left, yb - 0.08, 0), (left, yb + 0.08, 0), color=C.TEXT, stroke_width=4),
+            Line((right, yb - 0.08, 0), (right, yb + 0.08, 0), color=C.TEXT, stroke_width=4),
         )
 
     def tick_labels(self, prefix: str, values: list[float], scale: int, y: float) -> VGroup:

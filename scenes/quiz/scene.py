@@ -302,7 +302,7 @@ class QuizQuestion(QuizCanvas):
         self.seconds = self.live(
             lambda: fmt.number(self.remaining, self.lesson.places),
             size=56,
-            color=C.ACCENT,
+            color=C.TEXT,  # the emptying ring is the highlight; its seconds are plain text
         )
         centre = self.track.get_center()
         self.seconds.move_to(centre)

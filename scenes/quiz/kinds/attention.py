@@ -133,7 +133,7 @@ class AttentionQuestion(QuestionKind):
             Step(
                 "kesimpulan",
                 [Say(win_said, result=True)],
-                [winner, self.scene.para("qz_att_note", width, color=C.ACCENT)],
+                [winner, self.scene.para("qz_att_note", width, color=C.TEXT)],
                 answer=0,
             ),
         ]

@@ -83,7 +83,7 @@ class CosineQuestion(QuestionKind):
                 self.scene.pick("qz_cos_sub_note", "dot_vs_cos"),
                 [
                     self.scene.para(
-                        self.scene.pick("qz_cos_note", "dot_vs_cos"), width, color=C.ACCENT
+                        self.scene.pick("qz_cos_note", "dot_vs_cos"), width, color=C.TEXT
                     )
                 ],
                 answer=0,

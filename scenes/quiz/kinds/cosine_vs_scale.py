@@ -87,7 +87,7 @@ class CosineVsScaleQuestion(QuestionKind):
                 "kesimpulan",
                 "qz_scale_sub_note",
                 [
-                    self.scene.para("qz_scale_note", width, color=C.ACCENT),
+                    self.scene.para("qz_scale_note", width, color=C.TEXT),
                     self.scene.listing(
                         [
                             [r"\cos\theta", *self.scene.eq("cos")],

@@ -77,6 +77,6 @@ class DotSignQuestion(QuestionKind):
             Step(
                 "kesimpulan",
                 f"qz_sign_sub_exact_{exact}",
-                [self.scene.para(f"qz_sign_exact_{exact}", width, color=C.ACCENT)],
+                [self.scene.para(f"qz_sign_exact_{exact}", width, color=C.TEXT)],
             ),
         ]

@@ -93,9 +93,7 @@ class MagnitudeQuestion(QuestionKind):
                     )
                 ],
                 [
-                    self.scene.para(
-                        self.scene.pick("qz_mag_note", "cosines"), width, color=C.ACCENT
-                    ),
+                    self.scene.para(self.scene.pick("qz_mag_note", "cosines"), width, color=C.TEXT),
                     self.scene.formula(*[p for p in compare if p != ""], size=STEP_MATH),
                 ],
                 answer=1,

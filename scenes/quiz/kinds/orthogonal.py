@@ -89,7 +89,7 @@ class OrthogonalQuestion(QuestionKind):
                         self.scene.n("right_angle"),
                         size=STEP_MATH,
                     ),
-                    self.scene.para("qz_orth_zero_vector", width, color=C.ACCENT),
+                    self.scene.para("qz_orth_zero_vector", width, color=C.TEXT),
                     self.scene.formula(
                         self.scene.n("origin"),
                         r"\cdot",

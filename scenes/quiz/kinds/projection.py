@@ -90,7 +90,7 @@ class ProjectionQuestion(QuestionKind):
                 "kesimpulan",
                 self.scene.pick("qz_proj_sub_note", "dot"),
                 [
-                    self.scene.para(self.scene.pick("qz_proj_note", "dot"), width, color=C.ACCENT),
+                    self.scene.para(self.scene.pick("qz_proj_note", "dot"), width, color=C.TEXT),
                     self.scene.listing(
                         [
                             [r"\operatorname{comp}_k(q)", *self.scene.eq("comp")],

@@ -92,7 +92,7 @@ class ZeroQueryQuestion(QuestionKind):
                         width,
                         color=[C.WEIGHT, C.QUERY],
                     ),
-                    self.scene.para("qz_zero_no_angle", width, color=C.ACCENT),
+                    self.scene.para("qz_zero_no_angle", width, color=C.TEXT),
                 ],
                 answer=1,
             ),
