@@ -73,7 +73,7 @@ def dim_opacity(color: str, behind: str | tuple[float, float, float] = BACKGROUN
     Examples
     --------
     >>> round(dim_opacity("#F2F2F2"), 2)  # white text on the frame dims to about half
-    0.48
+    0.49
     >>> dim_opacity("#2989BE")  # the weight's blue is 4.8:1 at full: it cannot dim
     1.0
     """

@@ -11,6 +11,7 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
+    Indicate,
     Line,
     VGroup,
     VMobject,
@@ -190,7 +191,11 @@ class ScaleIsNotCosine(LessonScene):
         self.wait(1)
         self.say("snc_sub_scaled", result=True)
         self.play(FadeIn(self.scaled_panel[0]))
-        self.play(Write(self.scaled_panel[1]), run_time=2)
+        ratio, root = self.scaled_panel[1]
+        self.play(Write(root), run_time=1)  # √dₖ as it is named
+        self.at(self.strings["snc_beat_same"])  # one factor for every vector: √dₖ lit
+        self.play(Indicate(root, color=C.ACCENT, scale_factor=1.1), run_time=0.8)
+        self.play(Write(ratio), run_time=1.5)  # the score as it is said
         self.wait(2)
 
     def show_doubling(self) -> None:

@@ -35,7 +35,7 @@ os.environ["LECTURE_RECORDINGS"] = str(MEDIA / "no-recordings")
 # the dry runs in these processes too: set before anything here imports NumPy
 os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
 from drycache import cached_dry_run  # noqa: E402
-from variants import EDITS, variant  # noqa: E402
+from variants import EDITS, EVERY_KIND, variant  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # Scenes for the render tests, imported by workers; not a doctest module (it imports manim).
@@ -175,8 +175,12 @@ def pages(tmp_path_factory: pytest.TempPathFactory, whole_lesson: Build) -> Path
     from lesson.model import DEFAULT_LESSON
 
     def build(folder: Path) -> None:
+        # the variant is drawn from the default lesson with every kind asked (the two it
+        # leaves commented out too), so the page judges every kind of question
+        every = folder / "every-kind.toml"
+        every.write_text(EVERY_KIND, encoding="utf-8")
         r = lecture(
-            "variants", "--count", "1", "--vary", "quiz", "--seed", "5",
+            "variants", "--lesson", str(every), "--count", "1", "--vary", "quiz", "--seed", "5",
             "--out", str(folder / "drawn"),
         )  # fmt: skip
         assert r.returncode == 0, r.stderr

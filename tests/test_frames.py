@@ -198,8 +198,8 @@ def test_one_tile_per_step_in_lesson_order_labelled_with_its_title(sheet) -> Non
     expected = [(s, sec["name"]) for s in SEED_SCENES for sec in clips[s]["sections"]]
     assert [(t.scene, t.step) for t in tiles] == expected
     # ProjectionDrop (no second query in the default lesson), AngleSignRegions (no scaling
-    # steps), SoftmaxBarMorph
-    assert len(tiles) == 6 + 5 + 5
+    # steps), SoftmaxBarMorph, each with its prediction's step
+    assert len(tiles) == 7 + 6 + 6
     assert [t.title for t in tiles] == [title_of(s, step) for s, step in expected]
     assert [t.caption for t in tiles[:2]] == ["ProjectionDrop · 01", "ProjectionDrop · 02"]
     with Image.open(png) as im:

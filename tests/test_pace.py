@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from variants import asking
 
 from lesson.model import DEFAULT_LESSON, DEFAULT_WORDS_PER_MINUTE, LessonError, load_lesson
 from lesson.scenelist import ORDER
@@ -55,7 +56,7 @@ def said(words: list[str], lang: str, engine: str, pace: int) -> list[SpokenCue]
 @pytest.mark.parametrize("lang", ["id", "en"])
 @pytest.mark.parametrize("scene", list(ORDER))
 def test_espeak_says_every_scene_at_the_lessons_pace(dry_scene, scene: str, lang: str) -> None:
-    run = dry_scene(scene, "default", lang)
+    run = dry_scene(scene, asking(scene), lang)
     assert run.narration, "nothing said"
     assert pace_of(run.narration) == pytest.approx(135, rel=TOLERANCE)
 
@@ -72,7 +73,7 @@ def opening(words: list[str], least: int = 40) -> list[str]:
 def test_piper_says_every_scene_at_the_lessons_pace(dry_scene, scene: str) -> None:
     # each scene's first 40 words or more: Piper saying all of a lesson's 27 minutes would
     # cost a cold run of the suite minutes of CPU (bench/pace.py says them all)
-    words = opening([c.words for c in dry_scene(scene, "default", "en").narration])
+    words = opening([c.words for c in dry_scene(scene, asking(scene), "en").narration])
     assert words, "nothing said"
     assert pace_of(said(words, "en", "piper", 135)) == pytest.approx(135, rel=TOLERANCE)
 

@@ -12,7 +12,7 @@ import pytest
 from conftest import DRY_FPS, ROOT, lecture
 from drycache import cached_dry_run
 from test_scenes import RUNS, check_layout, check_numbers
-from variants import EVERY_KIND, SEED_ORDER
+from variants import EVERY_KIND, asking
 
 from lesson import variants as V
 from lesson.catalogue import LANGUAGES, chapter_title, file_catalogue
@@ -234,8 +234,7 @@ def test_a_moved_question_renders_its_kind(reordered: Path) -> None:
 @pytest.mark.manim
 @pytest.mark.parametrize("scene", sorted(SEED_KINDS))
 def test_the_solution_ends_with_its_answer_on_screen(dry_scene, scene: str) -> None:
-    asked = scene in SEED_ORDER  # else a kind the default lesson leaves out: the quiz edit asks it
-    last = dry_scene(scene, "default" if asked else "quiz").snapshots[-1]
+    last = dry_scene(scene, asking(scene)).snapshots[-1]
     assert last.section == "kesimpulan"
     missing = [key for key in ANSWERS[SEED_KINDS[scene]] if key not in last.numbers]
     assert not missing, f"{scene} ends without {missing} on screen"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from variants import EDITS, EVERY_KIND_ORDER, variant
+from variants import EDITS, EVERY_KIND_ORDER, asking, variant
 
 from lesson import captions
 from lesson.model import load_lesson
@@ -175,7 +175,7 @@ def test_dry_run(dry_scene, lesson_paths, scene: str, lesson: str, lang: str) ->
 
 @pytest.mark.parametrize("scene", SCENES)
 def test_sections_and_subcaptions(dry_scene, scene: str) -> None:
-    obj = dry_scene(scene, "default")
+    obj = dry_scene(scene, asking(scene))
     names = [s.section for s in obj.snapshots]
     assert len(names) == len(set(names)) >= (4 if scene in SEED_SCENES else 3)
     low, high = (20, 180) if scene in SEED_SCENES else (8, 150)  # every step said aloud
@@ -186,7 +186,9 @@ def test_sections_and_subcaptions(dry_scene, scene: str) -> None:
 def test_english_shows_the_same_numbers(dry_scene, scene: str) -> None:
     def shown(lang: str) -> dict[str, str]:
         return {
-            k: v for s in dry_scene(scene, "default", lang).snapshots for k, v in s.numbers.items()
+            k: v
+            for s in dry_scene(scene, asking(scene), lang).snapshots
+            for k, v in s.numbers.items()
         }
 
     assert shown("en") == shown("id")
@@ -198,4 +200,4 @@ def test_every_text_and_graphic_is_legible(dry_scene, scene: str) -> None:
     against what is behind it (WCAG 1.4.3 and 1.4.11), faded context included: the colours
     and opacities the scene drew, composited over the background and any tint under them.
     (``test_dry_run`` checks the same on every edited lesson and in English.)"""
-    check_contrast(dry_scene(scene, "default"))
+    check_contrast(dry_scene(scene, asking(scene)))

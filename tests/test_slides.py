@@ -199,6 +199,7 @@ def test_export_stable_names(decks: Path, fmt: str, ext: str) -> None:
             [
                 "skor-mentah",
                 "logit-berskala",
+                "tebak",
                 "softmax-dihitung",
                 "bobot-softmax",
                 "bukan-probabilitas",
@@ -249,4 +250,4 @@ def test_export_transparent_webm(decks: Path) -> None:
             if {0, 255} <= seen:
                 break
     # see-through and solid (the lossy alpha of a small first frame may top out at 254)
-    assert {0, 255} <= seen
+    assert 0 in seen and max(seen) >= 254

@@ -736,7 +736,7 @@ def test_an_author_records_three_cues_by_keyboard_and_the_render_plays_them(
         assert len(refused) == 1 and "ERR_CONNECTION_REFUSED" in refused[0], logs
         assert [m for m in logs if m not in refused] == []
         tally = driver.find_element(By.ID, "tally").text
-        assert tally.startswith("3 of 9 recorded"), tally
+        assert tally.startswith("3 of 10 recorded"), tally  # ProjectionDrop's cues
     finally:
         driver.quit()
         proc.send_signal(signal.SIGINT)

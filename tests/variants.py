@@ -124,6 +124,12 @@ EDITS: dict[str, list[tuple[str, str, str]]] = {
 }
 
 
+def asking(scene: str) -> str:
+    """The edited lesson whose dry run a test of `scene` reads: the default lesson, or for a
+    question the default leaves out, the quiz edit (which asks every kind)."""
+    return "default" if scene in SEED_ORDER else "quiz"
+
+
 def variant(name: str, folder: Path, more: list[tuple[str, str, str]] | None = None) -> Path:
     """Write the edited lesson `name` (plus the edits `more`) into `folder`; return its path.
 

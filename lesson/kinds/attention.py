@@ -175,6 +175,8 @@ KIND = QuizKind(
     draw=draw,
     sheet=build_sheet,
     ask=ask,
-    teaches=Teaches("SoftmaxBarMorph", ("skor-mentah", "logit-berskala", "softmax-dihitung")),
+    teaches=Teaches(
+        "SoftmaxBarMorph", ("skor-mentah", "logit-berskala", "tebak", "softmax-dihitung")
+    ),
     work=lambda v: len(v["keys"]) * (dot_work(xy_dim(v)) + 4),  # score, scale, e^, sum, share
 )
