@@ -74,7 +74,7 @@ def dim_opacity(color: str, behind: str | tuple[float, float, float] = BACKGROUN
     --------
     >>> round(dim_opacity("#F2F2F2"), 2)  # white text on the frame dims to about half
     0.49
-    >>> dim_opacity("#2989BE")  # the weight's blue is 4.8:1 at full: it cannot dim
+    >>> dim_opacity("#0072B2")  # Okabe–Ito's blue is 3.6:1 at full: it cannot dim
     1.0
     """
     base = hex_rgb(behind) if isinstance(behind, str) else behind
