@@ -172,6 +172,8 @@ class LessonScene(Scene):
         self._heard: dict[str, float] = {}  # sheet key -> when the voice first says it
         self._parts: dict[str, tuple[str, ...]] = {}  # a list's key -> its items' (items())
         self._lit: set[str] = set()  # numbers lit on their words (hold_until)
+        self._saying: dict[str, float] = {}  # the open caption's numbers: when it says each
+        self._lit_now: set[str] = set()  # numbers lit while the open caption says them
         self._shown: dict[str, float] = {}  # sheet key -> when it first shows on screen
         # what unfold() left to show after a caption: mob id -> pieces shown, pieces left
         self._unfolding: dict[int, tuple[list[VGroup], list[tuple[VGroup, set[str]]]]] = {}
@@ -310,10 +312,13 @@ class LessonScene(Scene):
             speech = float(self.narrator.speak(key, words, start))
         self._caption = (text, start, speech, result)
         self._open = _Open(key, template, values, start, speech)
+        self._saying, self._lit_now = {}, set()
         for name, head in field_prefixes(template):
             said = fields.get(name, name)
+            when = round(start + self._offset(head), 4)
+            self._saying.setdefault(said, when)
             if said not in self._heard:
-                self._heard[said] = round(start + self._offset(head), 4)
+                self._heard[said] = when
                 for part in self._parts.get(said, ()):  # a list said is each of its items said
                     self._heard.setdefault(part, self._heard[said])
 
@@ -531,16 +536,22 @@ class LessonScene(Scene):
 
         A number the open caption says in the meantime that is already on screen flashes
         once on its words (signalling: what the voice speaks of is lit as it speaks), so a
-        wait for the voice is not a still picture while numbers are read.
+        wait for the voice is not a still picture while numbers are read. A number said
+        again by a later caption (a quiz's solution going back to a length) is lit again.
         """
         now = float(self.time)
-        for key, when in sorted(self._heard.items(), key=lambda kv: kv[1]):
-            if key in self._lit or not now + LEAD < when < until - FLASH / 2:
+        heard = [(k, w, False) for k, w in self._heard.items()]
+        heard += [(k, w, True) for k, w in self._saying.items()]  # the open caption's
+        for key, when, again in sorted(heard, key=lambda h: h[1]):
+            if key in (self._lit_now if again else self._lit) or key in self._lit_now:
+                continue
+            if not now + LEAD < when < until - FLASH / 2:
                 continue
             part = self._on_screen(key)
             if part is None:
                 continue
             self._lit.add(key)
+            self._lit_now.add(key)
             if when - LEAD > now + 1e-6:
                 self._still(when - LEAD - now)
             flash = Indicate(part, color=C.ACCENT, scale_factor=1.1)
