@@ -280,7 +280,7 @@ class AngleSignRegions(PredictionScene):
     # --- steps -------------------------------------------------------------------------
     def ask_sign(self) -> None:
         """Before the sweep, a guess: where is q · k positive, zero, negative? k drawn as named."""
-        badge = self.ask("as_predict", "as_sub_predict")
+        badge = self.ask("as_predict", "as_sub_predict", (self.plane, self.title, self.k_name))
         self.play(Create(self.plane), FadeIn(self.title), run_time=1.5)
         self.at(self.strings["as_beat_predict"])
         self.play(grow(self.k_arrow), FadeIn(self.k_name))

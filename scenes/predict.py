@@ -10,11 +10,17 @@ answer and then check it against what the scene shows. The quiz's countdown ring
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
 from manim import (
+    DL,
+    DR,
     LEFT,
     PI,
     RIGHT,
     TAU,
+    UL,
     UR,
     Arc,
     Circle,
@@ -29,12 +35,15 @@ from manim import (
 from manim.typing import Point3D
 
 from scenes.base import LessonScene
+from scenes.figure import box_of
 from scenes.frame import frame_box
 from scenes.palette import C
+from scenes.snapshot import is_visible
 
 __all__ = ["RING_RADIUS", "PredictionScene", "ring_arc"]
 
-RING_RADIUS = 0.32  # the prediction's ring, in the frame's top right corner (the quiz's: 0.75)
+RING_RADIUS = 0.32  # the prediction's ring, in a free corner of the frame (the quiz's: 0.75)
+GAP = 0.15  # the least room between the badge and anything else on screen
 
 
 def ring_arc(centre: Point3D, radius: float, fraction: float, width: float = 10) -> Arc:
@@ -67,6 +76,11 @@ def ring_arc(centre: Point3D, radius: float, fraction: float, width: float = 10)
     )
 
 
+def _overlap(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether boxes `a` and `b` (``[[x0, y0], [x1, y1]]``) share any area."""
+    return bool(a[0][0] < b[1][0] and b[0][0] < a[1][0] and a[0][1] < b[1][1] and b[0][1] < a[1][1])
+
+
 class PredictionScene(LessonScene):
     """A lecture scene that can stop to ask for a guess (:meth:`predict`)."""
 
@@ -92,13 +106,29 @@ class PredictionScene(LessonScene):
 
             self.play(UpdateFromAlphaFunc(ring, tick), run_time=1, rate_func=linear)
 
-    def prediction_badge(self, label_key: str) -> VGroup:
-        """The catalogue's short label `label_key` beside a full ring, in the top right corner."""
+    def prediction_badge(self, label_key: str, clear_of: Sequence[Mobject] = ()) -> VGroup:
+        """The catalogue's short label `label_key` beside a full ring, in a free corner.
+
+        The first corner of the title-safe area (top right, bottom right, top left, bottom
+        left) where it covers nothing on screen, nor `clear_of` (what shows while it does);
+        the top right when none is free.
+        """
         track = Circle(radius=RING_RADIUS, color=C.GRID, stroke_width=6)
         ring = ring_arc(track.get_center(), RING_RADIUS, 1.0, 6)
         label = self.t(label_key, 26, C.TEXT)
         badge = VGroup(label, VGroup(track, ring)).arrange(RIGHT, buff=0.25)
         hw, hh = frame_box()
+        shown = [
+            box_of(part)
+            for m in [*self.mobjects, *clear_of]
+            for part in m.family_members_with_points()
+            if isinstance(part, VMobject) and is_visible(part)
+        ]
+        for corner in (UR, DR, UL, DL):
+            badge.move_to((corner[0] * hw, corner[1] * hh, 0), aligned_edge=corner)
+            mine = box_of(badge) + np.array([[-GAP, -GAP], [GAP, GAP]])
+            if not any(_overlap(mine, other) for other in shown):
+                return badge
         return badge.move_to((hw, hh, 0), aligned_edge=UR)
 
     def predict(self, label_key: str, prompt_key: str, **fields: str) -> VGroup:
@@ -126,18 +156,20 @@ class PredictionScene(LessonScene):
         VGroup
             The badge, already gone from the screen.
         """
-        badge = self.ask(label_key, prompt_key, **fields)
+        badge = self.ask(label_key, prompt_key, (), **fields)
         self.let_guess(badge)
         return badge
 
-    def ask(self, label_key: str, prompt_key: str, **fields: str) -> VGroup:
-        """Say the question `prompt_key` and show its badge.
+    def ask(
+        self, label_key: str, prompt_key: str, clear_of: Sequence[Mobject] = (), **fields: str
+    ) -> VGroup:
+        """Say the question `prompt_key` and show its badge, clear of `clear_of` too.
 
-        The caller may light parts of the picture on the question's words before
-        :meth:`let_guess`.
+        The caller may show or light parts of the picture on the question's words (those
+        it shows given as `clear_of`) before :meth:`let_guess`.
         """
         self.say(prompt_key, result=False, **fields)
-        badge = self.prediction_badge(label_key)
+        badge = self.prediction_badge(label_key, clear_of)
         self.play(FadeIn(badge, shift=0.1 * LEFT), run_time=0.5)
         return badge
 

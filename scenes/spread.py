@@ -320,7 +320,7 @@ class WhySqrtDk(PredictionScene):
 
     def ask_first(self) -> None:
         """Before any draw, a guess: the spread as dₖ grows, and softmax's top weight."""
-        badge = self.ask("ws_predict", "ws_sub_predict")
+        badge = self.ask("ws_predict", "ws_sub_predict", (self.title, *self.guesses))
         self.play(FadeIn(self.title), run_time=1)
         for beat, guess in zip(("grow", "weight"), self.guesses, strict=True):
             self.at(self.strings[f"ws_beat_predict_{beat}"])
