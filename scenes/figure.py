@@ -41,6 +41,7 @@ __all__ = [
     "keep_inside",
     "left_right",
     "min_font",
+    "overlaps",
     "place_clear",
     "plane_room",
 ]
@@ -185,7 +186,8 @@ def backed(label: VMobject, opacity: float = 0.85) -> VGroup:
     return VGroup(rect, label)
 
 
-def _overlaps(a: np.ndarray, b: np.ndarray, margin: float) -> bool:
+def overlaps(a: np.ndarray, b: np.ndarray, margin: float) -> bool:
+    """Whether boxes `a` and `b` (``[[x0, y0], [x1, y1]]``) come closer than `margin`."""
     return bool(np.all(np.minimum(a[1], b[1]) - np.maximum(a[0], b[0]) > -margin))
 
 
@@ -244,7 +246,7 @@ def place_clear(
             if first is None:
                 first = label.get_center()
             inside = bool(np.all(box[0] >= bounds[0] - 1e-9) and np.all(box[1] <= bounds[1] + 1e-9))
-            if inside and not any(_overlaps(box, b, margin) for b in avoid):
+            if inside and not any(overlaps(box, b, margin) for b in avoid):
                 return label
     assert first is not None
     label.move_to(first)

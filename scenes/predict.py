@@ -5,14 +5,13 @@ The learner guesses while the ring empties; then the scene goes on to show the a
 Asking for a guess before the explanation that settles it makes the learner commit to an
 answer and then check it against what the scene shows. The quiz's countdown ring
 (:mod:`scenes.quiz.scene`) is the same picture: :func:`ring_arc` draws both, and
-:meth:`PredictionScene.run_ring` empties either one, one second per play.
+:func:`empty_ring` empties either one, one second per play.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-import numpy as np
 from manim import (
     DL,
     DR,
@@ -27,6 +26,7 @@ from manim import (
     FadeIn,
     FadeOut,
     Mobject,
+    Scene,
     UpdateFromAlphaFunc,
     VGroup,
     VMobject,
@@ -35,15 +35,15 @@ from manim import (
 from manim.typing import Point3D
 
 from scenes.base import LessonScene
-from scenes.figure import box_of
+from scenes.figure import box_of, overlaps
 from scenes.frame import frame_box
 from scenes.palette import C
 from scenes.snapshot import is_visible
 
-__all__ = ["RING_RADIUS", "PredictionScene", "ring_arc"]
+__all__ = ["RING_RADIUS", "PredictionScene", "empty_ring", "ring_arc"]
 
 RING_RADIUS = 0.32  # the prediction's ring, in a free corner of the frame (the quiz's: 0.75)
-GAP = 0.15  # the least room between the badge and anything else on screen
+BADGE_ROOM = 0.15  # the least room between the badge and anything else on screen
 
 
 def ring_arc(centre: Point3D, radius: float, fraction: float, width: float = 10) -> Arc:
@@ -76,35 +76,45 @@ def ring_arc(centre: Point3D, radius: float, fraction: float, width: float = 10)
     )
 
 
-def _overlap(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether boxes `a` and `b` (``[[x0, y0], [x1, y1]]``) share any area."""
-    return bool(a[0][0] < b[1][0] and b[0][0] < a[1][0] and a[0][1] < b[1][1] and b[0][1] < a[1][1])
+def empty_ring(
+    scene: Scene,
+    ring: VMobject,
+    track: VMobject,
+    seconds: int,
+    width: float = 10,
+    each_second: Callable[[int], None] | None = None,
+) -> None:
+    """Empty `ring` around `track` in `seconds` plays of one second each, in silence.
+
+    Parameters
+    ----------
+    scene : Scene
+        The scene that plays it.
+    ring : VMobject
+        The arc on screen (:func:`ring_arc`); it becomes each moment's arc.
+    track : VMobject
+        The full ring it empties along: a :class:`~manim.Circle`, its centre and width.
+    seconds : int
+        How long, in whole seconds.
+    width : float
+        The arc's stroke width.
+    each_second : callable, optional
+        Called with the seconds left before each second's play (the quiz's readout): the
+        picture changes between plays only.
+    """
+    centre, radius = track.get_center(), track.width / 2
+    for k in range(seconds):
+        if each_second is not None:
+            each_second(seconds - k)
+
+        def tick(mob: Mobject, alpha: float, k: int = k) -> None:
+            mob.become(ring_arc(centre, radius, 1 - (k + alpha) / seconds, width))
+
+        scene.play(UpdateFromAlphaFunc(ring, tick), run_time=1, rate_func=linear)
 
 
 class PredictionScene(LessonScene):
-    """A lecture scene that can stop to ask for a guess (:meth:`predict`)."""
-
-    def run_ring(self, ring: VMobject, track: VMobject, seconds: int, width: float = 10) -> None:
-        """Empty `ring` around `track` in `seconds` plays of one second each, in silence.
-
-        Parameters
-        ----------
-        ring : VMobject
-            The arc on screen (:func:`ring_arc`); it becomes each moment's arc.
-        track : VMobject
-            The full ring it empties along: a :class:`~manim.Circle`, its centre and width.
-        seconds : int
-            How long, in whole seconds.
-        width : float
-            The arc's stroke width.
-        """
-        centre, radius = track.get_center(), track.width / 2
-        for k in range(seconds):
-
-            def tick(mob: Mobject, alpha: float, k: int = k) -> None:
-                mob.become(ring_arc(centre, radius, 1 - (k + alpha) / seconds, width))
-
-            self.play(UpdateFromAlphaFunc(ring, tick), run_time=1, rate_func=linear)
+    """A lecture scene that can stop to ask for a guess (:meth:`ask`, :meth:`let_guess`)."""
 
     def prediction_badge(self, label_key: str, clear_of: Sequence[Mobject] = ()) -> VGroup:
         """The catalogue's short label `label_key` beside a full ring, in a free corner.
@@ -126,21 +136,18 @@ class PredictionScene(LessonScene):
         ]
         for corner in (UR, DR, UL, DL):
             badge.move_to((corner[0] * hw, corner[1] * hh, 0), aligned_edge=corner)
-            mine = box_of(badge) + np.array([[-GAP, -GAP], [GAP, GAP]])
-            if not any(_overlap(mine, other) for other in shown):
+            if not any(overlaps(box_of(badge), other, BADGE_ROOM) for other in shown):
                 return badge
         return badge.move_to((hw, hh, 0), aligned_edge=UR)
 
-    def predict(self, label_key: str, prompt_key: str, **fields: str) -> VGroup:
-        """Ask for a guess: say `prompt_key` as its badge shows, then let the ring empty.
+    def ask(
+        self, label_key: str, prompt_key: str, clear_of: Sequence[Mobject] = (), **fields: str
+    ) -> VGroup:
+        """Ask for a guess: say `prompt_key` and show its badge, clear of `clear_of` too.
 
-        The badge (:meth:`prediction_badge`) shows as the question starts; once the question
-        is said, its ring empties in silence and the badge leaves. The silence is the lesson's
-        ``[timing] quiz_countdown``, the pause a quiz gives the work of a 3-D dot product: a
-        guess about what the scene is about to show asks about as much (0: no pause).
-        What the scene shows while the question is asked (a part lit on its words) is the
-        caller's, between this call's start and its end: call :meth:`ask` and
-        :meth:`let_guess` for that.
+        The badge (:meth:`prediction_badge`) shows as the question starts. The caller may
+        show or light parts of the picture on the question's words (those it shows given
+        as `clear_of`) before :meth:`let_guess`.
 
         Parameters
         ----------
@@ -148,25 +155,15 @@ class PredictionScene(LessonScene):
             The badge's label (``"Tebak dulu"``).
         prompt_key : str
             The question the voice asks.
+        clear_of : sequence of Mobject
+            What shows while the question is asked, which the badge must not cover.
         **fields : str
             The question's sheet fields, as for :meth:`~scenes.base.LessonScene.say`.
 
         Returns
         -------
         VGroup
-            The badge, already gone from the screen.
-        """
-        badge = self.ask(label_key, prompt_key, (), **fields)
-        self.let_guess(badge)
-        return badge
-
-    def ask(
-        self, label_key: str, prompt_key: str, clear_of: Sequence[Mobject] = (), **fields: str
-    ) -> VGroup:
-        """Say the question `prompt_key` and show its badge, clear of `clear_of` too.
-
-        The caller may show or light parts of the picture on the question's words (those
-        it shows given as `clear_of`) before :meth:`let_guess`.
+            The badge, on screen.
         """
         self.say(prompt_key, result=False, **fields)
         badge = self.prediction_badge(label_key, clear_of)
@@ -174,8 +171,13 @@ class PredictionScene(LessonScene):
         return badge
 
     def let_guess(self, badge: VGroup) -> None:
-        """Hold until the question is said, empty the badge's ring in silence, remove it."""
+        """Hold until the question is said, empty the badge's ring in silence, remove it.
+
+        The silence is the lesson's ``[timing] quiz_countdown``, the pause a quiz gives the
+        work of a 3-D dot product: a guess about what the scene is about to show asks about
+        as much (0: no pause).
+        """
         self._end_caption()  # the question is said: the guess is made in silence
         track, ring = badge[1]
-        self.run_ring(ring, track, self.lesson.quiz_countdown, 6)
+        empty_ring(self, ring, track, self.lesson.quiz_countdown, 6)
         self.play(FadeOut(badge), run_time=0.4)

@@ -26,16 +26,13 @@ from manim import (
     Create,
     FadeIn,
     FadeOut,
-    Mobject,
     ReplacementTransform,
     RoundedRectangle,
     Text,
-    UpdateFromAlphaFunc,
     VGroup,
     VMobject,
     Write,
     config,
-    linear,
 )
 
 from lesson import captions
@@ -44,7 +41,7 @@ from lesson.sheets.quiz import pause_seconds
 from mathcore import fmt
 from scenes.frame import MIN_FONT, frame_box
 from scenes.palette import C
-from scenes.predict import ring_arc
+from scenes.predict import empty_ring, ring_arc
 from scenes.quiz.canvas import QuizCanvas
 from scenes.quiz.kinds import part_for
 from scenes.quiz.layout import (
@@ -340,14 +337,7 @@ class QuizQuestion(QuizCanvas):
         One play per second: the readout changes only between plays, so no play ever
         draws the glyphs of a digit that has already been replaced.
         """
-        total = self.countdown_seconds
-        for k in range(total):
-            self.set_seconds(total - k)
-
-            def tick(mob: Mobject, alpha: float, k: int = k) -> None:
-                mob.become(self.ring_arc(1 - (k + alpha) / total))
-
-            self.play(UpdateFromAlphaFunc(self.ring, tick), run_time=1, rate_func=linear)
+        empty_ring(self, self.ring, self.track, self.countdown_seconds, 10, self.set_seconds)
         self.set_seconds(0)
         self.play(FadeOut(self.countdown), run_time=0.3)
 
