@@ -540,10 +540,11 @@ class LessonScene(Scene):
         again by a later caption (a quiz's solution going back to a length) is lit again.
         """
         now = float(self.time)
+        # when each number is first said, and when the open caption says it (maybe again)
         heard = [(k, w, False) for k, w in self._heard.items()]
-        heard += [(k, w, True) for k, w in self._saying.items()]  # the open caption's
-        for key, when, again in sorted(heard, key=lambda h: h[1]):
-            if key in (self._lit_now if again else self._lit) or key in self._lit_now:
+        heard += [(k, w, True) for k, w in self._saying.items()]
+        for key, when, now_said in sorted(heard, key=lambda h: h[1]):
+            if key in self._lit_now or (not now_said and key in self._lit):
                 continue
             if not now + LEAD < when < until - FLASH / 2:
                 continue
