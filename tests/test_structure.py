@@ -10,13 +10,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from variants import EDITS, EVERY_KIND_ORDER, variant
+from variants import EDITS, EVERY_KIND_ORDER, showing, variant
 
 from lesson.catalogue import LANGUAGES, chapter_title, file_catalogue
-from lesson.entries import Lesson
 from lesson.model import load_lesson
 from lesson.reads import ReadLog, uncovered
-from lesson.scenelist import ORDER, SCENES, lesson_order
+from lesson.scenelist import ORDER, SCENES
 from pipeline.job import input_hash, source_digests
 from pipeline.settings import RenderSettings
 
@@ -64,14 +63,9 @@ def lessons(tmp_path_factory) -> dict:
     return {name: load_lesson(variant(name, folder)) for name in EDITS}
 
 
-def asking(scene: str, lessons: dict[str, Lesson]) -> list[Lesson]:
-    """The lessons of `lessons` that show `scene` (a quiz scene: that ask its question)."""
-    return [lesson for lesson in lessons.values() if scene in lesson_order(lesson)]
-
-
 @pytest.mark.parametrize("spec", [ORDER[s] for s in EVERY_KIND_ORDER], ids=lambda s: s.name)
 def test_sheet_builders_read_only_declared_keys(spec, lessons) -> None:
-    for lesson in asking(spec.name, lessons):
+    for lesson in showing(spec.name, lessons).values():
         view = ReadLog(lesson)
         spec.builder()(view)
         assert view.keys, f"{spec.name}'s sheet reads nothing"
@@ -215,8 +209,7 @@ def test_every_computing_scene_marks_what_it_says(spec, lessons) -> None:
     """
     from lesson.sheet import build_sheet
 
-    for lesson in asking(spec.name, lessons):
-        name = lesson.path.stem
+    for name, lesson in showing(spec.name, lessons).items():
         sheet = build_sheet(spec.builder(), lesson)
         assert sheet.outcomes, f"{spec.name} ({name}) marks no value as a result it says"
         assert sheet.outcomes <= set(sheet), f"{spec.name}: marks values it does not have"

@@ -6,6 +6,7 @@ import re
 import tempfile
 from pathlib import Path
 
+from lesson.entries import Lesson
 from lesson.model import DEFAULT_LESSON, load_lesson
 from lesson.scenelist import lesson_order
 
@@ -128,6 +129,11 @@ def asking(scene: str) -> str:
     """The edited lesson whose dry run a test of `scene` reads: the default lesson, or for a
     question the default leaves out, the quiz edit (which asks every kind)."""
     return "default" if scene in SEED_ORDER else "quiz"
+
+
+def showing(scene: str, lessons: dict[str, Lesson]) -> dict[str, Lesson]:
+    """The lessons of `lessons` (by name) that show `scene`: for a quiz scene, that ask it."""
+    return {name: lesson for name, lesson in lessons.items() if scene in lesson_order(lesson)}
 
 
 def variant(name: str, folder: Path, more: list[tuple[str, str, str]] | None = None) -> Path:
